@@ -1,0 +1,176 @@
+"""The contract between a game and the rest of Agon.
+
+A game folder exposes one `GameSpec`; the runner, CLI and reports only talk to
+GameSpecs, so adding a game touches nothing outside its own folders.
+Parameters are packed into a float64 vector so a sweep changes a value without
+recompiling the engine; options are stored as integer codes (first choice = 0).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+
+class AgonInputError(ValueError):
+    """Bad user input (unknown name, value out of range...). The CLI prints it on
+    one line and exits 2."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable constant or rule option of a game."""
+
+    name: str
+    default: float | str | bool
+    lo: float = 0.0
+    hi: float = 0.0
+    meaning: str = ""
+    choices: tuple[str, ...] = ()  # an option: value is the index of the choice
+    integer: bool = True
+    boolean: bool = False
+
+    def encode(self, value) -> float:
+        """Text or number -> float code, with range/choice checks."""
+        if self.choices:
+            if isinstance(value, str) and value in self.choices:
+                return float(self.choices.index(value))
+            raise AgonInputError(
+                f"{self.name}={value!r} is not a valid choice; valid: {', '.join(self.choices)}")
+        if self.boolean:
+            if isinstance(value, bool):
+                return 1.0 if value else 0.0
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return 1.0
+            if text in ("0", "false", "no", "off"):
+                return 0.0
+            raise AgonInputError(f"{self.name}={value!r} is not a boolean; valid: true, false")
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            raise AgonInputError(f"{self.name}={value!r} is not a number; range {self.range_text()}")
+        if self.integer and x != int(x):
+            raise AgonInputError(f"{self.name}={value!r} must be an integer; range {self.range_text()}")
+        if not (self.lo <= x <= self.hi):
+            raise AgonInputError(f"{self.name}={value!r} is out of range {self.range_text()}")
+        return x
+
+    def decode(self, code: float):
+        """Float code -> the value a person reads."""
+        if self.choices:
+            return self.choices[int(code)]
+        if self.boolean:
+            return bool(code)
+        return int(code) if self.integer else float(code)
+
+    def range_text(self) -> str:
+        if self.choices:
+            return " | ".join(self.choices)
+        if self.boolean:
+            return "true | false"
+        fmt = (lambda v: str(int(v))) if self.integer else (lambda v: f"{v:g}")
+        return f"{fmt(self.lo)}..{fmt(self.hi)}"
+
+    def default_code(self) -> float:
+        return self.encode(self.default)
+
+
+class ParamTable:
+    """Ordered parameters of one game; index constants come from `index(name)`."""
+
+    def __init__(self, params: Sequence[Param]):
+        self.params = tuple(params)
+        self._index = {p.name: i for i, p in enumerate(self.params)}
+        if len(self._index) != len(self.params):
+            raise ValueError("duplicate parameter names")
+
+    def __len__(self):
+        return len(self.params)
+
+    def __iter__(self):
+        return iter(self.params)
+
+    def index(self, name: str) -> int:
+        return self._index[name]
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.params]
+
+    def get(self, name: str) -> Param:
+        if name not in self._index:
+            raise AgonInputError(
+                f"unknown parameter {name!r}; valid: {', '.join(self.names())}")
+        return self.params[self._index[name]]
+
+    def defaults(self) -> np.ndarray:
+        return np.array([p.default_code() for p in self.params], dtype=np.float64)
+
+    def vector(self, overrides: dict | None = None) -> np.ndarray:
+        """Default vector with `{name: value}` overrides applied (validated)."""
+        vec = self.defaults()
+        for name, value in (overrides or {}).items():
+            vec[self._index[self.get(name).name]] = self.get(name).encode(value)
+        return vec
+
+    def describe(self, vec: np.ndarray) -> dict:
+        """Vector -> {name: readable value}."""
+        return {p.name: p.decode(vec[i]) for i, p in enumerate(self.params)}
+
+
+@dataclass(frozen=True)
+class StrategyInfo:
+    """A named player: `kind` is the integer the compiled playout dispatches on."""
+
+    name: str
+    kind: int
+    description: str
+    weights: tuple[float, ...] = ()
+    weight_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the runner, CLI and reports need to know about a game.
+
+    play_batch(seed, start, n_games, n_players, params, kinds, weights, check)
+        plays games start..start+n_games-1 of run `seed` and returns a dict of
+        numpy arrays: shape (n,) per game (at least `turns`) and shape (n, p)
+        per seat (at least `score`, `win` = win share with ties split, `rank`
+        with 1 = best). `kinds` is int64[p] (strategy kind per seat), `weights`
+        float64[p, W]. With `check` true the engine verifies its invariants
+        after every action and raises on a violation.
+    play_traced(seed, index, n_players, params, kinds, weights)
+        plays one game and returns (lines, result) where lines describe every
+        action in words and result is the play_batch dict for that one game.
+    """
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    default_players: int
+    params: ParamTable
+    strategies: tuple[StrategyInfo, ...]
+    play_batch: Callable
+    play_traced: Callable
+    seat_metrics: tuple[str, ...] = ()
+    game_metrics: tuple[str, ...] = ()
+    key_param: str = ""
+    n_weights: int = 0
+    notes: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def strategy(self, name: str) -> StrategyInfo:
+        for s in self.strategies:
+            if s.name == name:
+                return s
+        raise AgonInputError(
+            f"unknown strategy {name!r} for {self.name}; valid: "
+            f"{', '.join(s.name for s in self.strategies)}")
+
+    def check_players(self, n: int) -> int:
+        if n not in self.player_counts:
+            raise AgonInputError(
+                f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {n}")
+        return n
