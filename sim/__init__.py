@@ -3,6 +3,7 @@
 Games are imported lazily so `agon games` and the CLI's input checks do not pay
 for loading every engine.
 """
+import os
 from importlib import import_module
 
 from sim.spec import AgonInputError, GameSpec
@@ -11,6 +12,10 @@ from sim.spec import AgonInputError, GameSpec
 _GAME_MODULES = {
     "magna-grecia": "sim.magna_grecia",
 }
+# Extra games from the environment, e.g. AGON_EXTRA_GAMES="pig=tests.framework.pig" (tests, plug-ins).
+for _item in filter(None, os.environ.get("AGON_EXTRA_GAMES", "").split(";")):
+    _name, _, _module = _item.partition("=")
+    _GAME_MODULES[_name.strip()] = _module.strip()
 
 
 def game_names() -> list[str]:

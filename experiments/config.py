@@ -1,0 +1,79 @@
+"""Studies kept as TOML files (`agon run experiments/configs/FILE.toml`).
+
+    title = "..."              # optional
+    out = "runs/main"          # base folder; each study writes out/NAME
+    jobs = 2
+    [[study]]
+    name = "mg-seats"          # folder name
+    kind = "seats"             # or "sweep"
+    game = "magna-grecia"
+    players = 4
+    games = 20000
+    strategies = "greedy"      # or ["greedy", "random", ...] one per seat
+    seed = 1
+    params = { oracle_points = 4 }
+    sweep = { oracle_points = "0:8:1" }   # sweeps only; one or two entries
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from experiments.runner import Study
+from sim.spec import AgonInputError
+
+_STUDY_KEYS = {"name", "kind", "game", "players", "games", "strategies", "seed", "params", "sweep",
+               "chunk_size", "check"}
+_TOP_KEYS = {"title", "out", "jobs", "study"}
+
+
+@dataclass
+class Config:
+    title: str
+    out: str
+    jobs: int
+    studies: list[tuple[str, Study]]
+
+
+def load_config(path: str) -> Config:
+    from experiments.cli import parse_range
+    p = Path(path)
+    if not p.is_file():
+        raise AgonInputError(f"config file {path} not found")
+    try:
+        data = tomllib.loads(p.read_text())
+    except tomllib.TOMLDecodeError as e:
+        raise AgonInputError(f"{path} is not valid TOML: {e}")
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise AgonInputError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; valid: {', '.join(sorted(_TOP_KEYS))}")
+    studies_raw = data.get("study")
+    if not isinstance(studies_raw, list) or not studies_raw:
+        raise AgonInputError(f"{path}: no [[study]] tables")
+    jobs = data.get("jobs", 1)
+    if not isinstance(jobs, int) or jobs < 1:
+        raise AgonInputError(f"{path}: jobs must be a positive integer")
+    studies, names = [], set()
+    for i, raw in enumerate(studies_raw):
+        bad = set(raw) - _STUDY_KEYS
+        if bad:
+            raise AgonInputError(f"{path}: study {i + 1}: unknown key(s) {', '.join(sorted(bad))}; "
+                                 f"valid: {', '.join(sorted(_STUDY_KEYS))}")
+        for key in ("name", "kind", "game"):
+            if key not in raw:
+                raise AgonInputError(f"{path}: study {i + 1} has no {key!r}")
+        name = str(raw["name"])
+        if not re.fullmatch(r"[A-Za-z0-9._-]+", name) or name in names:
+            raise AgonInputError(f"{path}: study name {name!r} must be unique and use letters, digits, . _ -")
+        names.add(name)
+        sweep = [[k, parse_range(str(v)) if not isinstance(v, list) else v]
+                 for k, v in (raw.get("sweep") or {}).items()]
+        studies.append((name, Study(
+            kind=raw["kind"], game=raw["game"], players=raw.get("players"),
+            games=int(raw.get("games", 10000)), seed=int(raw.get("seed", 1)),
+            strategies=raw.get("strategies", "random"), params=dict(raw.get("params") or {}),
+            sweep=sweep, chunk_size=raw.get("chunk_size"), check=bool(raw.get("check", False)))))
+    return Config(title=str(data.get("title", p.stem)), out=str(data.get("out", f"runs/{p.stem}")),
+                  jobs=jobs, studies=studies)

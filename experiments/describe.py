@@ -1,0 +1,47 @@
+"""Text for `agon games`: what can be played, with which players and parameters."""
+from __future__ import annotations
+
+from sim.spec import GameSpec
+
+
+def games_table(specs: list[GameSpec]) -> str:
+    lines = ["Games (agon games GAME shows parameters):", ""]
+    for spec in specs:
+        lines.append(f"  {spec.name:<16} {spec.title}")
+        lines.append(f"  {'':<16} players {', '.join(map(str, spec.player_counts))} "
+                     f"(default {spec.default_players}); {len(spec.params)} parameters; "
+                     f"sweep default: {spec.key_param or '-'}")
+        lines.append(f"  {'':<16} strategies: {', '.join(s.name for s in spec.strategies)}")
+        lines.append("")
+    return "\n".join(lines).rstrip()
+
+
+def describe_game(spec: GameSpec) -> str:
+    lines = [f"{spec.name}: {spec.title}",
+             f"players: {', '.join(map(str, spec.player_counts))} (default {spec.default_players})", ""]
+    lines.append("Parameters (override with --set NAME=VALUE):")
+    rows = [(p.name, _default(p), p.range_text(), p.meaning) for p in spec.params]
+    w0 = max([4] + [len(r[0]) for r in rows])
+    w1 = max([7] + [len(r[1]) for r in rows])
+    w2 = min(34, max([5] + [len(r[2]) for r in rows]))
+    lines.append(f"  {'name':<{w0}}  {'default':<{w1}}  {'range':<{w2}}  meaning")
+    for r in rows:
+        lines.append(f"  {r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:<{w2}}  {r[3]}")
+    lines += ["", "Strategies (--strategies NAME or one per seat, weights as NAME:w=a/b/c):"]
+    for s in spec.strategies:
+        lines.append(f"  {s.name:<12} {s.description}")
+        if s.weights:
+            names = s.weight_names or tuple(f"w{i}" for i in range(len(s.weights)))
+            lines.append(f"  {'':<12} weights: " + ", ".join(f"{n}={w:g}" for n, w in zip(names, s.weights)))
+    if spec.seat_metrics or spec.game_metrics:
+        lines += ["", "Result columns:",
+                  "  per seat: score, win, rank" + "".join(f", {m}" for m in spec.seat_metrics),
+                  "  per game: turns" + "".join(f", {m}" for m in spec.game_metrics if m != "turns")]
+    if spec.notes:
+        lines += ["", spec.notes]
+    return "\n".join(lines)
+
+
+def _default(p) -> str:
+    v = p.decode(p.default_code())
+    return str(v).lower() if isinstance(v, bool) else str(v)

@@ -1,0 +1,364 @@
+"""Play a study's games in chunks over joblib workers and stream them to Parquet.
+
+A chunk is (arm, rotation, first game index, count). Every game draws its random
+streams from (seed, game index), so the results do not depend on the chunk size,
+the number of jobs or the backend. Each finished chunk is written atomically to
+`results/`; `--resume` plays only the chunks that are missing or unreadable, so an
+interrupted run ends with exactly the rows of an uninterrupted one.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from experiments import lineup as lineup_mod
+from experiments.provenance import git_commit, package_version
+from sim import get_game
+from sim.spec import AgonInputError, GameSpec
+
+MAX_CHUNK = 2000
+
+
+@dataclass
+class Study:
+    """What to play. `games` counts all games (every rotation of every arm)."""
+
+    kind: str                      # "seats" or "sweep"
+    game: str
+    players: int | None = None
+    games: int = 10000
+    seed: int = 1
+    strategies: list[str] | str = "random"
+    params: dict = field(default_factory=dict)     # name -> value (readable)
+    sweep: list[list] = field(default_factory=list)  # [[name, [values...]], ...]
+    chunk_size: int | None = None
+    check: bool = False
+    command: str = ""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    arm: int
+    rotation: int
+    start: int
+    n: int
+
+    @property
+    def filename(self) -> str:
+        return f"chunk-a{self.arm:03d}-r{self.rotation:02d}-g{self.start:010d}.parquet"
+
+
+class Plan:
+    """A validated study: everything is checked here, before any file is written."""
+
+    def __init__(self, study: Study, jobs: int = 1):
+        self.study = study
+        self.spec: GameSpec = get_game(study.game)
+        spec = self.spec
+        self.players = spec.check_players(int(study.players or spec.default_players))
+        if study.kind not in ("seats", "sweep"):
+            raise AgonInputError(f"unknown study kind {study.kind!r}; valid: seats, sweep")
+        if int(study.games) < 1:
+            raise AgonInputError(f"--games must be at least 1, got {study.games}")
+        if int(study.seed) < 0:
+            raise AgonInputError(f"--seed must be >= 0, got {study.seed}")
+        self.seats = lineup_mod.parse_lineup(spec, study.strategies, self.players)
+        self.rotations = 1 if lineup_mod.is_mirror(self.seats) else self.players
+        self.n_seeds = max(1, math.ceil(int(study.games) / self.rotations))
+        self.base_vec = spec.params.vector(study.params)
+        self.arms = self._arms()
+        units = self.n_seeds * self.rotations * len(self.arms)
+        if study.chunk_size:
+            if int(study.chunk_size) < 1:
+                raise AgonInputError(f"--chunk must be at least 1, got {study.chunk_size}")
+            self.chunk_size = int(study.chunk_size)
+        else:
+            target = max(8 * max(jobs, 1), math.ceil(units / MAX_CHUNK))
+            per_stream = max(1, math.ceil(target / (self.rotations * len(self.arms))))
+            self.chunk_size = max(1, min(MAX_CHUNK, math.ceil(self.n_seeds / per_stream)))
+        self.total_games = units
+
+    def _arms(self) -> list[tuple[int, dict, np.ndarray]]:
+        study, spec = self.study, self.spec
+        if study.kind == "seats":
+            if study.sweep:
+                raise AgonInputError("a seats study takes no --param sweep; use `agon sweep`")
+            return [(0, {}, self.base_vec)]
+        if not study.sweep:
+            raise AgonInputError("a sweep needs --param NAME=LO:HI:STEP (or NAME=a,b,c)")
+        if len(study.sweep) > 2:
+            raise AgonInputError(f"a sweep takes one or two parameters, got {len(study.sweep)}")
+        axes = []
+        for name, values in study.sweep:
+            p = spec.params.get(name)
+            if not values:
+                raise AgonInputError(f"sweep of {name} has no values")
+            axes.append((p, [p.decode(p.encode(v)) for v in values]))
+        grid = [{}]
+        for p, values in axes:
+            grid = [dict(g, **{p.name: v}) for g in grid for v in values]
+        arms = []
+        for i, values in enumerate(grid):
+            vec = self.base_vec.copy()
+            for name, v in values.items():
+                vec[spec.params.index(name)] = spec.params.get(name).encode(v)
+            arms.append((i, values, vec))
+        return arms
+
+    def chunks(self) -> list[Chunk]:
+        out = []
+        for arm, _, _ in self.arms:
+            for rot in range(self.rotations):
+                for start in range(0, self.n_seeds, self.chunk_size):
+                    out.append(Chunk(arm, rot, start, min(self.chunk_size, self.n_seeds - start)))
+        return out
+
+    def describe(self) -> dict:
+        """The part of run.json that defines the games (also what `--resume` checks)."""
+        spec = self.spec
+        d = {
+            "kind": self.study.kind,
+            "game": spec.name,
+            "title": spec.title,
+            "players": self.players,
+            "strategies": [s.name for s in self.seats],
+            "rotation": self.rotations > 1,
+            "seed": int(self.study.seed),
+            "seeds": self.n_seeds,
+            "games": self.total_games,
+            "chunk_size": self.chunk_size,
+            "params": spec.params.describe(self.base_vec),
+            "overrides": {k: spec.params.get(k).decode(spec.params.get(k).encode(v))
+                          for k, v in self.study.params.items()},
+            "check": bool(self.study.check),
+        }
+        if self.study.kind == "sweep":
+            d["sweep"] = {
+                "params": [name for name, _ in self.study.sweep],
+                "arms": [{"arm": i, "values": values} for i, values, _ in self.arms],
+            }
+        return d
+
+
+def play_chunk(game: str, seed: int, chunk: Chunk, players: int, vec: np.ndarray,
+               kinds: np.ndarray, weights: np.ndarray, labels: list[str], check: bool) -> pd.DataFrame:
+    """One joblib task: play a chunk and shape it as result rows."""
+    spec = get_game(game)
+    res = spec.play_batch(seed, chunk.start, chunk.n, players, vec, kinds, weights, check)
+    return result_frame(res, chunk, labels)
+
+
+def result_frame(res: dict, chunk: Chunk, labels: list[str]) -> pd.DataFrame:
+    """play_batch arrays -> one row per game: game columns, then `{metric}_{seat}`."""
+    n = chunk.n
+    cols = {
+        "game": np.arange(chunk.start, chunk.start + n, dtype=np.int64),
+        "rotation": np.full(n, chunk.rotation, dtype=np.int16),
+        "arm": np.full(n, chunk.arm, dtype=np.int16),
+    }
+    seat_arrays = {}
+    for name, arr in res.items():
+        arr = np.asarray(arr)
+        if arr.ndim == 1:
+            cols[name] = arr
+        elif arr.ndim == 2:
+            seat_arrays[name] = arr
+        else:
+            raise ValueError(f"result {name} has shape {arr.shape}")
+    for seat, label in enumerate(labels):
+        cols[f"strategy_{seat}"] = np.full(n, label, dtype=object)
+        for name, arr in seat_arrays.items():
+            cols[f"{name}_{seat}"] = arr[:, seat]
+    return pd.DataFrame(cols)
+
+
+def _write_atomic(df: pd.DataFrame, path: Path) -> None:
+    tmp = path.with_name("." + path.name + ".tmp")
+    df.to_parquet(tmp, index=False)
+    os.replace(tmp, path)
+
+
+def write_json_atomic(obj: dict, path: Path) -> None:
+    tmp = path.with_name("." + path.name + ".tmp")
+    tmp.write_text(json.dumps(obj, indent=2, sort_keys=False, default=_json_default) + "\n")
+    os.replace(tmp, path)
+
+
+def _json_default(o):
+    if isinstance(o, (np.integer,)):
+        return int(o)
+    if isinstance(o, (np.floating,)):
+        return float(o)
+    raise TypeError(type(o))
+
+
+def chunk_is_complete(path: Path, n: int) -> bool:
+    """A chunk counts only if its Parquet footer reads and it holds all n rows."""
+    if not path.exists():
+        return False
+    try:
+        import pyarrow.parquet as pq
+        return pq.ParquetFile(path).metadata.num_rows == n
+    except Exception:
+        return False
+
+
+def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan) -> dict | None:
+    """Check the output folder before anything is written; returns the stored run.json on resume."""
+    out = Path(out)
+    if resume and force:
+        raise AgonInputError("choose one of --resume and --force")
+    if out.exists() and not out.is_dir():
+        raise AgonInputError(f"output path {out} exists and is not a folder")
+    exists = out.exists() and any(out.iterdir())
+    if resume:
+        meta_path = out / "run.json"
+        if not meta_path.exists():
+            raise AgonInputError(f"nothing to resume in {out}: no run.json")
+        try:
+            meta = json.loads(meta_path.read_text())
+        except ValueError:
+            raise AgonInputError(f"cannot resume {out}: run.json is not valid JSON")
+        mine = plan.describe()
+        diffs = [k for k in mine if k != "chunk_size" and meta.get(k) != json.loads(json.dumps(mine[k], default=_json_default))]
+        if diffs:
+            raise AgonInputError(
+                f"cannot resume {out}: the stored run differs in {', '.join(diffs)}; use the same settings or --force")
+        return meta
+    if exists and not force:
+        raise AgonInputError(f"output folder {out} already exists; use --resume to finish it or --force to replace it")
+    if exists and force and not (out / "run.json").exists():
+        raise AgonInputError(f"refusing to replace {out}: it is not an Agon run folder (no run.json)")
+    return None
+
+
+def run_study(study: Study, out: Path, jobs: int = 1, resume: bool = False, force: bool = False,
+              backend: str = "loky", progress: bool = True, plan: Plan | None = None) -> Path:
+    """Play a study into run folder `out` (results/ + run.json). Returns the folder."""
+    if jobs < 1:
+        raise AgonInputError(f"--jobs must be at least 1, got {jobs}")
+    out = Path(out)
+    plan = plan or Plan(study, jobs)
+    stored = prepare_folder(out, resume, force, plan)
+    if stored is not None:
+        plan.chunk_size = int(stored["chunk_size"])  # the chunk plan of the first attempt
+    elif out.exists():
+        shutil.rmtree(out)
+    results = out / "results"
+    results.mkdir(parents=True, exist_ok=True)
+
+    meta = plan.describe()
+    meta.update({
+        "status": "running",
+        "command": study.command,
+        "version": package_version(),
+        "git_commit": git_commit(),
+        "jobs": jobs,
+        "backend": backend,
+        "created": (stored or {}).get("created") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "wall_seconds": float((stored or {}).get("wall_seconds", 0.0)),
+    })
+    write_json_atomic(meta, out / "run.json")
+
+    chunks = plan.chunks()
+    todo = [c for c in chunks if not chunk_is_complete(results / c.filename, c.n)]
+    done_games = sum(c.n for c in chunks) - sum(c.n for c in todo)
+    for stale in results.glob(".*.tmp"):
+        stale.unlink()
+
+    t0 = time.perf_counter()
+    played = 0
+    bar = _progress(plan.total_games, done_games, progress)
+    try:
+        for chunk, df in _execute(plan, todo, jobs, backend):
+            _write_atomic(df, results / chunk.filename)
+            played += chunk.n
+            bar.update(chunk.n)
+    except KeyboardInterrupt:
+        bar.close()
+        meta["wall_seconds"] += time.perf_counter() - t0
+        meta["status"] = "interrupted"
+        write_json_atomic(meta, out / "run.json")
+        kept = len(list(results.glob("chunk-*.parquet")))
+        print(f"\ninterrupted: {kept} of {len(chunks)} chunks kept in {out}; "
+              f"finish with: {study.command or 'agon ...'} --resume", file=sys.stderr)
+        raise
+    bar.close()
+    wall = time.perf_counter() - t0
+    meta["wall_seconds"] = round(meta["wall_seconds"] + wall, 3)
+    meta["status"] = "complete"
+    meta["games_played_this_session"] = played
+    meta["games_per_s"] = round(played / wall, 1) if wall > 0 and played else None
+    write_json_atomic(meta, out / "run.json")
+    return out
+
+
+def _progress(total: int, initial: int, enabled: bool):
+    from tqdm import tqdm
+    return tqdm(total=total, initial=initial, unit="game", unit_scale=True, file=sys.stderr,
+                disable=not enabled, dynamic_ncols=True, smoothing=0.1,
+                bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed}<{remaining}, {rate_fmt}]")
+
+
+def _tasks(plan: Plan, todo: list[Chunk]):
+    arm_vec = {arm: vec for arm, _, vec in plan.arms}
+    for chunk in todo:
+        seats = lineup_mod.rotated(plan.seats, chunk.rotation)
+        kinds, weights = lineup_mod.arrays(plan.spec, seats)
+        yield chunk, (plan.spec.name, int(plan.study.seed), chunk, plan.players, arm_vec[chunk.arm],
+                      kinds, weights, [s.name for s in seats], bool(plan.study.check))
+
+
+def _execute(plan: Plan, todo: list[Chunk], jobs: int, backend: str):
+    """Yield (chunk, frame) as chunks finish, in any order."""
+    if not todo:
+        return
+    tasks = list(_tasks(plan, todo))
+    if jobs == 1 or len(tasks) == 1:
+        for chunk, args in tasks:
+            yield chunk, play_chunk(*args)
+        return
+    # Compile (or load the numba cache) once here so workers start from the cache.
+    warm = Chunk(0, 0, 0, 1)
+    play_chunk(plan.spec.name, 0, warm, plan.players, tasks[0][1][4], tasks[0][1][5],
+               tasks[0][1][6], tasks[0][1][7], False)
+    from joblib import Parallel, delayed, parallel_config
+    with parallel_config(backend=backend, n_jobs=jobs):
+        gen = Parallel(return_as="generator_unordered")(
+            delayed(_play_tagged)(args) for _, args in tasks)
+        for chunk, df in gen:
+            yield chunk, df
+
+
+def _play_tagged(args):
+    return args[2], play_chunk(*args)
+
+
+def load_results(run_dir: Path, columns: list[str] | None = None) -> pd.DataFrame:
+    """All chunk files of a run, in a fixed order (arm, rotation, game)."""
+    files = sorted(Path(run_dir, "results").glob("chunk-*.parquet"))
+    if not files:
+        return pd.DataFrame()
+    df = pd.concat([pd.read_parquet(f, columns=columns) for f in files], ignore_index=True)
+    keys = [k for k in ("arm", "rotation", "game") if k in df.columns]
+    return df.sort_values(keys, kind="stable").reset_index(drop=True) if keys else df
+
+
+def study_from_dict(d: dict) -> Study:
+    known = {f for f in Study.__dataclass_fields__}
+    unknown = set(d) - known
+    if unknown:
+        raise AgonInputError(f"unknown study field(s) {', '.join(sorted(unknown))}; valid: {', '.join(sorted(known))}")
+    return Study(**d)
+
+
+__all__ = ["Study", "Plan", "Chunk", "run_study", "load_results", "play_chunk", "asdict"]

@@ -1,0 +1,105 @@
+"""Pig, a tiny real dice game used as the framework tests' fixture game.
+
+Each turn a player rolls a die until they hold (banking the turn total) or roll
+a 1 (losing it). First to `target` wins. Its seat advantage is real and fast to
+measure, so runner, resume and report tests do not depend on a big engine.
+Registered for subprocess tests via AGON_EXTRA_GAMES=pig=tests.framework.pig.
+"""
+import numpy as np
+from numba import njit
+
+from sim import rng
+from sim.spec import GameSpec, Param, ParamTable, StrategyInfo
+
+PARAMS = ParamTable([
+    Param("target", 30, 5, 200, "points needed to win"),
+    Param("die_sides", 6, 2, 20, "faces of the die"),
+    Param("max_turns", 400, 10, 10000, "turn cap; highest score wins at the cap"),
+])
+P_TARGET, P_SIDES, P_MAX_TURNS = 0, 1, 2
+
+STRATEGIES = (
+    StrategyInfo("random", 0, "holds with probability 1/2 after each roll"),
+    StrategyInfo("greedy", 1, "holds once the turn total reaches w[0]", (12.0,), ("hold_at",)),
+)
+
+
+@njit(cache=True)
+def _play(seed, start, n, p, params, kinds, weights, check):
+    target = int(params[P_TARGET])
+    sides = int(params[P_SIDES])
+    max_turns = int(params[P_MAX_TURNS])
+    turns = np.zeros(n, np.int64)
+    rolls = np.zeros(n, np.int64)
+    score = np.zeros((n, p), np.float64)
+    win = np.zeros((n, p), np.float64)
+    rank = np.zeros((n, p), np.int64)
+    busts = np.zeros((n, p), np.int64)
+    for g in range(n):
+        dice = rng.new_stream(seed, start + g, rng.CHANCE)
+        pl = rng.new_stream(seed, start + g, rng.PLAYERS)
+        pts = np.zeros(p, np.int64)
+        t = 0
+        over = False
+        while not over and t < max_turns:
+            s = t % p
+            total = 0
+            while True:
+                r = rng.below(dice, sides) + 1
+                rolls[g] += 1
+                if r == 1:
+                    total = 0
+                    busts[g, s] += 1
+                    break
+                total += r
+                if pts[s] + total >= target:
+                    break
+                if kinds[s] == 0:
+                    if rng.below(pl, 2) == 0:
+                        break
+                elif total >= weights[s, 0]:
+                    break
+            pts[s] += total
+            if check and pts[s] < 0:
+                raise AssertionError("negative score")
+            t += 1
+            if pts[s] >= target:
+                over = True
+        turns[g] = t
+        best = pts.max()
+        k = 0
+        for s in range(p):
+            if pts[s] == best:
+                k += 1
+        for s in range(p):
+            score[g, s] = pts[s]
+            if pts[s] == best:
+                win[g, s] = 1.0 / k
+            rk = 1
+            for o in range(p):
+                if pts[o] > pts[s]:
+                    rk += 1
+            rank[g, s] = rk
+    return turns, rolls, score, win, rank, busts
+
+
+def play_batch(seed, start, n_games, n_players, params, kinds, weights, check=False):
+    turns, rolls, score, win, rank, busts = _play(
+        seed, start, n_games, n_players, np.asarray(params, np.float64),
+        np.asarray(kinds, np.int64), np.asarray(weights, np.float64), check)
+    return {"turns": turns, "rolls": rolls, "score": score, "win": win, "rank": rank, "busts": busts}
+
+
+def play_traced(seed, index, n_players, params, kinds, weights):
+    res = play_batch(seed, index, 1, n_players, params, kinds, weights)
+    lines = [f"Pig game {index}: {int(res['turns'][0])} turns, {int(res['rolls'][0])} rolls"]
+    for s in range(n_players):
+        lines.append(f"Seat {s}: {int(res['score'][0, s])} points")
+    return lines, res
+
+
+SPEC = GameSpec(
+    name="pig", title="Pig (test fixture)", player_counts=(2, 3, 4), default_players=2,
+    params=PARAMS, strategies=STRATEGIES, play_batch=play_batch, play_traced=play_traced,
+    seat_metrics=("busts",), game_metrics=("rolls",), key_param="target", n_weights=1,
+)
