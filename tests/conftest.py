@@ -1,0 +1,33 @@
+"""Shared fixtures: the Pig fixture game is registered for every test process."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+os.environ.setdefault("AGON_EXTRA_GAMES", "pig=tests.framework.pig")
+if "pig" not in os.environ["AGON_EXTRA_GAMES"]:
+    os.environ["AGON_EXTRA_GAMES"] += ";pig=tests.framework.pig"
+import sim  # noqa: E402  (registry reads AGON_EXTRA_GAMES at import)
+
+sim._GAME_MODULES.setdefault("pig", "tests.framework.pig")
+
+
+def agon_env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["AGON_EXTRA_GAMES"] = "pig=tests.framework.pig"
+    return env
+
+
+def run_agon(*args, cwd=None, timeout=300):
+    """Run the CLI in a new process, as a user would."""
+    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)], cwd=cwd or ROOT,
+                          env=agon_env(), capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture
+def agon():
+    return run_agon

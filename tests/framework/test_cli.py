@@ -1,0 +1,95 @@
+"""The CLI: bad input is one line naming the valid choices, exit 2, nothing written."""
+import json
+
+import pytest
+
+from experiments.cli import main, parse_range
+from sim.spec import AgonInputError
+
+
+def one_line_error(capsys, argv, *words):
+    code = main(argv)
+    err = capsys.readouterr().err.strip()
+    assert code == 2, err
+    assert len(err.splitlines()) == 1, err
+    for w in words:
+        assert w in err, err
+    return err
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["seats", "chess"], ["unknown game 'chess'", "valid:", "pig"]),
+    (["seats", "pig", "--strategies", "smart"], ["unknown strategy 'smart'", "random, greedy"]),
+    (["seats", "pig", "--set", "komi=3"], ["unknown parameter 'komi'", "target"]),
+    (["seats", "pig", "--set", "target=999"], ["out of range 5..200"]),
+    (["seats", "pig", "--set", "target"], ["NAME=VALUE"]),
+    (["seats", "pig", "--players", "5"], ["played by 2, 3, 4 players, not 5"]),
+    (["seats", "pig", "--games", "0"], ["at least 1"]),
+    (["seats", "pig", "--jobs", "0"], ["at least 1"]),
+    (["seats", "pig", "--games", "many"], ["invalid int value"]),
+    (["sweep", "pig", "--param", "target=9:3"], ["LO <= HI"]),
+    (["sweep", "pig", "--param", "colour=1:2"], ["unknown parameter 'colour'"]),
+    (["play", "pig", "--strategies", "greedy,random,random"], ["3 strategies for 2 players"]),
+    (["bench", "pig", "--strategy", "fast"], ["unknown strategy 'fast'"]),
+    (["report", "/nonexistent/run"], ["not a run folder"]),
+    (["frobnicate"], ["invalid choice", "games"]),
+])
+def test_bad_input(capsys, tmp_path, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    one_line_error(capsys, argv, *words)
+    assert not any(tmp_path.iterdir()), "nothing may be written on bad input"
+
+
+def test_existing_output_folder(capsys, tmp_path):
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "run.json").write_text("{}")
+    one_line_error(capsys, ["seats", "pig", "--out", str(out)], "already exists", "--resume", "--force")
+    assert sorted(p.name for p in out.iterdir()) == ["run.json"]
+
+
+@pytest.mark.parametrize("text,words", [
+    ("this is [not toml", ["not valid TOML"]),
+    ("[[study]]\nname='a'\nkind='seats'\ngame='pig'\ncolour=3\n", ["unknown key(s) colour"]),
+    ("[[study]]\nname='a'\nkind='seats'\ngame='chess'\n", ["unknown game 'chess'"]),
+    ("[[study]]\nname='a'\nkind='dance'\ngame='pig'\n", ["unknown study kind 'dance'"]),
+    ("jobs=2\n", ["no [[study]]"]),
+])
+def test_bad_config(capsys, tmp_path, monkeypatch, text, words):
+    monkeypatch.chdir(tmp_path)
+    cfg = tmp_path / "study.toml"
+    cfg.write_text(text)
+    one_line_error(capsys, ["run", str(cfg)], *words)
+    assert [p.name for p in tmp_path.iterdir()] == ["study.toml"]
+
+
+def test_missing_config(capsys, tmp_path):
+    one_line_error(capsys, ["run", str(tmp_path / "none.toml")], "not found")
+
+
+def test_parse_range():
+    assert parse_range("2:8:2") == [2, 4, 6, 8]
+    assert parse_range("0.5:1:0.25") == [0.5, 0.75, 1]
+    assert parse_range("ladder,plus_one") == ["ladder", "plus_one"]
+    with pytest.raises(AgonInputError):
+        parse_range("1:2:0")
+
+
+def test_games_lists_pig(capsys):
+    assert main(["games", "pig"]) == 0
+    out = capsys.readouterr().out
+    assert "target" in out and "5..200" in out and "greedy" in out
+
+
+def test_play_prints_a_result_table(capsys):
+    assert main(["play", "pig", "--players", "3", "--seed", "4", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert "Pig game 0" in out and "strategy" in out and len(out.splitlines()) >= 8
+
+
+def test_bench_json(capsys):
+    assert main(["bench", "pig", "--seconds", "0.3", "--json"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    for key in ("games", "seconds", "jobs", "games_per_s_per_core", "mean_turns"):
+        assert key in res
+    assert res["games"] > 0 and res["jobs"] == 1
