@@ -175,7 +175,7 @@ def result_frame(res: dict, chunk: Chunk, labels: list[str]) -> pd.DataFrame:
         else:
             raise ValueError(f"result {name} has shape {arr.shape}")
     for seat, label in enumerate(labels):
-        cols[f"strategy_{seat}"] = np.full(n, label, dtype=object)
+        cols[f"strategy_{seat}"] = pd.Categorical([label] * n)
         for name, arr in seat_arrays.items():
             cols[f"{name}_{seat}"] = arr[:, seat]
     return pd.DataFrame(cols)
