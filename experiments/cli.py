@@ -148,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except OSError as e:  # unwritable folder, disk full: a clear line, not a traceback
+        where = f" {e.filename}" if getattr(e, "filename", None) else ""
+        print(f"agon: error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 def _command_line(argv) -> str:

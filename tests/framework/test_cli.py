@@ -93,3 +93,10 @@ def test_bench_json(capsys):
     for key in ("games", "seconds", "jobs", "games_per_s_per_core", "mean_turns"):
         assert key in res
     assert res["games"] > 0 and res["jobs"] == 1
+
+
+def test_unwritable_output_folder(capsys, tmp_path):
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("a file where a folder should be")
+    one_line_error(capsys, ["seats", "pig", "--games", "10", "--out", str(blocker / "run")], "cannot write")
+    assert blocker.read_text() == "a file where a folder should be"
