@@ -70,7 +70,7 @@ def _parse_sweep(items: list[str]) -> list[list]:
 def _add_common(p: argparse.ArgumentParser, games_default: int) -> None:
     p.add_argument("game", help="game name (see `agon games`)")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
-    p.add_argument("--games", type=int, default=games_default, help="games in total (all rotations and arms)")
+    p.add_argument("--games", type=int, default=games_default, help="games (all seat rotations included; per arm for a sweep)")
     p.add_argument("--strategies", default="random",
                    help="one strategy for every seat, or one per seat separated by commas; weights as NAME:w=a/b/c")
     p.add_argument("--seed", type=int, default=1, help="run seed: the same seed gives the same games")

@@ -14,7 +14,7 @@ import os
 import shutil
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +30,8 @@ MAX_CHUNK = 2000
 
 @dataclass
 class Study:
-    """What to play. `games` counts all games (every rotation of every arm)."""
+    """What to play. `games` counts the games of one arm, all rotations included
+    (a sweep plays that many games in every arm, on the same seeds)."""
 
     kind: str                      # "seats" or "sweep"
     game: str
@@ -343,22 +344,4 @@ def _play_tagged(args):
     return args[2], play_chunk(*args)
 
 
-def load_results(run_dir: Path, columns: list[str] | None = None) -> pd.DataFrame:
-    """All chunk files of a run, in a fixed order (arm, rotation, game)."""
-    files = sorted(Path(run_dir, "results").glob("chunk-*.parquet"))
-    if not files:
-        return pd.DataFrame()
-    df = pd.concat([pd.read_parquet(f, columns=columns) for f in files], ignore_index=True)
-    keys = [k for k in ("arm", "rotation", "game") if k in df.columns]
-    return df.sort_values(keys, kind="stable").reset_index(drop=True) if keys else df
-
-
-def study_from_dict(d: dict) -> Study:
-    known = {f for f in Study.__dataclass_fields__}
-    unknown = set(d) - known
-    if unknown:
-        raise AgonInputError(f"unknown study field(s) {', '.join(sorted(unknown))}; valid: {', '.join(sorted(known))}")
-    return Study(**d)
-
-
-__all__ = ["Study", "Plan", "Chunk", "run_study", "load_results", "play_chunk", "asdict"]
+__all__ = ["Study", "Plan", "Chunk", "run_study", "play_chunk"]

@@ -100,3 +100,38 @@ def test_unwritable_output_folder(capsys, tmp_path):
     blocker.write_text("a file where a folder should be")
     one_line_error(capsys, ["seats", "pig", "--games", "10", "--out", str(blocker / "run")], "cannot write")
     assert blocker.read_text() == "a file where a folder should be"
+
+
+def test_seats_sweep_report_and_run_end_to_end(agon, tmp_path):
+    """The user's path through the CLI in fresh processes: runs, reports, re-render, TOML."""
+    seats = tmp_path / "seats"
+    r = agon("seats", "pig", "--players", "3", "--games", "900", "--strategies", "greedy,random,greedy",
+             "--jobs", "2", "--out", seats)
+    assert r.returncode == 0, r.stderr
+    for name in ("seats.csv", "report.md", "report.html", "run.json", "seat_win_rates.png",
+                 "scores.png", "game_length.png", "strategies.csv"):
+        assert (seats / name).exists(), name
+    assert "games" in r.stderr  # the progress bar
+    header = (seats / "seats.csv").read_text().splitlines()[0].split(",")
+    for col in ("seat", "games", "wins", "win_rate", "ci_low", "ci_high"):
+        assert col in header
+    before = (seats / "report.md").read_bytes()
+    (seats / "report.md").unlink()
+    assert agon("report", seats).returncode == 0
+    assert (seats / "report.md").read_bytes() == before
+
+    sweep = tmp_path / "sweep"
+    r = agon("sweep", "pig", "--param", "target=10:40:10", "--games", "400", "--strategies", "greedy",
+             "--out", sweep, "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert (sweep / "komi_curve.png").exists() and (sweep / "sweep.csv").exists()
+    assert json.loads((sweep / "run.json").read_text())["games"] == 1600
+
+    cfg = tmp_path / "study.toml"
+    cfg.write_text(f'out = "{tmp_path / "suite"}"\n[[study]]\nname = "a"\nkind = "seats"\ngame = "pig"\n'
+                   'games = 200\n[[study]]\nname = "b"\nkind = "sweep"\ngame = "pig"\ngames = 100\n'
+                   'sweep = { target = "20,30" }\n')
+    r = agon("run", cfg, "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "suite" / "index.md").exists()
+    assert (tmp_path / "suite" / "b" / "komi_curve.png").exists()

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from experiments import runner
-from experiments.runner import Plan, Study, load_results, run_study
+from experiments.runner import Plan, Study, run_study
+from reports.data import load_results
 from sim.spec import AgonInputError
 
 

@@ -1,0 +1,98 @@
+"""Reading a run folder (run.json + results/chunk-*.parquet) and naming its columns."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow.parquet as pq
+
+__all__ = ["load_meta", "load_results", "load_run", "infer_players", "seat_metric_names",
+           "game_metric_names", "win_matrix", "SEAT_BASE", "GAME_KEYS"]
+
+SEAT_BASE = ("strategy", "score", "win", "rank")   # per-seat columns every run has
+GAME_KEYS = ("game", "rotation", "arm", "turns")   # per-game columns every run has
+_SEAT_RE = re.compile(r"^(.+)_(\d+)$")
+
+
+def load_meta(run_dir) -> dict:
+    """run.json as a dict."""
+    with open(Path(run_dir) / "run.json", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _chunk_files(run_dir) -> list[Path]:
+    files = sorted((Path(run_dir) / "results").glob("chunk-*.parquet"))
+    if not files:
+        raise FileNotFoundError(f"no results/chunk-*.parquet in {run_dir}")
+    return files
+
+
+def load_results(run_dir, columns=None) -> pd.DataFrame:
+    """All result chunks as one DataFrame, sorted by (arm, game, rotation) so that the
+    order of the rows does not depend on how the run was chunked.
+    `columns` restricts the read (missing names are ignored)."""
+    frames = []
+    for f in _chunk_files(run_dir):
+        names = pq.read_schema(f).names
+        cols = None if columns is None else [c for c in names if c in set(columns)]
+        frames.append(pq.read_table(f, columns=cols).to_pandas())
+    df = pd.concat(frames, ignore_index=True)
+    for c in ("arm", "rotation"):
+        if c not in df.columns and (columns is None or c in columns):
+            df[c] = 0
+    keys = [c for c in ("arm", "game", "rotation") if c in df.columns]
+    if keys:
+        df = df.sort_values(keys, kind="mergesort").reset_index(drop=True)
+    return df
+
+
+def load_run(run_dir, columns=None) -> tuple[dict, pd.DataFrame]:
+    """(run.json dict, results DataFrame)."""
+    return load_meta(run_dir), load_results(run_dir, columns)
+
+
+def infer_players(df: pd.DataFrame) -> int:
+    """Number of seats from the `win_{k}` columns."""
+    k = 0
+    while f"win_{k}" in df.columns:
+        k += 1
+    return k
+
+
+def seat_metric_names(columns, players: int) -> list[str]:
+    """Game-specific seat metrics: bases `m` with a column `m_{k}` for every seat k,
+    other than strategy/score/win/rank. In column order."""
+    cols = list(columns)
+    present = set(cols)
+    out = []
+    for c in cols:
+        m = _SEAT_RE.match(c)
+        if not m or m.group(2) != "0":
+            continue
+        base = m.group(1)
+        if base in SEAT_BASE or base in out:
+            continue
+        if all(f"{base}_{k}" in present for k in range(players)):
+            out.append(base)
+    return out
+
+
+def game_metric_names(df: pd.DataFrame, players: int) -> list[str]:
+    """Numeric per-game columns other than game/rotation/arm (includes `turns`)."""
+    seat_cols = set()
+    for base in list(SEAT_BASE) + seat_metric_names(df.columns, players):
+        seat_cols.update(f"{base}_{k}" for k in range(players))
+    out = []
+    for c in df.columns:
+        if c in seat_cols or c in ("game", "rotation", "arm"):
+            continue
+        if pd.api.types.is_numeric_dtype(df[c]) or pd.api.types.is_bool_dtype(df[c]):
+            out.append(c)
+    return out
+
+
+def win_matrix(df: pd.DataFrame, players: int) -> np.ndarray:
+    return df[[f"win_{k}" for k in range(players)]].to_numpy(dtype=float)

@@ -1,0 +1,173 @@
+"""Matplotlib figures (Agg canvas, no pyplot state). Each function returns a Figure;
+`png_bytes(fig)` renders it (deterministic bytes: no timestamp in the PNG)."""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+__all__ = ["png_bytes", "seat_win_rates", "score_distributions", "game_lengths",
+           "komi_curve", "sweep_heatmap", "strategy_win_rates", "DPI"]
+
+DPI = 110
+
+
+def _fig(w=6.4, h=4.0) -> Figure:
+    fig = Figure(figsize=(w, h), dpi=DPI)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _finish(fig: Figure, stamp: str = "", note: str = "") -> Figure:
+    """Bottom line: a note on the left (what the error bars are), the provenance stamp
+    (version, commit, seed) on the right; then a tight layout above them."""
+    if note:
+        fig.text(0.01, 0.01, note, fontsize=7, color="#444", ha="left", va="bottom")
+    if stamp:
+        fig.text(0.99, 0.01, stamp, fontsize=6, color="#777", ha="right", va="bottom")
+    fig.tight_layout(rect=(0, 0.04 if (note or stamp) else 0, 1, 1))
+    return fig
+
+
+def png_bytes(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def seat_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
+    """Win rate per seat with simultaneous (Bonferroni) Wilson 95% error bars and the fair line."""
+    fig = _fig()
+    ax = fig.add_subplot()
+    x = table["seat"].to_numpy()
+    y = 100 * table["win_rate"].to_numpy()
+    lo = 100 * table["sim_ci_low"].to_numpy()
+    hi = 100 * table["sim_ci_high"].to_numpy()
+    ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o", color="#35608f", ms=7, ecolor="black", capsize=6, lw=1.4)
+    ax.axhline(100 / players, color="#c0392b", ls="--", lw=1.2, label=f"fair 1/{players} = {100 / players:.4g}%")
+    ax.set_xticks(x, [f"seat {k}" for k in x])
+    ax.set_xlim(-0.6, len(x) - 0.4)
+    ax.set_ylabel("win rate (%)")
+    lo_lim = min(float(lo.min()), 100 / players)
+    hi_lim = max(float(hi.max()), 100 / players)
+    pad = max(0.15 * (hi_lim - lo_lim), 0.5)
+    ax.set_ylim(max(0.0, lo_lim - pad), min(100.0, hi_lim + pad))
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc="best", fontsize=8)
+    m = 1 if players == 2 else players
+    note = (f"error bars: simultaneous 95% Wilson intervals (Bonferroni over {m} seats)" if m > 1 else
+            "error bars: 95% Wilson intervals (2 seats: one rate fixes the other, one test)")
+    return _finish(fig, stamp, note)
+
+
+def score_distributions(df: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
+    """Histogram (step) of final scores per seat on shared bins."""
+    fig = _fig()
+    ax = fig.add_subplot()
+    s = df[[f"score_{k}" for k in range(players)]].to_numpy(dtype=float)
+    finite = s[np.isfinite(s)]
+    if finite.size:
+        lo, hi = float(finite.min()), float(finite.max())
+        integer = np.allclose(finite, np.round(finite))
+        if integer and hi - lo <= 80:
+            bins = np.arange(lo - 0.5, hi + 1.5, 1.0)
+        else:
+            bins = np.linspace(lo, hi if hi > lo else lo + 1, 41)
+        for k in range(players):
+            col = s[:, k][np.isfinite(s[:, k])]
+            ax.hist(col, bins=bins, histtype="step", lw=1.4, density=True,
+                    label=f"seat {k} (mean {col.mean():.3g})")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("share of games")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    return _finish(fig, stamp)
+
+
+def game_lengths(df: pd.DataFrame, title: str, stamp: str = "") -> Figure:
+    """Histogram of game length in player-turns with mean and median marked."""
+    fig = _fig()
+    ax = fig.add_subplot()
+    t = df["turns"].to_numpy(dtype=float)
+    t = t[np.isfinite(t)]
+    if t.size:
+        lo, hi = float(t.min()), float(t.max())
+        bins = np.arange(lo - 0.5, hi + 1.5, 1.0) if hi - lo <= 120 else 60
+        ax.hist(t, bins=bins, color="#9cc59a", edgecolor="#4a7d48")
+        ax.axvline(t.mean(), color="black", lw=1.2, label=f"mean {t.mean():.4g}")
+        ax.axvline(np.median(t), color="#c0392b", ls="--", lw=1.2, label=f"median {np.median(t):.4g}")
+        ax.legend(fontsize=8)
+    ax.set_xlabel("game length (player-turns)")
+    ax.set_ylabel("games")
+    ax.set_title(title, fontsize=10)
+    return _finish(fig, stamp)
+
+
+def komi_curve(x, rate, low, high, players: int, param: str, title: str,
+               crossing: float | None = None, boot: tuple | None = None, stamp: str = "") -> Figure:
+    """Seat-0 win rate against the swept constant with its 95% Wilson band, the fair
+    line 1/p and the interpolated crossing (with its bootstrap interval if given)."""
+    fig = _fig()
+    ax = fig.add_subplot()
+    x = np.asarray(x, dtype=float)
+    ax.fill_between(x, 100 * np.asarray(low), 100 * np.asarray(high), color="#8fb3d9", alpha=0.5,
+                    label="95% Wilson interval (pointwise)")
+    ax.plot(x, 100 * np.asarray(rate), "o-", color="#35608f", lw=1.5, ms=4, label="seat 0 win rate")
+    ax.axhline(100 / players, color="#c0392b", ls="--", lw=1.2, label=f"fair 1/{players}")
+    if crossing is not None:
+        if boot is not None and boot[0] is not None:
+            ax.axvspan(boot[0], boot[1], color="#f5b041", alpha=0.3, label="crossing, bootstrap 95%")
+        ax.axvline(crossing, color="#d35400", lw=1.2)
+        ax.plot([crossing], [100 / players], "D", color="#d35400", ms=7, label=f"fair value {crossing:.3g}")
+    ax.set_xlabel(param)
+    ax.set_ylabel("seat 0 win rate (%)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8, loc="best")
+    return _finish(fig, stamp)
+
+
+def sweep_heatmap(grid: pd.DataFrame, p1: str, p2: str, players: int, title: str, stamp: str = "") -> Figure:
+    """Seat-0 win rate over a 2-parameter grid (rows p1, columns p2), centred on 1/p."""
+    fig = _fig(6.8, 4.8)
+    ax = fig.add_subplot()
+    z = 100 * grid.to_numpy(dtype=float)
+    fair = 100 / players
+    span = float(np.nanmax(np.abs(z - fair))) if np.isfinite(z).any() else 1.0
+    span = max(span, 0.5)
+    im = ax.imshow(z, cmap="RdBu_r", vmin=fair - span, vmax=fair + span, aspect="auto", origin="lower")
+    ax.set_xticks(range(z.shape[1]), [f"{v:g}" if isinstance(v, (int, float)) else str(v) for v in grid.columns])
+    ax.set_yticks(range(z.shape[0]), [f"{v:g}" if isinstance(v, (int, float)) else str(v) for v in grid.index])
+    ax.set_xlabel(p2)
+    ax.set_ylabel(p1)
+    if z.size <= 150:
+        for i in range(z.shape[0]):
+            for j in range(z.shape[1]):
+                if np.isfinite(z[i, j]):
+                    dark = abs(z[i, j] - fair) > 0.6 * span
+                    ax.text(j, i, f"{z[i, j]:.1f}", ha="center", va="center", fontsize=7,
+                            color="white" if dark else "black")
+    cb = fig.colorbar(im, ax=ax)
+    cb.set_label(f"seat 0 win rate (%); fair {fair:.4g}% = white")
+    ax.set_title(title, fontsize=10)
+    return _finish(fig, stamp)
+
+
+def strategy_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
+    """Win share per strategy (all seats) with Wilson 95% error bars and the fair line."""
+    fig = _fig()
+    ax = fig.add_subplot()
+    x = np.arange(len(table))
+    y = 100 * table["win_rate"].to_numpy()
+    lo = 100 * table["ci_low"].to_numpy()
+    hi = 100 * table["ci_high"].to_numpy()
+    ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o", color="#6c3483", ms=7, ecolor="black", capsize=6, lw=1.4)
+    ax.set_xlim(-0.6, len(x) - 0.4)
+    ax.axhline(100 / players, color="#c0392b", ls="--", lw=1.2, label=f"fair 1/{players}")
+    ax.set_xticks(x, table["strategy"].tolist())
+    ax.set_ylabel("win share per seat played (%)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    return _finish(fig, stamp, "error bars: 95% Wilson intervals (per strategy)")

@@ -1,0 +1,669 @@
+"""Build a run's report: tables (CSV), plots (PNG), report.md and a self-contained report.html.
+
+`build_report(run_dir)` reads run.json + results/chunk-*.parquet, computes everything in
+memory, then writes each file atomically (temp file + os.replace). The output depends only
+on the run folder (no clock, no machine details), so a rebuild gives byte-identical files.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import math
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reports import metrics as metrics_mod
+from reports import plots
+from reports import stats
+from reports import sweep as sweep_mod
+from reports.data import game_metric_names, infer_players, load_meta, load_results, seat_metric_names
+from reports.seats import (seat_family, seat_summary, seat_table, strategies_in, strategy_seat_table,
+                           strategy_table)
+
+__all__ = ["build_report", "blocks_to_markdown", "blocks_to_html",
+           "write_atomic", "RELEVANT_POINTS"]
+
+RELEVANT_POINTS = 1.0  # an edge of at least 1 point of win rate (about 7 Elo) is worth a designer's attention
+
+
+# ---------------------------------------------------------------- files
+
+def write_atomic(path, data: bytes) -> None:
+    """Write bytes to `path` via a temp file in the same folder and os.replace."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _csv(df: pd.DataFrame) -> bytes:
+    return df.to_csv(index=False, lineterminator="\n").encode("utf-8")
+
+
+# ---------------------------------------------------------------- formatting
+
+def _pct(x, d=1) -> str:
+    if x is None or not np.isfinite(x):
+        return "n/a"
+    return f"{100 * x:.{d}f}%"
+
+
+def _pts(x, d=1) -> str:
+    return f"{x:+.{d}f}"
+
+
+def _ci(lo, hi, d=1) -> str:
+    return f"[{100 * lo:.{d}f}, {100 * hi:.{d}f}]"
+
+
+def _p(p) -> str:
+    if p is None or not np.isfinite(p):
+        return "n/a"
+    if p == 0:
+        return "<1e-300"
+    if p < 0.001:
+        return f"{p:.1e}"
+    return f"{p:.3f}"
+
+
+def _num(x, d=2) -> str:
+    if x is None or (isinstance(x, float) and not np.isfinite(x)):
+        return "n/a"
+    return f"{x:,.{d}f}"
+
+
+def _int(n) -> str:
+    return f"{int(n):,}"
+
+
+def _digits(n: int, players: int) -> int:
+    """Decimals for rates in percent: 2 when the 95% half-width is under 1 point."""
+    return 2 if n > 0 and 100 * float(stats.half_width(n, 1.0 / players)) < 1.0 else 1
+
+
+def _val(v) -> str:
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+# ---------------------------------------------------------------- document model
+# A report is a list of blocks rendered twice: to Markdown and to HTML.
+#   ("h", level, text) ("p", text) ("ul", [text]) ("code", text)
+#   ("table", headers, rows, caption) ("img", filename, alt, caption)
+# Text may hold **bold** and `code` spans.
+
+def blocks_to_markdown(blocks) -> str:
+    out = []
+    for b in blocks:
+        kind = b[0]
+        if kind == "h":
+            out.append("#" * b[1] + " " + b[2])
+        elif kind == "p":
+            out.append(b[1])
+        elif kind == "ul":
+            out.append("\n".join(f"- {it}" for it in b[1]))
+        elif kind == "code":
+            out.append("```\n" + b[1] + "\n```")
+        elif kind == "table":
+            headers, rows, caption = b[1], b[2], b[3]
+            cell = lambda s: str(s).replace("|", "\\|")  # noqa: E731
+            lines = ["| " + " | ".join(cell(h) for h in headers) + " |",
+                     "|" + "|".join("---" for _ in headers) + "|"]
+            lines += ["| " + " | ".join(cell(c) for c in r) + " |" for r in rows]
+            if caption:
+                lines.append("")
+                lines.append(f"*{caption}*")
+            out.append("\n".join(lines))
+        elif kind == "img":
+            out.append(f"![{b[2]}]({b[1]})" + (f"\n\n*{b[3]}*" if b[3] else ""))
+    return "\n\n".join(out) + "\n"
+
+
+def _inline(text: str) -> str:
+    """Escape text and turn `code` and **bold** spans into HTML."""
+    parts = re.split(r"(`[^`]+`)", text)
+    out = []
+    for part in parts:
+        if part.startswith("`") and part.endswith("`") and len(part) > 1:
+            out.append("<code>" + html.escape(part[1:-1]) + "</code>")
+        else:
+            esc = html.escape(part)
+            esc = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", esc)
+            out.append(esc)
+    return "".join(out)
+
+
+_CSS = """
+body{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:980px;margin:2em auto;
+padding:0 1em;color:#222;line-height:1.45}
+h1{border-bottom:2px solid #35608f;padding-bottom:.2em}h2{border-bottom:1px solid #ccc;margin-top:1.6em}
+table{border-collapse:collapse;margin:.6em 0;font-size:.9em}
+th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}th{background:#eef3f8}
+td:first-child,th:first-child{text-align:left}
+caption{caption-side:bottom;font-size:.85em;color:#555;text-align:left;padding-top:.3em}
+code{background:#f4f4f4;padding:0 .2em;border-radius:3px}
+pre{background:#f4f4f4;padding:.6em;overflow-x:auto;white-space:pre-wrap}
+figure{margin:1em 0}figcaption{font-size:.85em;color:#555}img{max-width:100%}
+""".strip()
+
+
+def blocks_to_html(blocks, images: dict, title: str) -> str:
+    """Self-contained HTML: PNGs embedded as base64 data URIs, inline CSS, no scripts."""
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           f"<title>{html.escape(title)}</title>", f"<style>\n{_CSS}\n</style>", "</head>", "<body>"]
+    for b in blocks:
+        kind = b[0]
+        if kind == "h":
+            out.append(f"<h{b[1]}>{_inline(b[2])}</h{b[1]}>")
+        elif kind == "p":
+            out.append(f"<p>{_inline(b[1])}</p>")
+        elif kind == "ul":
+            out.append("<ul>" + "".join(f"<li>{_inline(it)}</li>" for it in b[1]) + "</ul>")
+        elif kind == "code":
+            out.append(f"<pre><code>{html.escape(b[1])}</code></pre>")
+        elif kind == "table":
+            headers, rows, caption = b[1], b[2], b[3]
+            t = ["<table>"]
+            if caption:
+                t.append(f"<caption>{_inline(caption)}</caption>")
+            t.append("<thead><tr>" + "".join(f"<th>{_inline(str(h))}</th>" for h in headers) + "</tr></thead>")
+            t.append("<tbody>")
+            t += ["<tr>" + "".join(f"<td>{_inline(str(c))}</td>" for c in r) + "</tr>" for r in rows]
+            t.append("</tbody></table>")
+            out.append("\n".join(t))
+        elif kind == "img":
+            data = base64.b64encode(images[b[1]]).decode("ascii")
+            cap = f"<figcaption>{_inline(b[3])}</figcaption>" if b[3] else ""
+            out.append(f'<figure><img alt="{html.escape(b[2])}" src="data:image/png;base64,{data}">{cap}</figure>')
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- game spec (optional)
+
+def _spec(game: str, game_spec=None, use_registry: bool = True):
+    """GameSpec for labels and defaults, or None: an unknown/unavailable game still renders."""
+    if game_spec is not None:
+        return game_spec
+    if not use_registry or not game:
+        return None
+    try:
+        import sim
+        return sim.get_game(game)
+    except Exception:  # unknown game, engine missing or failing to import: labels only
+        return None
+
+
+def _non_default_params(params: dict, spec) -> tuple[list[str], bool]:
+    """(['name = value (default d)', ...], defaults_known)."""
+    if not params:
+        return [], spec is not None
+    if spec is None:
+        return [f"`{k}` = {_val(v)}" for k, v in params.items()], False
+    out = []
+    for name, value in params.items():
+        try:
+            p = spec.params.get(name)
+            if p.encode(value) != p.default_code():
+                out.append(f"`{name}` = {_val(value)} (default {_val(p.default)})")
+        except Exception:
+            out.append(f"`{name}` = {_val(value)} (not a parameter of this game version)")
+    return out, True
+
+
+def _relevance(edge: float, lo_edge: float, hi_edge: float, players: int) -> str:
+    """Does an edge (proportions) matter? Judged against RELEVANT_POINTS."""
+    r = RELEVANT_POINTS / 100
+    if abs(edge) >= 3 * r:
+        return "large enough to matter"
+    if abs(edge) >= r:
+        return f"big enough to matter (at least {RELEVANT_POINTS:g} point, about 7 Elo)"
+    if -r < lo_edge and hi_edge < r:
+        return f"real but negligible in practice (the whole interval is within {RELEVANT_POINTS:g} point of fair)"
+    return f"small (under {RELEVANT_POINTS:g} point), though the interval does not rule out a {RELEVANT_POINTS:g}-point edge"
+
+
+# ---------------------------------------------------------------- sections
+
+def _run_section(meta, spec, players, n, df, blocks):
+    game = meta.get("game", "?")
+    label = spec.title if spec is not None and getattr(spec, "title", "") else game
+    strategies = meta.get("strategies") or []
+    descs = {}
+    if spec is not None:
+        for s in getattr(spec, "strategies", ()):
+            descs[s.name] = s.description
+    strat_txt = ", ".join(f"seat {k}: `{s}`" for k, s in enumerate(strategies)) or "n/a"
+    changed, known = _non_default_params(meta.get("params") or {}, spec)
+    items = [
+        f"**Game**: {label} (`{game}`), {players} players",
+        f"**Design**: {meta.get('kind', 'seats')}" + (
+            f", seats rotated (each seed is played once per rotation)" if meta.get("rotation") else ", no seat rotation"),
+        f"**Strategies** (before rotation): {strat_txt}",
+    ]
+    for s in strategies_in(df, players):
+        if s in descs:
+            items.append(f"`{s}`: {descs[s]}")
+    if known:
+        items.append("**Parameters different from the defaults**: " + ("; ".join(changed) if changed else "none"))
+    else:
+        items.append("**Parameters** (game not in the registry: defaults unknown): " + ("; ".join(changed) or "none"))
+    sw = sweep_mod.sweep_params(meta)
+    if sw:
+        av = sweep_mod.arm_values(meta)
+        for p in sw:
+            vals = list(dict.fromkeys(_val(v) for v in av[p].tolist()))
+            items.append(f"**Swept** `{p}`: {', '.join(vals)}")
+        items.append(f"**Arms**: {len(av)}")
+    items += [
+        f"**Games**: {_int(n)} rows (`games` in run.json: {meta.get('games', 'n/a')}), "
+        f"{_int(df['game'].nunique()) if 'game' in df else 'n/a'} distinct seeds",
+        f"**Seed**: {meta.get('seed', 'n/a')}",
+        f"**Version**: {meta.get('version', 'n/a')}, commit `{meta.get('git_commit', 'n/a')}`",
+        f"**Run**: {meta.get('created', 'n/a')}, {_num(meta.get('wall_seconds'), 1)} s wall, "
+        f"{_num(meta.get('games_per_s'), 0)} games/s, {meta.get('jobs', 'n/a')} jobs, chunks of {meta.get('chunk_size', 'n/a')}",
+    ]
+    blocks += [("h", 2, "What was run"), ("ul", items), ("p", "Command (reproduces every figure below):"),
+               ("code", str(meta.get("command", "n/a")))]
+
+
+def _seat_rows(tab, d):
+    rows = []
+    for r in tab.itertuples():
+        rows.append([r.seat, r.strategy, _int(r.games), _num(r.wins, 1), _pct(r.win_rate, d),
+                     _ci(r.ci_low, r.ci_high, d), _ci(r.sim_ci_low, r.sim_ci_high, d),
+                     _pts(r.edge_points, d), f"{r.elo:+.0f}", _p(r.p_value), _p(r.p_holm),
+                     _int(r.draws), f"{_num(r.mean_score)} ± {_num(r.sd_score)}", _num(r.mean_rank)])
+    return rows
+
+
+_SEAT_HEAD = ["seat", "strategy", "games", "wins", "win rate", "95% CI", "simultaneous 95% CI",
+              "edge (pts)", "Elo", "p vs fair", "p (Holm)", "shared wins", "score (mean ± sd)", "mean rank"]
+
+
+def _seat_findings(tab, summ, players, d, what=""):
+    fair = 1.0 / players
+    out = []
+    sig = tab[tab["p_holm"] < 0.05]
+    if players == 2:  # seat 1's edge is the mirror of seat 0's
+        sig = sig[sig["seat"] == 0] if len(sig) else sig
+    for r in sig.itertuples():
+        edge = r.win_rate - fair
+        rel = _relevance(edge, r.ci_low - fair, r.ci_high - fair, players)
+        out.append(f"Seat {r.seat}{what} wins {_pct(r.win_rate, d)} {_ci(r.ci_low, r.ci_high, d)} vs fair "
+                   f"{_pct(fair, d)}: an edge of {_pts(100 * edge, d)} points, about {abs(r.elo):.0f} Elo "
+                   f"({'Holm p' if players > 2 else 'p'} = {_p(r.p_holm)}); {rel}.")
+    if not len(sig):
+        worst = tab.iloc[int(np.argmax(np.abs(tab["edge_points"].to_numpy())))]
+        bound = 100 * max(float((tab["sim_ci_high"] - fair).max()), float((fair - tab["sim_ci_low"]).max()))
+        out.append(f"No seat's win rate{what} differs significantly from fair {_pct(fair, d)}"
+                   + (f" (Holm over {players} seats). " if players > 2 else ". ") +
+                   f"The largest observed edge is seat {int(worst.seat)} at {_pts(worst.edge_points, d)} points; "
+                   f"the simultaneous intervals exclude edges larger than about {bound:.{d}f} points.")
+    chi = (("Base arm: c" if what else "C") + f"hi-square of seat wins against uniform: {summ['chi2']:.2f} on {summ['chi2_df']} df, p = {_p(summ['chi2_p'])} "
+           f"({summ['chi2_note']}); on the {_int(summ['decisive_games'])} decisive games: p = {_p(summ['chi2_decisive_p'])}.")
+    out.append(chi)
+    return out
+
+
+def _seats_section(df, players, spec_title, images, blocks, files, heading="Seat advantage", prefix="",
+                   stamp=""):
+    n = len(df)
+    d = _digits(n, players)
+    tab = seat_table(df, players)
+    summ = seat_summary(df, players)
+    blocks.append(("h", 2, heading))
+    blocks.append(("table", _SEAT_HEAD, _seat_rows(tab, d),
+                   f"n = {_int(n)} games. Wins count a tie among j leaders as 1/j. 95% CI: Wilson; simultaneous: "
+                   + (f"Wilson at 5%/{players} (Bonferroni), valid for all seats at once. p: exact binomial against "
+                      f"1/{players}; Holm over the seats." if seat_family(players) > 1 else
+                      "with 2 seats one rate fixes the other, so it equals the 95% CI and p needs no adjustment.")
+                   + " Elo: rough, about 7 per point."))
+    name = f"{prefix}seat_win_rates.png"
+    images[name] = plots.png_bytes(plots.seat_win_rates(tab, players, f"{spec_title}: win rate by seat (n = {_int(n)})", stamp=stamp))
+    blocks.append(("img", name, "win rate by seat",
+                   ("Win rate by seat; error bars are simultaneous 95% Wilson intervals (Bonferroni over "
+                    f"{players} seats)" if seat_family(players) > 1 else
+                    "Win rate by seat; error bars are 95% Wilson intervals (with 2 seats one rate fixes the other)")
+                   + f"; dashed line: fair 1/{players}."))
+    blocks.append(("p", " ".join(_seat_findings(tab, summ, players, d)[-1:])))
+    blocks.append(("p", f"Ties for first: {_int(summ['tie_games'])} games ({_pct(summ['tie_share'], 2)}). "
+                        f"Game length: mean {_num(summ['mean_turns'], 1)}, median {_num(summ['median_turns'], 1)}, "
+                        f"sd {_num(summ['sd_turns'], 1)} player-turns."))
+    blocks.append(("p", summ["sample_size_note"]))
+    name = f"{prefix}scores.png"
+    images[name] = plots.png_bytes(plots.score_distributions(df, players, f"{spec_title}: final scores by seat (n = {_int(n)})", stamp=stamp))
+    blocks.append(("img", name, "score distributions", "Final score distribution by seat."))
+    if "turns" in df:
+        name = f"{prefix}game_length.png"
+        images[name] = plots.png_bytes(plots.game_lengths(df, f"{spec_title}: game length (n = {_int(n)})", stamp=stamp))
+        blocks.append(("img", name, "game length", "Game length in player-turns."))
+    return tab, summ
+
+
+def _strategy_section(df, players, spec_title, images, blocks, files, rotation, stamp=""):
+    n = len(df)
+    st_tab = strategy_table(df, players)
+    ss_tab = strategy_seat_table(df, players)
+    d = _digits(int(st_tab["appearances"].min()) if len(st_tab) else 0, players)
+    blocks.append(("h", 2, "Strategies"))
+    rows = [[r.strategy, _int(r.appearances), _int(r.games), _num(r.wins, 1), _pct(r.win_rate, d),
+             _ci(r.ci_low, r.ci_high, d), _pts(r.edge_points, d), _p(r.p_value), _num(r.mean_score), _num(r.mean_rank)]
+            for r in st_tab.itertuples()]
+    cap = (f"Win share per seat played, all seats pooled (n = {_int(n)} games; fair 1/{players} per seat played). "
+           "95% Wilson intervals; approximate when a strategy holds several seats in a game.")
+    if not rotation:
+        cap += " Seats were not rotated: strategy and seat effects are confounded."
+    blocks.append(("table", ["strategy", "seats played", "games", "wins", "win share", "95% CI", "edge (pts)",
+                             "p vs fair", "mean score", "mean rank"], rows, cap))
+    names = strategies_in(df, players)
+    head = ["strategy"] + [f"seat {k}" for k in range(players)]
+    rows = []
+    for s in names:
+        row = [s]
+        for k in range(players):
+            m = ss_tab[(ss_tab["strategy"] == s) & (ss_tab["seat"] == k)]
+            row.append("-" if not len(m) else
+                       f"{_pct(m.iloc[0].win_rate, d)} {_ci(m.iloc[0].ci_low, m.iloc[0].ci_high, d)} (n={_int(m.iloc[0].games)})")
+        rows.append(row)
+    blocks.append(("table", head, rows, "Win rate of each strategy in each seat, 95% Wilson intervals."))
+    name = "strategy_win_rates.png"
+    images[name] = plots.png_bytes(plots.strategy_win_rates(st_tab, players, f"{spec_title}: win share by strategy (n = {_int(n)})", stamp=stamp))
+    blocks.append(("img", name, "win share by strategy", "Win share per seat played with 95% Wilson intervals."))
+    return st_tab, ss_tab
+
+
+def _metrics_section(df, players, blocks, heading="Game metrics"):
+    seat_m = seat_metric_names(df.columns, players)
+    game_m = game_metric_names(df, players)
+    mt = metrics_mod.metric_table(df, players, seat_m)
+    gt = metrics_mod.game_metric_table(df, game_m)
+    blocks.append(("h", 2, heading))
+    if len(mt):
+        head = ["metric"] + [f"seat {k}" for k in range(players)] + ["all", "winners", "non-winners", "share of score"]
+        rows = []
+        for r in mt.itertuples(index=False):
+            vals = list(r)
+            share = vals[-1]
+            rows.append([f"`{vals[0]}`"] + [_num(v, 3) for v in vals[1:-1]] +
+                        [_pct(share, 1) if metrics_mod.is_points_metric(vals[0]) else "-"])
+        blocks.append(("table", head, rows,
+                       f"Mean per seat and game (n = {_int(len(df))}). Winners: seats with a win share > 0 (sole or "
+                       "shared). Share of score: metric total over score total, for metrics in points only."))
+    else:
+        blocks.append(("p", "No game-specific seat metrics in the results."))
+    if len(gt):
+        rows = [[f"`{r.metric}`", _int(r.games), _num(r.mean, 3), _num(r.sd, 3), _num(r.min, 2), _num(r.median, 2),
+                 _num(r.max, 2)] for r in gt.itertuples()]
+        blocks.append(("table", ["per-game metric", "games", "mean", "sd", "min", "median", "max"], rows, ""))
+    return mt, gt
+
+
+# ---------------------------------------------------------------- main entry
+
+def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game_spec=None,
+                 use_registry: bool = True) -> dict:
+    """Read RUN/run.json and RUN/results/chunk-*.parquet; write into RUN:
+    seats.csv, strategies.csv + strategy_seats.csv (several strategies or rotation),
+    metrics.csv, sweep.csv + komi.csv (sweeps; grid_crossings.csv for 2-parameter grids),
+    PNG plots, report.md and report.html. Returns a dict of the computed tables and
+    figures of merit plus 'files' (names written)."""
+    run_dir = Path(run_dir)
+    meta = load_meta(run_dir)
+    df = load_results(run_dir)
+    players = int(meta.get("players") or infer_players(df))
+    spec = _spec(meta.get("game", ""), game_spec, use_registry)
+    game_label = (spec.title if spec is not None and getattr(spec, "title", "") else None) or meta.get("game", "game")
+    title = meta.get("title") or game_label
+    if boot_seed is None:
+        s = meta.get("seed", 0)
+        boot_seed = int(s) if isinstance(s, (int, np.integer)) else 0
+    is_sweep = meta.get("kind") == "sweep" and bool(sweep_mod.sweep_params(meta))
+    rotation = bool(meta.get("rotation"))
+    stamp = (f"agon {meta.get('version', '?')} @ {str(meta.get('git_commit', '?'))[:10]}, "
+             f"seed {meta.get('seed', '?')}, {', '.join(map(str, meta.get('strategies') or []))}")
+
+    blocks: list = [("h", 1, title)]
+    images: dict[str, bytes] = {}
+    files: dict[str, bytes] = {}
+    result: dict = {"meta": meta, "players": players, "games": len(df)}
+    findings: list[str] = []
+    cannot: list[str] = []
+
+    _run_section(meta, spec, players, len(df), df, blocks)
+    result_heading_idx = len(blocks)
+
+    base_df = df
+    if is_sweep:
+        names = sweep_mod.sweep_params(meta)
+        av = sweep_mod.arm_values(meta)
+        base_arm = _base_arm(meta, av, df)
+        base_df = df[df["arm"] == base_arm]
+        result["base_arm"] = base_arm
+        sw_tab = sweep_mod.sweep_table(df, meta, players)
+        komi = sweep_mod.komi_table(df, meta, players)
+        files["sweep.csv"] = _csv(sw_tab)
+        result["sweep"] = sw_tab
+        d = _digits(int(komi["games"].min()), players)
+        fair = 1.0 / players
+        blocks.append(("h", 2, "Sweep: seat 0 against the swept constant" + ("s" if len(names) > 1 else "")))
+        head = ["arm"] + [f"`{p}`" for p in names] + ["games", "seat 0 win rate", "95% CI", "edge (pts)",
+                                                     "p vs fair", "p (Holm, arms)", "seat 0 margin", "winner margin",
+                                                     "mean length", "ties"]
+        rows = []
+        for rr in komi.to_dict("records"):
+            rows.append([rr["arm"]] + [_val(rr[p]) for p in names] +
+                        [_int(rr["games"]), _pct(rr["seat0_rate"], d), _ci(rr["ci_low"], rr["ci_high"], d),
+                         _pts(rr["edge_points"], d), _p(rr["p_value"]), _p(rr["p_holm"]),
+                         f"{rr['margin_seat0']:+.2f} [{rr['margin_seat0_low']:+.2f}, {rr['margin_seat0_high']:+.2f}]",
+                         _num(rr["margin_top2"]), _num(rr["mean_turns"], 1), _pct(rr["tie_share"], 1)])
+        blocks.append(("table", head, rows,
+                       f"Per arm: seat 0 win rate (ties split) with 95% Wilson interval; p: exact binomial vs fair "
+                       f"1/{players}, Holm-adjusted across the {len(komi)} arms. Seat 0 margin: seat 0 score minus the mean "
+                       f"of the other seats (mean with 95% normal interval); winner margin: winner minus runner-up."))
+        # all seats per arm, compact
+        head2 = ["arm"] + [f"`{p}`" for p in names] + [f"seat {k}" for k in range(players)]
+        rows2 = []
+        for arm, g in sw_tab.groupby("arm", sort=True):
+            row = [arm] + [_val(g.iloc[0][p]) for p in names]
+            for r in g.itertuples():
+                star = "†" if r.p_bh < 0.05 else ""
+                row.append(f"{_pct(r.win_rate, d)}{star} {_ci(r.ci_low, r.ci_high, d)}")
+            rows2.append(row)
+        blocks.append(("table", head2, rows2,
+                       "Win rate of every seat per arm with 95% Wilson intervals; † = differs from fair at 5% false "
+                       f"discovery rate (Benjamini-Hochberg over all {len(sw_tab)} arm x seat tests). Full table: sweep.csv."))
+        result["komi_table"] = komi
+        if len(names) == 1:
+            curve = sweep_mod.komi_curve(df, meta, players, n_boot=n_boot, seed=boot_seed, komi=komi)
+            files["komi.csv"] = _csv(curve["table"])
+            result["komi"] = curve
+            p = names[0]
+            cr, bt = curve["crossing"], curve["bootstrap"]
+            if curve["numeric"]:
+                t = curve["table"]
+                boot = (bt["low"], bt["high"]) if bt else None
+                images["komi_curve.png"] = plots.png_bytes(plots.komi_curve(
+                    curve["x"], t["seat0_rate"], t["ci_low"], t["ci_high"], players, p,
+                    f"{game_label}: seat 0 win rate vs {p} (n = {_int(t['games'].min())} per arm)",
+                    cr["value"], boot, stamp=stamp))
+                blocks.append(("img", "komi_curve.png", "komi curve",
+                               f"Seat 0 win rate against `{p}` with pointwise 95% Wilson band; dashed: fair 1/{players}; "
+                               "diamond: interpolated fair value" + (", shaded: its bootstrap 95% interval." if bt else ".")))
+            if cr["value"] is not None:
+                txt = f"**Fair value of `{p}`**: about {cr['value']:.3g} ({cr['note']})"
+                if bt and bt["low"] is not None:
+                    txt += (f"; bootstrap 95% interval [{bt['low']:.3g}, {bt['high']:.3g}] from {bt['n_boot']:,} "
+                            f"resamples of the seeds (same seeds in every arm, resampled jointly; numpy seed {bt['seed']})")
+                    if bt["missing_share"] > 0:
+                        txt += f"; {100 * bt['missing_share']:.1f}% of resamples did not cross the fair line"
+                txt += "."
+                findings.append(txt)
+                if bt and bt["missing_share"] > 0.05:
+                    cannot.append(f"The fair value of `{p}` is poorly determined: {100 * bt['missing_share']:.0f}% of "
+                                  "bootstrap resamples never cross the fair line, so the interval is not reliable.")
+            else:
+                findings.append(f"**Fair value of `{p}`**: none found ({cr['note']}).")
+                cannot.append(f"Where the fair value of `{p}` lies outside the swept range: extend the sweep to find it.")
+            blocks.append(("p", findings[-1]))
+        else:
+            p1, p2 = names[0], names[1]
+            grid = sweep_mod.grid_table(komi, p1, p2)
+            result["grid"] = grid
+            gc = sweep_mod.grid_crossings(df, komi, p1, p2, players, n_boot=n_boot, seed=boot_seed)
+            files["grid_crossings.csv"] = _csv(gc)
+            result["grid_crossings"] = gc
+            cols = list(grid.columns)
+            rows3 = []
+            for idx, r in grid.iterrows():
+                rows3.append([_val(idx)] + [_pct(v, d) for v in r.tolist()])
+            blocks.append(("table", [f"`{p1}` (rows) / `{p2}` (columns)"] + [_val(c) for c in cols], rows3,
+                           f"Seat 0 win rate over the grid (fair {_pct(fair, d)}); intervals in komi.csv."))
+            files["komi.csv"] = _csv(komi)
+            images["sweep_heatmap.png"] = plots.png_bytes(plots.sweep_heatmap(
+                grid, p1, p2, players, f"{game_label}: seat 0 win rate (n = {_int(komi['games'].min())} per cell)", stamp=stamp))
+            blocks.append(("img", "sweep_heatmap.png", "sweep heatmap",
+                           f"Seat 0 win rate per cell; white = fair 1/{players}."))
+            rows4 = [[_val(r[p1]), "none" if r["fair_value"] is None or pd.isna(r["fair_value"]) else f"{r['fair_value']:.3g}",
+                      "-" if r["boot_low"] is None or pd.isna(r["boot_low"]) else f"[{r['boot_low']:.3g}, {r['boot_high']:.3g}]",
+                      r["note"]] for _, r in gc.iterrows()]
+            blocks.append(("table", [f"`{p1}`", f"fair `{p2}`", "bootstrap 95%", "note"], rows4,
+                           f"For each value of `{p1}`, where the seat 0 rate meets 1/{players} along `{p2}` "
+                           f"({n_boot:,} joint resamples of the seeds)."))
+            found = gc[gc["fair_value"].notna()]
+            findings.append(f"The seat 0 rate meets the fair line along `{p2}` for {len(found)} of {len(gc)} values "
+                            f"of `{p1}` (table below).")
+        sig_arms = int((komi["p_holm"] < 0.05).sum())
+        findings.append(f"{sig_arms} of {len(komi)} arms have a seat 0 win rate significantly different from fair "
+                        f"{_pct(fair, d)} (Holm across arms, 5%). Largest seat 0 edge: "
+                        f"{_pts(komi['edge_points'].abs().max() * np.sign(komi.loc[komi['edge_points'].abs().idxmax(), 'edge_points']), d)} points "
+                        f"at arm {int(komi.loc[komi['edge_points'].abs().idxmax(), 'arm'])}.")
+        vals = ", ".join(f"`{p}` = {_val(av.loc[av['arm'] == base_arm, p].iloc[0])}" for p in names) \
+            if base_arm in set(av["arm"]) else ""
+        heading = f"Seat advantage at the base arm {base_arm}" + (f" ({vals})" if vals else "")
+    else:
+        heading = "Seat advantage"
+
+    tab, summ = _seats_section(base_df, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
+                                images, blocks, files, heading, stamp=stamp)
+    files["seats.csv"] = _csv(tab)
+    result["seats"], result["summary"] = tab, summ
+    d = _digits(len(base_df), players)
+    seat_find = _seat_findings(tab, summ, players, d, " (base arm)" if is_sweep else "")
+    findings = (findings + seat_find) if is_sweep else (seat_find + findings)
+
+    multi = len(strategies_in(base_df, players)) > 1
+    if rotation or multi:
+        st_tab, ss_tab = _strategy_section(base_df, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""), images, blocks, files, rotation,
+                                          stamp=stamp)
+        files["strategies.csv"] = _csv(st_tab)
+        files["strategy_seats.csv"] = _csv(ss_tab)
+        result["strategies"], result["strategy_seats"] = st_tab, ss_tab
+        if multi:
+            fair = 1.0 / players
+            dd = _digits(int(st_tab["appearances"].min()), players)
+            best = st_tab.iloc[int(np.argmax(st_tab["win_rate"].to_numpy()))]
+            findings.append(f"Best strategy: `{best.strategy}` wins {_pct(best.win_rate, dd)} "
+                            f"{_ci(best.ci_low, best.ci_high, dd)} of the seats it plays (fair {_pct(fair, dd)}).")
+
+    mt, gt = _metrics_section(base_df, players, blocks,
+                              "Game metrics" + (f" (base arm {result.get('base_arm')})" if is_sweep else ""))
+    files["metrics.csv"] = _csv(pd.concat([mt.assign(kind="seat"), gt.assign(kind="game")], ignore_index=True))
+    result["metrics"], result["game_metrics"] = mt, gt
+    if len(mt):
+        for r in mt.itertuples(index=False):
+            if metrics_mod.is_points_metric(r.metric) and np.isfinite(r.share_of_score):
+                findings.append(f"`{r.metric}` makes up {_pct(r.share_of_score, 1)} of all points scored "
+                                f"(winners average {r.winners:.3g}, others {r.non_winners:.3g}).")
+
+    # findings go right after "What was run"
+    blocks[result_heading_idx:result_heading_idx] = [("h", 2, "Findings"), ("ul", findings)]
+
+    expected = meta.get("games")
+    if isinstance(expected, (int, np.integer)) and expected != len(df):
+        findings.insert(0, f"**Warning**: run.json lists {_int(expected)} games but the results hold {_int(len(df))} "
+                           "rows (an interrupted or still running run?): this report covers the rows present.")
+        blocks[result_heading_idx + 1] = ("ul", findings)
+    strategies = ", ".join(f"`{s}`" for s in strategies_in(df, players))
+    n_base = len(base_df)
+    det = summ["detectable_edge_points"]
+    det_txt = (f"a seat edge below about {det:.2g} points would be missed at least 20% of the time "
+               "(80% power, two-sided 5%)" if np.isfinite(det) else "even a large seat edge could be missed")
+    cannot = [
+        "A non-significant result is not evidence of no effect: with "
+        f"{_int(n_base)} games{' per arm' if is_sweep else ''}, {det_txt}.",
+        f"These results hold for these strategies ({strategies}) and these settings only; stronger or human players "
+        "can show a different seat effect.",
+        "Win rates say who wins, not by how much or whether the game is enjoyable; score margins are shown separately.",
+        "Ties are split 1/j among j leaders, so the chi-square test is approximate (the decisive-games test is exact in form).",
+    ] + cannot
+    if multi and not rotation:
+        cannot.append("Seats were not rotated, so a strategy's results mix its skill with the seat it sat in.")
+    if is_sweep:
+        cannot.append("The fair value assumes the curve is linear between neighbouring arms; its bootstrap interval "
+                      "covers seed sampling only, not the choice of strategies or arms. Arms are compared on common "
+                      "seeds, but the tables show marginal (not paired) intervals.")
+        cannot.append("Seat, strategy and metric tables below the sweep describe the base arm only.")
+    blocks.append(("h", 2, "What this run cannot conclude"))
+    blocks.append(("ul", cannot))
+
+    out_files = sorted(set(files) | set(images) | {"report.md", "report.html"})
+    blocks.append(("h", 2, "Files"))
+    blocks.append(("ul", [f"`{f}`: {_FILE_NOTES.get(f, 'plot')}" for f in out_files]))
+    if is_sweep:
+        blocks.append(("p", f"`seats.csv`, `strategies.csv` and `metrics.csv` describe the base arm "
+                            f"{result.get('base_arm')}: the arm whose swept values equal run.json `params`, "
+                            "else the lowest arm."))
+
+    md = blocks_to_markdown(blocks)
+    page = blocks_to_html(blocks, images, title)
+    files["report.md"] = md.encode("utf-8")
+    files["report.html"] = page.encode("utf-8")
+    files.update(images)
+    for name in sorted(files):
+        write_atomic(run_dir / name, files[name])
+    result.update(findings=findings, cannot=cannot, files=sorted(files))
+    return result
+
+
+_FILE_NOTES = {
+    "report.md": "this report", "report.html": "this report, self-contained (plots embedded)",
+    "seats.csv": "one row per seat (the table above, full precision)",
+    "strategies.csv": "one row per strategy, all seats pooled",
+    "strategy_seats.csv": "one row per strategy x seat",
+    "metrics.csv": "seat metrics (kind = seat) and per-game metrics (kind = game)",
+    "sweep.csv": "one row per arm x seat, with Holm (per seat, across arms) and BH (all tests) p-values",
+    "komi.csv": "one row per arm: seat 0 rate, interval, margins",
+    "grid_crossings.csv": "fair value of the second parameter for each value of the first",
+}
+
+
+def _base_arm(meta: dict, av: pd.DataFrame, df: pd.DataFrame) -> int:
+    """The arm whose swept values equal run.json `params` (the base settings), else the lowest arm."""
+    params = meta.get("params") or {}
+    names = [c for c in av.columns if c != "arm"]
+    present = set(int(a) for a in pd.unique(df["arm"]))
+    for rr in av.to_dict("records"):
+        if int(rr["arm"]) in present and names and all(
+                p in params and _same(params[p], rr[p]) for p in names):
+            return int(rr["arm"])
+    return int(min(present))
+
+
+def _same(a, b) -> bool:
+    try:
+        return math.isclose(float(a), float(b))
+    except (TypeError, ValueError):
+        return str(a) == str(b)

@@ -1,0 +1,137 @@
+import json
+
+import pytest
+
+from reports import build_report
+from reports.render import blocks_to_html, blocks_to_markdown, write_atomic
+from reports.metrics import metric_table
+from reports.data import load_results, seat_metric_names
+from sim.spec import GameSpec, Param, ParamTable, StrategyInfo
+from tests.reports.conftest import linear_sweep, write_run
+
+
+def _snapshot(run):
+    return {p.name: p.read_bytes() for p in sorted(run.iterdir()) if p.is_file()}
+
+
+def test_seats_report_files_and_idempotence(seat_run):
+    res = build_report(seat_run)
+    for f in ("seats.csv", "metrics.csv", "report.md", "report.html", "seat_win_rates.png",
+              "scores.png", "game_length.png"):
+        assert (seat_run / f).exists(), f
+    assert not (seat_run / "strategies.csv").exists()
+    html = (seat_run / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 3
+    assert "http://" not in html and "https://" not in html and "<script" not in html
+    md = (seat_run / "report.md").read_text()
+    assert "What this run cannot conclude" in md and "agon seats test-game" in md
+    assert "Seat 0 wins" in md and "Elo" in md
+    import pandas as pd
+    seats = pd.read_csv(seat_run / "seats.csv")
+    need = {"seat", "games", "wins", "draws", "win_rate", "ci_low", "ci_high", "sim_ci_low",
+            "sim_ci_high", "p_value", "mean_score", "sd_score", "mean_rank"}
+    assert need <= set(seats.columns) and len(seats) == 4
+    before = _snapshot(seat_run)
+    build_report(seat_run)
+    assert _snapshot(seat_run) == before
+    assert not [p for p in seat_run.iterdir() if ".tmp" in p.name]
+    assert res["summary"]["chi2_p"] < 1e-10
+
+
+def test_sweep_report(tmp_path):
+    run = write_run(tmp_path / "sweep", sweep=linear_sweep(n_seeds=3000), n_seeds=3000, seed=4)
+    res = build_report(run, n_boot=300)
+    for f in ("sweep.csv", "komi.csv", "seats.csv", "komi_curve.png", "report.html"):
+        assert (run / f).exists(), f
+    assert res["base_arm"] == 1  # params oracle_points = 2 is arm 1
+    assert "Fair value of `oracle_points`" in (run / "report.md").read_text()
+    before = _snapshot(run)
+    build_report(run, n_boot=300)
+    assert _snapshot(run) == before
+
+
+def test_grid_sweep_and_rotation_report(tmp_path):
+    arms, i = [], 0
+    for a in (0, 1):
+        for b in (0, 2, 4, 6):
+            arms.append({"arm": i, "values": {"variant": a, "oracle_points": b}})
+            i += 1
+
+    def probs(v):
+        p0 = 0.5 + 0.02 * v["variant"] - 0.02 * v["oracle_points"]
+        return [p0, 1 - p0]
+
+    run = write_run(tmp_path / "grid", players=2, n_seeds=1500, strategies=["greedy", "random"], rotation=True,
+                    sweep={"params": ["variant", "oracle_points"], "arms": arms, "probs": probs})
+    res = build_report(run, n_boot=200)
+    assert (run / "sweep_heatmap.png").exists() and (run / "grid_crossings.csv").exists()
+    assert (run / "strategies.csv").exists() and (run / "strategy_seats.csv").exists()
+    assert res["grid"].shape == (2, 4)
+    assert "data:image/png;base64," in (run / "report.html").read_text()
+
+
+def test_spec_labels_and_non_default_params(tmp_path):
+    run = write_run(tmp_path / "spec", players=3, n_seeds=500, game="fake-game")
+    spec = GameSpec(name="fake-game", title="Fake Game", player_counts=(3,), default_players=3,
+                    params=ParamTable([Param("oracle_points", 1, 0, 9, "points per oracle"),
+                                       Param("variant", "base", choices=("base", "alt"))]),
+                    strategies=(StrategyInfo("random", 0, "uniform over legal actions"),),
+                    play_batch=None, play_traced=None)
+    build_report(run, game_spec=spec)
+    md = (run / "report.md").read_text()
+    assert "Fake Game" in md and "`oracle_points` = 2 (default 1)" in md and "`variant`" not in md.split("defaults")[1].split("\n")[0]
+    assert "uniform over legal actions" in md
+
+
+def test_unknown_game_still_renders(tmp_path):
+    run = write_run(tmp_path / "unknown", players=2, n_seeds=300, game="no-such-game")
+    build_report(run)
+    assert "defaults unknown" in (run / "report.md").read_text()
+
+
+def test_metric_table(seat_run):
+    df = load_results(seat_run)
+    names = seat_metric_names(df.columns, 4)
+    assert names == ["oracles", "market_points"]
+    mt = metric_table(df, 4, names).set_index("metric")
+    assert mt.loc["oracles", "all"] == pytest.approx(1.5, abs=0.05)
+    assert mt.loc["market_points", "winners"] > mt.loc["market_points", "non_winners"]
+    assert 0.15 < mt.loc["market_points", "share_of_score"] < 0.25
+
+
+def test_chunking_does_not_change_tables(tmp_path):
+    a = write_run(tmp_path / "a", n_seeds=2000, chunk=300, seed=9)
+    b = write_run(tmp_path / "b", n_seeds=2000, chunk=1700, seed=9)
+    build_report(a)
+    build_report(b)
+    for f in ("seats.csv", "metrics.csv", "seat_win_rates.png"):
+        assert (a / f).read_bytes() == (b / f).read_bytes(), f
+
+
+def test_interrupted_run_is_flagged(tmp_path):
+    run = write_run(tmp_path / "cut", n_seeds=1000)
+    meta = json.loads((run / "run.json").read_text())
+    meta["games"] = 5000
+    (run / "run.json").write_text(json.dumps(meta))
+    build_report(run)
+    assert "run.json lists 5,000 games but the results hold 1,000" in (run / "report.md").read_text()
+
+
+def test_converter_escapes_and_formats():
+    blocks = [("h", 1, "T <x>"), ("p", "**bold** and `a<b>` & text"), ("ul", ["`x_1`"]),
+              ("table", ["a|b", "c"], [["1", "<script>"]], "cap"), ("code", "agon run <cfg>")]
+    md = blocks_to_markdown(blocks)
+    assert "| a\\|b | c |" in md and "```\nagon run <cfg>\n```" in md
+    page = blocks_to_html(blocks, {}, "T")
+    assert "<strong>bold</strong>" in page and "<code>a&lt;b&gt;</code> &amp; text" in page
+    assert "&lt;script&gt;" in page and "<script>" not in page
+    assert "<pre><code>agon run &lt;cfg&gt;</code></pre>" in page
+
+
+def test_write_atomic_keeps_old_file_on_failure(tmp_path):
+    target = tmp_path / "seats.csv"
+    write_atomic(target, b"old")
+    with pytest.raises(TypeError):
+        write_atomic(target, "not bytes")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["seats.csv"]
