@@ -11,6 +11,7 @@ from sim.spec import AgonInputError, GameSpec
 # CLI name -> module exposing SPEC. A game adds one line here and nothing else.
 _GAME_MODULES = {
     "magna-grecia": "sim.magna_grecia",
+    "glory-to-rome": "sim.glory_to_rome",
 }
 # Extra games from the environment, e.g. AGON_EXTRA_GAMES="pig=tests.framework.pig" (tests, plug-ins).
 for _item in filter(None, os.environ.get("AGON_EXTRA_GAMES", "").split(";")):

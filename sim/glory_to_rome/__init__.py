@@ -1,0 +1,26 @@
+"""Glory to Rome (Chudyk, 2005), imperium ruleset, 2-5 players. Spec: shared/rules/glory_to_rome.md."""
+from sim.spec import GameSpec
+from strategies.glory_to_rome import STRATEGIES, N_WEIGHTS
+from .params import PARAMS
+from .playout import play_batch, play_traced, SEAT_METRICS, GAME_METRICS
+
+SPEC = GameSpec(
+    name="glory-to-rome",
+    title="Glory to Rome",
+    player_counts=(2, 3, 4, 5),
+    default_players=4,
+    params=PARAMS,
+    strategies=STRATEGIES,
+    play_batch=play_batch,
+    play_traced=play_traced,
+    seat_metrics=SEAT_METRICS,
+    game_metrics=GAME_METRICS,
+    key_param="merchant_bonus_vp",
+    n_weights=N_WEIGHTS,
+    notes=("Imperium ruleset (144 orders, 4 cards + 1 Jack, 3-card petitions) and the republic "
+           "ruleset (ruleset=republic: 5 cards, no Jack, 2-card petitions; slots 4/11/26/33 are "
+           "Crane/Tribunal/Domus Aurea/Forum Romanum, so built_circus etc. name the slot). Seat = "
+           "turn order from the first leader. end_condition codes: 0 forum, 1 catacomb, "
+           "2 last_site, 3 deck, 4 turn_cap."),
+    extra={"end_conditions": ("forum", "catacomb", "last_site", "deck", "turn_cap")},
+)

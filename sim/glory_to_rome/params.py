@@ -1,0 +1,62 @@
+"""Every parameter of the Glory to Rome spec (§7), packed into a float64 vector."""
+from sim.spec import Param, ParamTable
+from .board import BUILDING_NAMES, SNAKE_NAMES
+
+_base = [
+    Param("ruleset", "imperium", meaning="card set and setup (§5.6); republic: Crane, Tribunal, "
+          "Domus Aurea, Forum Romanum; its start_orders/start_jacks/petition_size defaults 5/0/2 "
+          "replace the imperium defaults 4/1/3 when those are left unchanged",
+          choices=("imperium", "republic")),
+    Param("start_orders", 4, 3, 7, "orders dealt per player (republic default 5)"),
+    Param("start_jacks", 1, 0, 1, "Jacks dealt per player (republic default 0)"),
+    Param("n_jacks", 6, 0, 12, "Jacks in the game (at least n_players*start_jacks)"),
+    Param("start_influence", 2, 0, 6, "starting Influence"),
+    Param("hand_limit", 5, 3, 9, "Thinker refill target"),
+    Param("shrine_bonus", 2, 0, 6, "hand limit bonus with Shrine"),
+    Param("temple_bonus", 4, 0, 8, "hand limit bonus with Temple"),
+    Param("petition_size", 3, 2, 5, "cards per petition (republic default 2)"),
+    Param("circus_petition_size", 2, 1, 3, "petition size with Circus"),
+    Param("oot_cost", 2, 1, 3, "actions for an out-of-town foundation"),
+    Param("tower_oot_cost", 1, 1, 3, "actions for an out-of-town foundation with Tower"),
+    Param("sites_per_material", 6, 2, 9, "sites per material (>= n_players); out of town = this - N"),
+    Param("insula_bonus", 2, 0, 6, "clientele limit bonus with Insula"),
+    Param("aqueduct_multiplier", 2, 1, 3, "clientele limit multiplier with Aqueduct"),
+    Param("market_bonus", 2, 0, 6, "vault limit bonus with Market"),
+    Param("merchant_bonus_vp", 3, 0, 10, "VP per Merchant Bonus"),
+    Param("statue_vp", 3, 0, 10, "VP for a completed Statue"),
+    Param("wall_divisor", 2, 1, 5, "stockpile cards per Wall VP"),
+    Param("leader_think_forces_all_think", False, meaning="seed reading: all think when the leader thinks",
+          boolean=True),
+    Param("first_leader_rule", "alphabetical", meaning="how the first leader is chosen",
+          choices=("alphabetical", "seat0")),
+    Param("max_turns", 1000, 50, 10000, "turn cap (end condition turn_cap)"),
+]
+_power = [Param(f"power_{SNAKE_NAMES[k]}", True, meaning=f"0 = {BUILDING_NAMES[k]} is built normally but has no power",
+                boolean=True) for k in range(40)]
+PARAMS = ParamTable(_base + _power)
+
+P_RULESET = PARAMS.index("ruleset")
+P_START_ORDERS = PARAMS.index("start_orders")
+P_START_JACKS = PARAMS.index("start_jacks")
+P_N_JACKS = PARAMS.index("n_jacks")
+P_START_INFLUENCE = PARAMS.index("start_influence")
+P_HAND_LIMIT = PARAMS.index("hand_limit")
+P_SHRINE_BONUS = PARAMS.index("shrine_bonus")
+P_TEMPLE_BONUS = PARAMS.index("temple_bonus")
+P_PETITION_SIZE = PARAMS.index("petition_size")
+P_CIRCUS_PETITION_SIZE = PARAMS.index("circus_petition_size")
+P_OOT_COST = PARAMS.index("oot_cost")
+P_TOWER_OOT_COST = PARAMS.index("tower_oot_cost")
+P_SITES_PER_MATERIAL = PARAMS.index("sites_per_material")
+P_INSULA_BONUS = PARAMS.index("insula_bonus")
+P_AQUEDUCT_MULTIPLIER = PARAMS.index("aqueduct_multiplier")
+P_MARKET_BONUS = PARAMS.index("market_bonus")
+P_MERCHANT_BONUS_VP = PARAMS.index("merchant_bonus_vp")
+P_STATUE_VP = PARAMS.index("statue_vp")
+P_WALL_DIVISOR = PARAMS.index("wall_divisor")
+P_ALL_THINK = PARAMS.index("leader_think_forces_all_think")
+P_FIRST_LEADER_RULE = PARAMS.index("first_leader_rule")
+P_MAX_TURNS = PARAMS.index("max_turns")
+P_POWER0 = PARAMS.index("power_bar")
+N_PARAMS = len(PARAMS)
+assert P_POWER0 + 40 == N_PARAMS
