@@ -1,0 +1,41 @@
+"""Magna Grecia (Colovini & Schacht, 2003) for Agon; rules: /work/shared/rules/magna_grecia.md.
+
+Modules: params (§6), board (§4.1, §4.3, §8, §9.1 tables), state (flat int32 state, setup §2,
+§9.2 stack), rules (§3-§5: legal actions, apply, conditions, markets, oracles, scoring,
+invariants), playout (play_batch, play_traced), describe (words for traces);
+players in strategies/magna_grecia.py.
+
+Notes on the spec:
+- `tile_table` is the module constant `board.TILE_TABLE` (spec §9.1), not a vector parameter.
+- `visible_tiles` only matters to the search player (its determinization keeps the current and
+  the next `visible_tiles - 1` tiles and resamples the rest with §9.2's block structure).
+- `gen_board_seed >= 0`: the generator draws from `rng.new_stream(gen_board_seed, 0, 3)`.
+- Metrics: `oracle_takeovers` counts a seat's city taking control of an oracle that was
+  uncontrolled or held by another seat; `merges` counts city tiles that joined two or more own
+  cities; `markets_removed` counts clean-up removals and sold markets replaced at founding;
+  `tie` = two or more seats share the top score; `tie_break_used` = the stock tie-break
+  separated at least one of them.
+- The numba cache of a caller does not notice edits in callees of another module: after editing
+  rules.py, delete sim/magna_grecia/__pycache__/*.nb* and strategies/__pycache__/magna_grecia*.nb*.
+"""
+from sim.spec import GameSpec
+from sim.magna_grecia.params import PARAMS
+from sim.magna_grecia.playout import play_batch, play_traced, SEAT_METRICS, GAME_METRICS
+from strategies.magna_grecia import STRATEGIES, N_WEIGHTS
+
+SPEC = GameSpec(
+    name="magna-grecia",
+    title="Magna Grecia",
+    player_counts=(2, 3, 4),
+    default_players=4,
+    params=PARAMS,
+    strategies=STRATEGIES,
+    play_batch=play_batch,
+    play_traced=play_traced,
+    seat_metrics=tuple(m for m in SEAT_METRICS if m not in ("score", "win", "rank")),
+    game_metrics=GAME_METRICS,
+    key_param="oracle_points",
+    n_weights=N_WEIGHTS,
+    notes="tile_table is the module constant sim.magna_grecia.board.TILE_TABLE (spec §9.1); "
+          "visible_tiles only affects the search player.",
+)
