@@ -45,3 +45,18 @@ def describe_game(spec: GameSpec) -> str:
 def _default(p) -> str:
     v = p.decode(p.default_code())
     return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def params_markdown(spec: GameSpec) -> str:
+    """The parameter table of a game as Markdown (for the README)."""
+    lines = [f"### {spec.title} (`{spec.name}`, {', '.join(map(str, spec.player_counts))} players)", "",
+             "| parameter | default | range | meaning |", "|---|---|---|---|"]
+    for p in spec.params:
+        lines.append(f"| `{p.name}` | {_default(p)} | {p.range_text()} | {p.meaning} |")
+    lines += ["", "Strategies: " + "; ".join(f"`{s.name}` ({s.description})" for s in spec.strategies) + "."]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m experiments.describe > section.md
+    from sim import game_names, get_game
+    print("\n\n".join(params_markdown(get_game(n)) for n in game_names()))

@@ -10,7 +10,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 __all__ = ["png_bytes", "seat_win_rates", "score_distributions", "game_lengths",
-           "komi_curve", "sweep_heatmap", "strategy_win_rates", "DPI"]
+           "komi_curve", "sweep_heatmap", "strategy_win_rates", "component_lifts",
+           "category_win_rates", "category_frequencies", "score_parts", "DPI"]
 
 DPI = 110
 
@@ -171,3 +172,99 @@ def strategy_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8)
     return _finish(fig, stamp, "error bars: 95% Wilson intervals (per strategy)")
+
+
+def component_lifts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
+    """Lift (win rate with - without, points) per component with its 95% Newcombe interval,
+    one row per component in table order (largest lift on top); flagged rows coloured."""
+    m = len(table)
+    fig = _fig(6.4, max(2.4, 0.8 + 0.22 * m))
+    ax = fig.add_subplot()
+    y = np.arange(m)[::-1]
+    x = table["lift_points"].to_numpy(dtype=float)
+    lo = table["lift_low"].to_numpy(dtype=float)
+    hi = table["lift_high"].to_numpy(dtype=float)
+    colors = {"strong": "#1e8449", "weak": "#c0392b"}
+    col = [colors.get(f, "#35608f") for f in table["flag"].tolist()]
+    ok = np.isfinite(x)
+    ax.hlines(y[ok], lo[ok], hi[ok], color="black", lw=1.0)
+    ax.scatter(x[ok], y[ok], c=[c for c, o in zip(col, ok) if o], s=22, zorder=3)
+    ax.axvline(0, color="#777", ls="--", lw=1.0)
+    ax.set_yticks(y, table["component"].tolist(), fontsize=7 if m > 20 else 9)
+    ax.set_ylim(-0.8, m - 0.2)
+    ax.set_xlabel("win rate with minus without (points)")
+    ax.set_title(title, fontsize=10)
+    return _finish(fig, stamp, "bars: 95% Newcombe intervals; green/red: strong/weak")
+
+
+def category_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
+    """Win rate per category with Wilson 95% error bars and the fair line 1/players."""
+    fig = _fig(6.4, 4.0)
+    ax = fig.add_subplot()
+    t = table[table["seat_games"] > 0]
+    x = np.arange(len(t))
+    y = 100 * t["win_rate"].to_numpy(dtype=float)
+    lo = 100 * t["ci_low"].to_numpy(dtype=float)
+    hi = 100 * t["ci_high"].to_numpy(dtype=float)
+    ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o", color="#35608f", ms=7, ecolor="black", capsize=5, lw=1.4)
+    ax.axhline(100 / players, color="#c0392b", ls="--", lw=1.2, label=f"fair 1/{players}")
+    ax.set_xticks(x, t["category"].tolist(), rotation=30 if len(t) > 6 else 0, ha="right" if len(t) > 6 else "center")
+    ax.set_xlim(-0.6, len(x) - 0.4)
+    ax.set_ylabel("win share per seat-game (%)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    return _finish(fig, stamp, "error bars: 95% Wilson intervals (per category)")
+
+
+def category_frequencies(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
+    """Share of games per category (bars) with Wilson 95% error bars."""
+    fig = _fig(6.4, 3.6)
+    ax = fig.add_subplot()
+    x = np.arange(len(table))
+    y = 100 * table["share"].to_numpy(dtype=float)
+    lo = 100 * table["ci_low"].to_numpy(dtype=float)
+    hi = 100 * table["ci_high"].to_numpy(dtype=float)
+    ax.bar(x, y, color="#8fb3d9", edgecolor="#35608f")
+    ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="none", ecolor="black", capsize=5, lw=1.2)
+    ax.set_xticks(x, table["category"].tolist())
+    ax.set_ylabel("share of games (%)")
+    ax.set_title(title, fontsize=10)
+    return _finish(fig, stamp, "error bars: 95% Wilson intervals")
+
+
+def score_parts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
+    """Stacked bars of the mean score parts of winners and non-winners."""
+    fig = _fig(6.4, 4.0)
+    ax = fig.add_subplot()
+    parts = table[table["part"] != "score"]
+    zero_other = (parts["part"] == "other") & (parts["winners_mean"].abs() < 1e-9) & \
+        (parts["non_winners_mean"].abs() < 1e-9)
+    parts = parts[~zero_other]
+    bottom_w = bottom_o = 0.0
+    cmap = ["#35608f", "#e67e22", "#27ae60", "#8e44ad", "#c0392b", "#16a085", "#d4ac0d", "#7f8c8d",
+            "#2c3e50", "#e84393"]
+    neg_w = neg_o = 0.0
+    for i, r in enumerate(parts.itertuples(index=False)):
+        color = "#bbbbbb" if r.part == "other" else cmap[i % len(cmap)]
+        vals = (float(r.winners_mean), float(r.non_winners_mean))
+        bases = []
+        for j, v in enumerate(vals):
+            if v >= 0:
+                bases.append(bottom_w if j == 0 else bottom_o)
+            else:
+                bases.append(neg_w if j == 0 else neg_o)
+        ax.bar([0, 1], vals, bottom=bases, color=color, edgecolor="white", label=r.part, width=0.6)
+        if vals[0] >= 0:
+            bottom_w += vals[0]
+        else:
+            neg_w += vals[0]
+        if vals[1] >= 0:
+            bottom_o += vals[1]
+        else:
+            neg_o += vals[1]
+    ax.set_xticks([0, 1], ["winners", "non-winners"])
+    ax.set_xlim(-0.6, 2.4)
+    ax.set_ylabel("mean points per seat-game")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8, loc="upper right")
+    return _finish(fig, stamp, "winners: win share > 0; other = score - parts")

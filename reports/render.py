@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from reports import components as comp_mod
 from reports import metrics as metrics_mod
 from reports import plots
 from reports import stats
@@ -411,6 +412,156 @@ def _metrics_section(df, players, blocks, heading="Game metrics"):
     return mt, gt
 
 
+def _declared_sections(df, players, spec, label, images, blocks, files, notes, findings, cannot, stamp=""):
+    """Sections a game declares in GameSpec.extra (components, categorical_seat,
+    categorical_game, score_parts); see reports/components.py. Returns {name: table}."""
+    decl = comp_mod.parse_sections(getattr(spec, "extra", None) if spec is not None else None)
+    out: dict = {}
+    n = len(df)
+    sg = n * players
+    seat_m = set(seat_metric_names(df.columns, players))
+    for title, prefix in decl["components"]:
+        stem = comp_mod.file_stem(prefix)
+        blocks.append(("h", 2, title))
+        cols, skipped = comp_mod.component_columns(df, players, prefix)
+        if not cols:
+            blocks.append(("p", f"No 0/1 seat metric starts with `{prefix}` in these results."))
+            continue
+        tab = comp_mod.component_table(df, players, prefix, columns=cols)
+        out[f"components_{stem}"] = tab
+        csv = f"components_{stem}.csv"
+        files[csv] = _csv(tab)
+        notes[csv] = f"{title}: one row per component (`{prefix}*` columns), full precision"
+        rows = []
+        for r in tab.itertuples(index=False):
+            rows.append([r.component, f"{_int(r.seat_games)} ({_pct(r.share, 1)})",
+                         _pct(r.win_rate_with, 1), _ci(r.with_low, r.with_high, 1),
+                         _pct(r.win_rate_without, 1), _ci(r.without_low, r.without_high, 1),
+                         "n/a" if not np.isfinite(r.lift_points) else
+                         f"{_pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
+                         _p(r.p_value), _p(r.p_bh), f"**{r.flag}**" if r.flag else ""])
+        cap = (f"{len(tab)} components over {_int(sg)} seat-games ({_int(n)} games x {players} seats). "
+               "Held: seat-games ending with the component. Win rates count a tie among j leaders as 1/j, "
+               "with 95% Wilson intervals; lift: with minus without in points, 95% Newcombe hybrid score interval; "
+               "p: two-proportion z test (rough for rare components); BH: Benjamini-Hochberg over this table. Flag: BH p < 0.05 and "
+               f"|lift| >= {comp_mod.STRONG_POINTS:g} point (strong: positive, weak: negative). "
+               "A lift is an association, not a cause: players who complete a component may have been winning "
+               "already, and long games give more time to complete anything. Seat-games of one game are not "
+               "independent, so intervals are approximate. Sorted by lift.")
+        if skipped:
+            cap += " Not 0/1, left out: " + ", ".join(f"`{c}`" for c in skipped[:6]) + (
+                f" and {len(skipped) - 6} more." if len(skipped) > 6 else ".")
+        blocks.append(("table", ["component", "held (seat-games)", "win rate with", "95% CI", "win rate without",
+                                 "95% CI", "lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows, cap))
+        img = f"components_{stem}.png"
+        images[img] = plots.png_bytes(plots.component_lifts(
+            tab, f"{label}: {title.lower()}, win rate with minus without (n = {_int(sg)} seat-games)", stamp=stamp))
+        blocks.append(("img", img, f"{title} lift", f"{title}: lift with 95% Newcombe intervals; an association, "
+                                                    "not a cause."))
+        strong = tab[tab["flag"] == "strong"]
+        weak = tab[tab["flag"] == "weak"]
+        txt = (f"**{title}**: {len(strong)} of {len(tab)} flagged strong and {len(weak)} weak "
+               f"(BH 5%, |lift| >= {comp_mod.STRONG_POINTS:g} point)")
+        for what, t in (("most positive", strong.head(3)), ("most negative", weak.iloc[::-1].head(3))):
+            if len(t):
+                txt += f"; {what}: " + ", ".join(
+                    f"{r.component} {_pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]"
+                    for r in t.itertuples(index=False))
+        findings.append(txt + " (associations, not causes).")
+        blocks.append(("p", findings[-1]))
+    if decl["components"]:
+        cannot.append("Component lifts are associations: completing a component and winning may share a cause "
+                      "(a strong position, a long game); only a rule variant played on the same seeds shows a cause.")
+    for name, labels in decl["categorical_seat"].items():
+        blocks.append(("h", 2, f"Win rate by `{name}`"))
+        if name not in seat_m:
+            blocks.append(("p", f"No seat metric `{name}` in these results."))
+            continue
+        tab, summ = comp_mod.category_seat_table(df, players, name, labels)
+        out[f"categories_{name}"] = tab
+        stem = comp_mod.file_stem(name)
+        csv = f"categories_{stem}.csv"
+        files[csv] = _csv(tab)
+        notes[csv] = f"win rate per `{name}` category"
+        dd = _digits(int(tab["seat_games"].max()) if len(tab) else 0, players)
+        rows = [[r.category, _int(r.seat_games), _pct(r.share, 1), _num(r.wins, 1), _pct(r.win_rate, dd),
+                 _ci(r.ci_low, r.ci_high, dd), "n/a" if not np.isfinite(r.edge_points) else _pts(r.edge_points, dd),
+                 _p(r.p_value), _p(r.p_bh)] for r in tab.itertuples(index=False)]
+        blocks.append(("table", ["category", "seat-games", "share", "wins", "win rate", "95% CI", "edge (pts)",
+                                 "p vs fair", "p (BH)"], rows,
+                       f"n = {_int(n)} games. Win share per seat-game holding the category (ties split 1/j), 95% "
+                       f"Wilson intervals; fair 1/{players}; p: exact binomial vs fair, BH over the categories."))
+        chi = (f"Chi-square across categories: {summ['chi2']:.2f} on {summ['chi2_df']} df, "
+               f"p {'< 1e-300' if summ['chi2_p'] == 0 else '= ' + _p(summ['chi2_p'])} "
+               f"({summ['note']})." if summ["balanced"] else f"Chi-square across categories: {summ['note']}.")
+        blocks.append(("p", chi))
+        img = f"categories_{stem}.png"
+        images[img] = plots.png_bytes(plots.category_win_rates(
+            tab, players, f"{label}: win rate by {name} (n = {_int(n)} games)", stamp=stamp))
+        blocks.append(("img", img, f"win rate by {name}", f"Win rate per `{name}` with 95% Wilson intervals; "
+                                                          f"dashed: fair 1/{players}."))
+        present = tab[tab["seat_games"] > 0]
+        if len(present):
+            best = present.iloc[int(np.argmax(present["win_rate"].to_numpy()))]
+            worst = present.iloc[int(np.argmin(present["win_rate"].to_numpy()))]
+            findings.append(f"By `{name}`: best {best.category} {_pct(best.win_rate, dd)} "
+                            f"{_ci(best.ci_low, best.ci_high, dd)}, worst {worst.category} {_pct(worst.win_rate, dd)} "
+                            f"{_ci(worst.ci_low, worst.ci_high, dd)} (fair {_pct(1 / players, dd)}); " + chi[0].lower() + chi[1:])
+    for name, labels in decl["categorical_game"].items():
+        blocks.append(("h", 2, f"Frequency of `{name}`"))
+        if name not in df.columns:
+            blocks.append(("p", f"No per-game metric `{name}` in these results."))
+            continue
+        tab = comp_mod.category_game_table(df, name, labels)
+        out[f"end_{name}"] = tab
+        stem = comp_mod.file_stem(name)
+        csv = f"end_{stem}.csv"
+        files[csv] = _csv(tab)
+        notes[csv] = f"games per `{name}` category"
+        rows = [[r.category, _int(r.games), _pct(r.share, 1), _ci(r.ci_low, r.ci_high, 1), _num(r.mean_turns, 1),
+                 _num(r.sd_turns, 1)] for r in tab.itertuples(index=False)]
+        blocks.append(("table", ["category", "games", "share", "95% CI", "mean length", "sd length"], rows,
+                       f"n = {_int(int(tab['games'].sum()))} games; 95% Wilson intervals (each row on its own); "
+                       "length in player-turns."))
+        img = f"end_{stem}.png"
+        images[img] = plots.png_bytes(plots.category_frequencies(
+            tab, f"{label}: {name} (n = {_int(int(tab['games'].sum()))} games)", stamp=stamp))
+        blocks.append(("img", img, name, f"Share of games per `{name}` with 95% Wilson intervals."))
+        top = tab.iloc[int(np.argmax(tab["games"].to_numpy()))]
+        findings.append(f"`{name}`: most games end by {top.category} ({_pct(top.share, 1)} "
+                        f"{_ci(top.ci_low, top.ci_high, 1)}); " + ", ".join(
+                            f"{r.category} {_pct(r.share, 1)}" for r in tab.itertuples(index=False)
+                            if r.code != top.code) + ".")
+    if decl["score_parts"]:
+        blocks.append(("h", 2, "Where the winners' points came from"))
+        missing = [p for p in decl["score_parts"] if p not in seat_m]
+        tab = comp_mod.score_parts_table(df, players, decl["score_parts"])
+        out["score_parts"] = tab
+        files["score_parts.csv"] = _csv(tab)
+        notes["score_parts.csv"] = "mean score parts of winners and non-winners"
+        rows = [[f"`{r.part}`" if r.part not in ("other", "score") else f"**{r.part}**", _num(r.winners_mean),
+                 _num(r.non_winners_mean), f"{r.difference:+.2f} [{r.diff_low:+.2f}, {r.diff_high:+.2f}]",
+                 _pct(r.winners_share, 1), _pct(r.non_winners_share, 1), _pct(r.all_share, 1)]
+                for r in tab.itertuples(index=False)]
+        cap = (f"Mean points per seat-game (n = {_int(sg)}). Winners: seats with a win share > 0 (sole or shared). "
+               "Difference with a 95% normal (Welch) interval. Share: of that group's mean score. "
+               "other = score minus the listed parts.")
+        if missing:
+            cap += " Not in these results: " + ", ".join(f"`{p}`" for p in missing) + "."
+        blocks.append(("table", ["part", "winners", "non-winners", "difference [95% CI]", "share of winners' score",
+                                 "share of non-winners' score", "share of all points"], rows, cap))
+        images["score_parts.png"] = plots.png_bytes(plots.score_parts(
+            tab, f"{label}: mean score parts (n = {_int(sg)} seat-games)", stamp=stamp))
+        blocks.append(("img", "score_parts.png", "score parts", "Mean score parts of winners and non-winners."))
+        parts = tab[~tab["part"].isin(["other", "score"])]
+        if len(parts):
+            big = parts.iloc[int(np.argmax(parts["winners_share"].to_numpy()))]
+            gap = parts.iloc[int(np.argmax(parts["difference"].to_numpy()))]
+            findings.append(f"Winners' points: `{big.part}` is the largest part ({_pct(big.winners_share, 1)} of their "
+                            f"score); the largest gap to non-winners is `{gap.part}` ({gap.difference:+.2f} points).")
+    return out
+
+
 # ---------------------------------------------------------------- main entry
 
 def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game_spec=None,
@@ -578,6 +729,12 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
             findings.append(f"Best strategy: `{best.strategy}` wins {_pct(best.win_rate, dd)} "
                             f"{_ci(best.ci_low, best.ci_high, dd)} of the seats it plays (fair {_pct(fair, dd)}).")
 
+    file_notes = dict(_FILE_NOTES)
+    declared = _declared_sections(base_df, players, spec,
+                                  game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
+                                  images, blocks, files, file_notes, findings, cannot, stamp=stamp)
+    result.update(declared)
+
     mt, gt = _metrics_section(base_df, players, blocks,
                               "Game metrics" + (f" (base arm {result.get('base_arm')})" if is_sweep else ""))
     files["metrics.csv"] = _csv(pd.concat([mt.assign(kind="seat"), gt.assign(kind="game")], ignore_index=True))
@@ -621,7 +778,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
 
     out_files = sorted(set(files) | set(images) | {"report.md", "report.html"})
     blocks.append(("h", 2, "Files"))
-    blocks.append(("ul", [f"`{f}`: {_FILE_NOTES.get(f, 'plot')}" for f in out_files]))
+    blocks.append(("ul", [f"`{f}`: {file_notes.get(f, 'plot')}" for f in out_files]))
     if is_sweep:
         blocks.append(("p", f"`seats.csv`, `strategies.csv` and `metrics.csv` describe the base arm "
                             f"{result.get('base_arm')}: the arm whose swept values equal run.json `params`, "

@@ -17,6 +17,7 @@ __all__ = [
     "wilson", "clopper_pearson", "binom_pvalue", "seat_chisquare", "holm",
     "benjamini_hochberg", "games_needed", "games_needed_seat", "chisq_games_needed",
     "half_width", "detectable_edge", "elo_from_rate", "elo_from_edge",
+    "newcombe_diff", "two_proportion_pvalue", "chisquare_proportional",
 ]
 
 
@@ -205,3 +206,52 @@ def elo_from_edge(edge: float) -> float:
     """Rough Elo of an edge over the fair rate, read as that edge around 50%
     (about 7 Elo per point of win rate; 2.1 points -> about 15 Elo)."""
     return elo_from_rate(0.5 + edge)
+
+
+def newcombe_diff(k1, n1, k2, n2, alpha: float = 0.05):
+    """Difference of two proportions p1 - p2 with Newcombe's hybrid score interval
+    (Newcombe 1998, method 10), built from the two Wilson intervals:
+    low = d - sqrt((p1 - l1)^2 + (u2 - p2)^2), high = d + sqrt((u1 - p1)^2 + (p2 - l2)^2).
+    56/70 vs 48/80: d = 0.2, 95% [0.0524, 0.3339]. Counts may be fractional (split ties).
+    Scalars give (d, low, high) floats, arrays give three arrays (nan where a sample is empty)."""
+    k1, n1, k2, n2 = (np.asarray(x, dtype=float) for x in (k1, n1, k2, n2))
+    l1, u1 = wilson(k1, n1, alpha)
+    l2, u2 = wilson(k2, n2, alpha)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p1 = np.where(n1 > 0, k1 / np.where(n1 > 0, n1, 1.0), np.nan)
+        p2 = np.where(n2 > 0, k2 / np.where(n2 > 0, n2, 1.0), np.nan)
+        d = p1 - p2
+        lo = d - np.sqrt((p1 - np.asarray(l1)) ** 2 + (np.asarray(u2) - p2) ** 2)
+        hi = d + np.sqrt((np.asarray(u1) - p1) ** 2 + (p2 - np.asarray(l2)) ** 2)
+    if d.ndim == 0:
+        return float(d), float(lo), float(hi)
+    return d, lo, hi
+
+
+def two_proportion_pvalue(k1, n1, k2, n2):
+    """Two-sided p of the pooled two-proportion z test (= Pearson chi-square of the 2x2
+    table without continuity correction). Counts may be fractional (split ties: approximate).
+    nan where a sample is empty or the pooled rate is 0 or 1."""
+    k1, n1, k2, n2 = (np.asarray(x, dtype=float) for x in (k1, n1, k2, n2))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pool = (k1 + k2) / (n1 + n2)
+        se = np.sqrt(pool * (1.0 - pool) * (1.0 / n1 + 1.0 / n2))
+        z = (k1 / n1 - k2 / n2) / se
+        p = 2.0 * st.norm.sf(np.abs(z))
+    p = np.where((n1 > 0) & (n2 > 0) & (se > 0), p, np.nan)
+    return float(p) if p.ndim == 0 else p
+
+
+def chisquare_proportional(wins, trials) -> tuple[float, float]:
+    """Chi-square goodness of fit of wins per category against expected wins proportional
+    to the category's trials (uniform when the trials are equal): (statistic, p), df = C - 1.
+    Categories with no trials are left out."""
+    w = np.asarray(wins, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    keep = n > 0
+    w, n = w[keep], n[keep]
+    if w.size < 2 or w.sum() <= 0:
+        return float("nan"), float("nan")
+    exp = w.sum() * n / n.sum()
+    res = st.chisquare(w, exp)
+    return float(res.statistic), float(res.pvalue)

@@ -144,6 +144,21 @@ class GameSpec:
     play_traced(seed, index, n_players, params, kinds, weights)
         plays one game and returns (lines, result) where lines describe every
         action in words and result is the play_batch dict for that one game.
+
+    extra: free-form game data. The reports read these keys (all optional; see
+    reports/components.py and docs/ENGINES.md "Report sections a game declares"):
+      components: [(title, column_prefix), ...], e.g. [("Buildings", "built_")]:
+          every seat metric starting with the prefix whose values are 0/1 is a
+          component flag; table of win rate with/without it (Wilson), lift with a
+          Newcombe interval, BH-adjusted p, flags "strong"/"weak"; components_<prefix>.csv.
+      categorical_seat: {seat_metric: [labels]}, e.g. {"civ": ["Atlantis", ...]}:
+          `{metric}_{k}` holds a code (index into labels); win rate per category,
+          chi-square across categories when balanced; categories_<metric>.csv.
+      categorical_game: {game_metric: [labels]}, e.g. {"end_condition": ["forum", ...]}:
+          frequency of each code with Wilson intervals and mean game length; end_<metric>.csv.
+      score_parts: [seat_metric, ...] that add up (roughly) to `score`: mean of each
+          part for winners (win share > 0) vs the others, share of the winners'
+          score; score_parts.csv.
     """
 
     name: str

@@ -22,5 +22,11 @@ SPEC = GameSpec(
            "Crane/Tribunal/Domus Aurea/Forum Romanum, so built_circus etc. name the slot). Seat = "
            "turn order from the first leader. end_condition codes: 0 forum, 1 catacomb, "
            "2 last_site, 3 deck, 4 turn_cap."),
-    extra={"end_conditions": ("forum", "catacomb", "last_site", "deck", "turn_cap")},
+    extra={
+        "end_conditions": ("forum", "catacomb", "last_site", "deck", "turn_cap"),
+        "components": [("Buildings", "built_")],  # built_<name> 0/1; built_turn_* are left out (not 0/1)
+        "categorical_game": {"end_condition": ["forum", "catacomb", "last_site", "deck", "turn_cap"]},
+        # score = influence + vault_points + bonus_points + statue_points + wall_points (rules.score_parts)
+        "score_parts": ["influence", "vault_points", "bonus_points", "statue_points", "wall_points"],
+    },
 )

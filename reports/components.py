@@ -1,0 +1,317 @@
+"""Report sections a game declares in its `GameSpec.extra` (see the GameSpec docstring):
+
+- `components`: [(title, column_prefix), ...]: 0/1 seat flags (buildings, heroes, gods...);
+  win rate with and without each, its lift with a Newcombe interval, BH-adjusted p.
+- `categorical_seat`: {seat metric: [labels]}: win rate per category (civilization, side...).
+- `categorical_game`: {game metric: [labels]}: frequency of each category (end condition...).
+- `score_parts`: [seat metrics]: where the winners' points came from.
+
+Everything is computed column by column from numpy arrays of the results frame (never a
+long/melted frame): 10^6 games x 4 seats x 40 components stays a few column copies at a time.
+A seat-game is one seat of one game; its win is its win share (a tie among j leaders gives 1/j).
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from reports import stats
+from reports.data import seat_metric_names
+
+__all__ = ["parse_sections", "component_label", "component_columns", "component_table",
+           "category_seat_table", "category_game_table", "score_parts_table", "file_stem",
+           "STRONG_POINTS"]
+
+STRONG_POINTS = 1.0  # a flagged component moves the win rate by at least this many points
+_EPS = 1e-9
+
+
+# ---------------------------------------------------------------- declarations
+
+def parse_sections(extra) -> dict:
+    """Validate the report keys of a GameSpec `extra` dict.
+
+    Returns {"components": [(title, prefix)], "categorical_seat": {name: [labels]},
+    "categorical_game": {name: [labels]}, "score_parts": [names]} (empty when not declared).
+    Raises ValueError on a malformed declaration (a bug of the game, not of the data)."""
+    extra = extra or {}
+    out = {"components": [], "categorical_seat": {}, "categorical_game": {}, "score_parts": []}
+    for item in extra.get("components") or ():
+        if not (isinstance(item, (tuple, list)) and len(item) == 2
+                and all(isinstance(x, str) and x for x in item)):
+            raise ValueError(f"extra['components'] items are (title, column_prefix) strings, got {item!r}")
+        out["components"].append((item[0], item[1]))
+    for key in ("categorical_seat", "categorical_game"):
+        decl = extra.get(key) or {}
+        if not isinstance(decl, dict):
+            raise ValueError(f"extra[{key!r}] is a dict metric -> list of labels, got {type(decl).__name__}")
+        for name, labels in decl.items():
+            if not isinstance(name, str) or isinstance(labels, str) or not len(labels):
+                raise ValueError(f"extra[{key!r}][{name!r}] must be a non-empty list of labels")
+            out[key][name] = [str(x) for x in labels]
+    parts = extra.get("score_parts") or ()
+    if isinstance(parts, str) or not all(isinstance(x, str) for x in parts):
+        raise ValueError(f"extra['score_parts'] is a list of seat metric names, got {parts!r}")
+    out["score_parts"] = list(parts)
+    return out
+
+
+def component_label(column_base: str, prefix: str) -> str:
+    """'built_circus_maximus', 'built_' -> 'Circus Maximus'."""
+    return column_base[len(prefix):].replace("_", " ").strip().title()
+
+
+def file_stem(name: str) -> str:
+    """A safe file-name part: 'built_' -> 'built'."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "x"
+
+
+def _seat(df: pd.DataFrame, base: str, k: int) -> np.ndarray:
+    return df[f"{base}_{k}"].to_numpy(dtype=float)
+
+
+def _wins(df: pd.DataFrame, players: int) -> list[np.ndarray]:
+    return [_seat(df, "win", k) for k in range(players)]
+
+
+def component_columns(df: pd.DataFrame, players: int, prefix: str) -> tuple[list[str], list[str]]:
+    """(flags, skipped): seat metrics starting with `prefix` whose values are all 0/1 (nan
+    ignored), in column order, and those starting with it that are not 0/1 (e.g. `built_turn_*`
+    next to `built_*`)."""
+    flags, skipped = [], []
+    for base in seat_metric_names(df.columns, players):
+        if not base.startswith(prefix) or base == prefix:
+            continue
+        ok = True
+        for k in range(players):
+            v = _seat(df, base, k)
+            v = v[~np.isnan(v)]
+            if not np.all((v == 0) | (v == 1)):
+                ok = False
+                break
+        (flags if ok else skipped).append(base)
+    return flags, skipped
+
+
+# ---------------------------------------------------------------- components
+
+def component_table(df: pd.DataFrame, players: int, prefix: str, alpha: float = 0.05,
+                    columns=None) -> pd.DataFrame:
+    """One row per 0/1 component flag, sorted by lift (largest first).
+
+    Columns: component (label), column, seat_games (seat-games holding it), share (of all
+    seat-games), wins_with, win_rate_with, with_low/with_high (Wilson), seat_games_without,
+    wins_without, win_rate_without, without_low/without_high (Wilson), lift_points
+    (with - without, points), lift_low/lift_high (Newcombe hybrid score, points), p_value
+    (two-proportion z test), p_bh (Benjamini-Hochberg over the table), flag ("strong": BH p <
+    alpha and lift >= +STRONG_POINTS, "weak": BH p < alpha and lift <= -STRONG_POINTS, else "").
+    Seat-games of one game are treated as independent: the intervals are approximate.
+    """
+    if columns is None:
+        columns, _ = component_columns(df, players, prefix)
+    wins = _wins(df, players)
+    total_n = float(len(df) * players)
+    total_w = float(sum(float(w.sum()) for w in wins))
+    rows = []
+    for base in columns:
+        n_with = 0.0
+        w_with = 0.0
+        for k in range(players):
+            h = np.nan_to_num(_seat(df, base, k))
+            n_with += float(h.sum())
+            w_with += float(np.dot(h, wins[k]))
+        rows.append({"component": component_label(base, prefix), "column": base,
+                     "seat_games": int(round(n_with)), "wins_with": w_with,
+                     "seat_games_without": int(round(total_n - n_with)), "wins_without": total_w - w_with})
+    out = pd.DataFrame(rows, columns=["component", "column", "seat_games", "wins_with", "seat_games_without",
+                                      "wins_without"])
+    n1 = out["seat_games"].to_numpy(float)
+    k1 = out["wins_with"].to_numpy(float)
+    n2 = out["seat_games_without"].to_numpy(float)
+    k2 = out["wins_without"].to_numpy(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out["share"] = n1 / total_n if total_n else np.nan
+        out["win_rate_with"] = np.where(n1 > 0, k1 / np.where(n1 > 0, n1, 1), np.nan)
+        out["win_rate_without"] = np.where(n2 > 0, k2 / np.where(n2 > 0, n2, 1), np.nan)
+    out["with_low"], out["with_high"] = stats.wilson(k1, n1, alpha) if len(out) else ([], [])
+    out["without_low"], out["without_high"] = stats.wilson(k2, n2, alpha) if len(out) else ([], [])
+    d, lo, hi = stats.newcombe_diff(k1, n1, k2, n2, alpha) if len(out) else ([], [], [])
+    out["lift_points"] = 100 * np.asarray(d, float)
+    out["lift_low"] = 100 * np.asarray(lo, float)
+    out["lift_high"] = 100 * np.asarray(hi, float)
+    p = np.asarray(stats.two_proportion_pvalue(k1, n1, k2, n2) if len(out) else [], float)
+    out["p_value"] = p
+    bh = np.full(len(p), np.nan)
+    fin = np.isfinite(p)
+    bh[fin] = stats.benjamini_hochberg(p[fin])
+    out["p_bh"] = bh
+    lift = out["lift_points"].to_numpy()
+    sig = np.isfinite(bh) & (bh < alpha)
+    out["flag"] = np.where(sig & (lift >= STRONG_POINTS), "strong",
+                           np.where(sig & (lift <= -STRONG_POINTS), "weak", ""))
+    order = ["component", "column", "seat_games", "share", "wins_with", "win_rate_with", "with_low", "with_high",
+             "seat_games_without", "wins_without", "win_rate_without", "without_low", "without_high",
+             "lift_points", "lift_low", "lift_high", "p_value", "p_bh", "flag"]
+    out = out[order]
+    key = np.where(np.isfinite(lift), -lift, np.inf)
+    return out.iloc[np.argsort(key, kind="stable")].reset_index(drop=True)
+
+
+# ---------------------------------------------------------------- categories
+
+def _codes_to_index(values: np.ndarray, labels: list[str]) -> tuple[np.ndarray, list[str]]:
+    """Map a column of integer codes (or label strings) to category indices.
+    Returns (index per row, -1 for missing; labels extended with 'code c' for unknown codes)."""
+    labels = list(labels)
+    if values.dtype.kind in "iufb":
+        v = values.astype(float)
+        idx = np.full(len(v), -1, np.int64)
+        ok = ~np.isnan(v)
+        codes = v[ok].astype(np.int64)
+        known = len(labels)
+        unknown = sorted(set(np.unique(codes).tolist()) - set(range(known)))
+        if unknown:
+            labels += [f"code {c}" for c in unknown]
+            lut = {c: known + j for j, c in enumerate(unknown)}
+            bad = (codes < 0) | (codes >= known)
+            codes[bad] = np.array([lut[c] for c in codes[bad].tolist()], np.int64)
+        idx[ok] = codes
+        return idx, labels
+    s = pd.Series(values).astype("string")
+    extra = sorted(set(s.dropna().unique().tolist()) - set(labels))
+    labels += extra
+    pos = {lab: i for i, lab in enumerate(labels)}
+    idx = s.map(pos).fillna(-1).astype(np.int64).to_numpy()
+    return idx, labels
+
+
+def category_seat_table(df: pd.DataFrame, players: int, name: str, labels, alpha: float = 0.05,
+                        balance_tol: float = 0.05) -> tuple[pd.DataFrame, dict]:
+    """Win rate per category of a categorical seat metric (`{name}_{k}` holds a code into
+    `labels`, or the label itself).
+
+    Table columns: code, category, seat_games, share (of seat-games with a category), wins,
+    win_rate, ci_low/ci_high (Wilson), fair (1/players), edge_points, p_value (exact binomial vs
+    fair), p_bh (Benjamini-Hochberg over the categories).
+    Summary: balanced (every category's seat-games within `balance_tol` of their mean), chi2,
+    chi2_df, chi2_p (wins against expected proportional to seat-games, i.e. uniform when
+    balanced; nan when unbalanced), note.
+    """
+    seat_idx = []
+    labs = list(labels)
+    for k in range(players):
+        idx, labs = _codes_to_index(df[f"{name}_{k}"].to_numpy(), labs)
+        seat_idx.append(idx)
+    c = len(labs)
+    n = np.zeros(c)
+    w = np.zeros(c)
+    for k in range(players):
+        idx = seat_idx[k]
+        ok = idx >= 0
+        n += np.bincount(idx[ok], minlength=c)
+        w += np.bincount(idx[ok], weights=_seat(df, "win", k)[ok], minlength=c)
+    fair = 1.0 / players
+    lo, hi = stats.wilson(w, n, alpha)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(n > 0, w / np.where(n > 0, n, 1), np.nan)
+    p = np.array([stats.binom_pvalue(w[i], n[i], fair) if n[i] > 0 else np.nan for i in range(c)])
+    bh = np.full(c, np.nan)
+    fin = np.isfinite(p)
+    bh[fin] = stats.benjamini_hochberg(p[fin])
+    tab = pd.DataFrame({"code": np.arange(c), "category": labs, "seat_games": n.astype(np.int64),
+                        "share": n / n.sum() if n.sum() else np.nan, "wins": w, "win_rate": rate,
+                        "ci_low": lo, "ci_high": hi, "fair": fair, "edge_points": 100 * (rate - fair),
+                        "p_value": p, "p_bh": bh})
+    mean = n.mean() if c else 0.0
+    balanced = bool(c >= 2 and mean > 0 and np.all(np.abs(n - mean) <= balance_tol * mean))
+    if balanced:
+        chi2, chi2_p = stats.chisquare_proportional(w, n)
+        exact = bool(np.all(n == n[0]))
+        note = ("wins per category against uniform" if exact else
+                f"wins per category against expected proportional to seat-games (counts within "
+                f"{100 * balance_tol:g}% of each other)") + "; ties split, so approximate"
+    else:
+        chi2, chi2_p = float("nan"), float("nan")
+        note = (f"not applicable: seat-games per category are unbalanced ({int(n.min()):,} to {int(n.max()):,})"
+                if c >= 2 else "not applicable: fewer than 2 categories")
+    return tab, {"balanced": balanced, "chi2": chi2, "chi2_df": c - 1, "chi2_p": chi2_p, "note": note}
+
+
+def category_game_table(df: pd.DataFrame, name: str, labels, alpha: float = 0.05) -> pd.DataFrame:
+    """Frequency of each category of a per-game categorical metric (a code into `labels`).
+
+    Columns: code, category, games, share, ci_low/ci_high (Wilson), mean_turns, sd_turns
+    (game length in player-turns within the category)."""
+    idx, labs = _codes_to_index(df[name].to_numpy(), list(labels))
+    c = len(labs)
+    ok = idx >= 0
+    n = np.bincount(idx[ok], minlength=c).astype(float)
+    total = float(ok.sum())
+    lo, hi = stats.wilson(n, np.full(c, total), alpha)
+    turns = df["turns"].to_numpy(dtype=float) if "turns" in df.columns else None
+    mean_t, sd_t = np.full(c, np.nan), np.full(c, np.nan)
+    if turns is not None:
+        s1 = np.bincount(idx[ok], weights=turns[ok], minlength=c)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean_t = np.where(n > 0, s1 / np.where(n > 0, n, 1), np.nan)
+            dev = turns[ok] - mean_t[idx[ok]]
+            s2 = np.bincount(idx[ok], weights=dev * dev, minlength=c)
+            sd_t = np.where(n > 1, np.sqrt(s2 / np.where(n > 1, n - 1, 1)), np.nan)
+    return pd.DataFrame({"code": np.arange(c), "category": labs, "games": n.astype(np.int64),
+                         "share": n / total if total else np.nan, "ci_low": lo, "ci_high": hi,
+                         "mean_turns": mean_t, "sd_turns": sd_t})
+
+
+# ---------------------------------------------------------------- score parts
+
+def score_parts_table(df: pd.DataFrame, players: int, parts, alpha: float = 0.05) -> pd.DataFrame:
+    """Where the points came from: one row per part, then `other` (score minus the parts) and
+    `score`. Winners are seat-games with a win share > 0 (sole or shared).
+
+    Columns: part, winners_mean, non_winners_mean, difference (winners - non-winners) with
+    diff_low/diff_high (95% normal interval, Welch), winners_share (of the winners' mean score),
+    non_winners_share, all_share (of all points scored)."""
+    won = [_seat(df, "win", k) > _EPS for k in range(players)]
+    n_w = float(sum(int(x.sum()) for x in won))
+    n_o = float(len(df) * players) - n_w
+    z = float(stats._z(alpha))
+
+    def moments(cols):
+        s = {"w": [0.0, 0.0], "o": [0.0, 0.0]}
+        for k, v in enumerate(cols):
+            s["w"][0] += float(v[won[k]].sum())
+            s["o"][0] += float(v[~won[k]].sum())
+        mw = s["w"][0] / n_w if n_w else np.nan
+        mo = s["o"][0] / n_o if n_o else np.nan
+        for k, v in enumerate(cols):
+            s["w"][1] += float(((v[won[k]] - mw) ** 2).sum())
+            s["o"][1] += float(((v[~won[k]] - mo) ** 2).sum())
+        vw = s["w"][1] / (n_w - 1) if n_w > 1 else np.nan
+        vo = s["o"][1] / (n_o - 1) if n_o > 1 else np.nan
+        return mw, mo, vw, vo, s["w"][0] + s["o"][0]
+
+    score_cols = [_seat(df, "score", k) for k in range(players)]
+    sw, so, svw, svo, s_all = moments(score_cols)
+    rows = []
+    rest = [c.copy() for c in score_cols]
+    present = [p for p in parts if all(f"{p}_{k}" in df.columns for k in range(players))]
+    for p in present + ["other", "score"]:
+        if p == "other":
+            cols = rest
+        elif p == "score":
+            cols = score_cols
+        else:
+            cols = [np.nan_to_num(_seat(df, p, k)) for k in range(players)]
+            for k in range(players):
+                rest[k] -= cols[k]
+        mw, mo, vw, vo, tot = moments(cols)
+        se = np.sqrt(vw / n_w + vo / n_o) if n_w > 1 and n_o > 1 else np.nan
+        rows.append({"part": p, "winners_mean": mw, "non_winners_mean": mo, "difference": mw - mo,
+                     "diff_low": mw - mo - z * se, "diff_high": mw - mo + z * se,
+                     "winners_share": mw / sw if sw else np.nan,
+                     "non_winners_share": mo / so if so else np.nan,
+                     "all_share": tot / s_all if s_all else np.nan})
+    return pd.DataFrame(rows, columns=["part", "winners_mean", "non_winners_mean", "difference", "diff_low",
+                                       "diff_high", "winners_share", "non_winners_share", "all_share"])
