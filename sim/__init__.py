@@ -3,10 +3,37 @@
 Games are imported lazily so `agon games` and the CLI's input checks do not pay
 for loading every engine.
 """
+import hashlib
 import os
+import sys
 from importlib import import_module
+from pathlib import Path
 
-from sim.spec import AgonInputError, GameSpec
+
+def _numba_cache_dir() -> str:
+    """A numba cache folder keyed by the source of every engine and player.
+
+    Numba's own cache only notices edits to a function's own file, not to the
+    jitted functions it calls from other modules, so a stale cache could run old
+    rules. Keying the folder on all sources makes any edit start a fresh cache.
+    """
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha1()
+    for folder in ("sim", "strategies"):
+        for f in sorted((root / folder).rglob("*.py")):
+            digest.update(str(f.relative_to(root)).encode())
+            digest.update(f.read_bytes())
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "agon" / "numba"
+    return str(base / digest.hexdigest()[:16])
+
+
+if "NUMBA_CACHE_DIR" not in os.environ:
+    os.environ["NUMBA_CACHE_DIR"] = _numba_cache_dir()  # inherited by joblib and Dask workers
+    if "numba" in sys.modules:
+        from numba.core import config as _numba_config
+        _numba_config.reload_config()
+
+from sim.spec import AgonInputError, GameSpec  # noqa: E402
 
 # CLI name -> module exposing SPEC. A game adds one line here and nothing else.
 _GAME_MODULES = {
