@@ -36,6 +36,10 @@ SPEC = GameSpec(
     game_metrics=GAME_METRICS,
     key_param="oracle_points",
     n_weights=N_WEIGHTS,
+    extra={
+        "score_parts": ["track_points", "market_points", "oracle_points_scored"],
+        "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
+    },
     notes="tile_table is the module constant sim.magna_grecia.board.TILE_TABLE (spec §9.1); "
           "visible_tiles only affects the search player.",
 )
