@@ -39,6 +39,9 @@ from sim.spec import AgonInputError, GameSpec  # noqa: E402
 _GAME_MODULES = {
     "magna-grecia": "sim.magna_grecia",
     "glory-to-rome": "sim.glory_to_rome",
+    "mare-nostrum": "sim.mare_nostrum",
+    "catan": "sim.catan",
+    "troja": "sim.troja",
 }
 # Extra games from the environment, e.g. AGON_EXTRA_GAMES="pig=tests.framework.pig" (tests, plug-ins).
 for _item in filter(None, os.environ.get("AGON_EXTRA_GAMES", "").split(";")):

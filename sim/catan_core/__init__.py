@@ -1,0 +1,1 @@
+"""Catan core shared by `catan` and `troja`: geometry, state layout, compiled rules."""

@@ -1,0 +1,418 @@
+"""Players for the Catan core games (`catan` and the shared machinery `troja` builds on).
+
+Dispatched by integer kind: 0 random, 1 greedy, 2 search (catan); troja adds personas
+(strategies/troja.py). `choose(...)` picks one action among legal[:n]; players draw only
+from their PLAYERS stream `prng` (a look-ahead runs chance events on a scratch stream
+derived from it, never on the game's chance stream).
+
+random: uniform over the legal atomic actions (the peer-comparison action space, §2.5).
+greedy: one-step look-ahead: every legal action is applied to a copy of the state and the
+  result scored by `evaluate` with weights w (GREEDY_WEIGHT_NAMES); ROLL and END score as
+  the current state; ties broken uniformly. Guards: at most `max_trades` maritime trades
+  per turn, END after 60 actions in a turn.
+search: determinized flat Monte Carlo: the K best greedy candidates are each played out
+  R times with greedy players until the start of the seat's turn H rounds later (K, R, H
+  are the weights search_candidates, search_rollouts, search_horizon_rounds) (hidden opponent cards and dev
+  cards are resampled each time), the end states scored by `evaluate` relative to the
+  opponents, the best mean chosen.
+"""
+import numpy as np
+from numba import njit
+
+from sim.spec import StrategyInfo
+from sim.rng import below, next_u64, uniform
+from sim.catan_core.board import T_N, T_E, T_H, T_HEX_NODES, T_NODE_HEX
+from sim.catan_core.layout import *  # noqa: F401,F403
+from sim.catan_core.engine import (
+    apply_action, legal_actions, vp_public, settle_ok, hand_total, a_trade, a_base,
+    benefit_count, track_bonus, row_total,
+)
+
+RANDOM, GREEDY, SEARCH = 0, 1, 2
+# troja personas (strategies/troja.py): 3 loyal donor, 4 ship builder
+
+GREEDY_WEIGHT_NAMES = (
+    "vp", "production", "diversity", "missing_settlement", "missing_city", "settle_spots",
+    "cards_over_limit", "trade_rates", "dev_cards", "knights", "road_length", "rival_production",
+    "tokens", "ships", "max_trades", "hand_cards", "rival_vp", "side_donations",
+    "search_candidates", "search_rollouts", "search_horizon_rounds", "search_rival_weight",
+)
+GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
+                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0)
+N_WEIGHTS = len(GREEDY_WEIGHTS)
+W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
+    W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
+    W_S_HORIZON, W_S_RIVAL = range(N_WEIGHTS)
+
+STRATEGIES = (
+    StrategyInfo("random", RANDOM, "uniform over the legal atomic actions (peer action space)"),
+    StrategyInfo("greedy", GREEDY, "one-step look-ahead on a weighted evaluation",
+                 GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
+    StrategyInfo("search", SEARCH, "determinized flat Monte Carlo over greedy candidates with "
+                 "greedy rollouts", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
+)
+
+PIPS = np.array((0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1), dtype=np.int64)
+
+
+@njit(cache=True)
+def evaluate(st, topo, cfg, p, w):
+    """Weighted evaluation of state st for seat p (higher is better)."""
+    P = st[S_P]
+    b = S_PLAYERS + p * PS
+    N = topo[T_N]
+    robber = st[S_ROBBER]
+    prod = np.zeros(5, dtype=np.int64)
+    rival = 0
+    for v in range(N):
+        o = st[S_NODE_OWNER + v]
+        if o < 0:
+            continue
+        lvl = st[S_NODE_LEVEL + v]
+        for k in range(3):
+            h = topo[T_NODE_HEX + 3 * v + k]
+            if h >= 0 and h != robber:
+                r = st[S_TERRAIN + h]
+                if r < 5:
+                    x = lvl * PIPS[st[S_NUMBER + h]]
+                    if o == p:
+                        prod[r] += x
+                    else:
+                        rival += x
+    ptot = 0
+    div = 0
+    for r in range(5):
+        ptot += prod[r]
+        if prod[r] > 0:
+            div += 1
+    miss_s = 0
+    miss_c = 0
+    for r in range(5):
+        h = st[b + P_HAND + r]
+        d = cfg[C_COST_SETTLE + r] - h
+        if d > 0:
+            miss_s += d
+        d = cfg[C_COST_CITY + r] - h
+        if d > 0:
+            miss_c += d
+    if st[b + P_SETTLES_LEFT] == 0:
+        miss_s = 0
+    if st[b + P_CITIES_LEFT] == 0:
+        miss_c = 0
+    spots = 0
+    if st[b + P_SETTLES_LEFT] > 0 and w[W_SPOTS] != 0.0:
+        for k in range(SW):  # popcount of the engine's legal-settlement set
+            x = st[S_SETTLE_OK + p * SW + k]
+            while x != 0:
+                x &= x - 1
+                spots += 1
+        if spots > 3:
+            spots = 3
+    ht = hand_total(st, p)
+    over = ht - cfg[C_DISCARD_LIMIT]
+    if over < 0:
+        over = 0
+    rates = 0
+    for r in range(5):
+        rates += cfg[C_RATE_MAR] - st[b + P_RATE + r]
+    vpv = vp_public(st, cfg, p)
+    dev = 0
+    knights = st[b + P_KNIGHTS]
+    if st[S_GAME] == GAME_CATAN:
+        vpv += st[b + P_DEV + DEV_VP]
+        for t in range(5):
+            if t != DEV_VP:
+                dev += st[b + P_DEV + t]
+    tokens = st[b + P_TOKENS]
+    ships = st[b + P_SHIPS]
+    if st[S_GAME] == GAME_TROJA:
+        # tokens are worth what they buy: the next two discs; a surplus only breaks ties
+        need = 0
+        for k in range(ships, ships + 2):
+            if k < cfg[C_SHIPS_PER_PLAYER]:
+                need += cfg[C_SHIP_TOKEN_COST + k]
+        if tokens > need:
+            tokens = need + 0.05 * (tokens - need)
+    tilt = 0
+    side = st[b + P_ALLEG]
+    if side >= 0:
+        # what the seat itself gave to the row (it knows its own face-down donations)
+        for r in range(5):
+            sr = cfg[C_SIDE + r]
+            if sr == side:
+                tilt += st[b + P_DONATED + r]
+            elif sr != SIDE_NONE:
+                tilt -= st[b + P_DONATED + r]
+    rv = 0
+    for q in range(P):
+        if q != p:
+            x = vp_public(st, cfg, q)
+            if x > rv:
+                rv = x
+    return (w[W_VP] * vpv + w[W_PROD] * ptot + w[W_DIV] * div + w[W_MISS_S] * miss_s
+            + w[W_MISS_C] * miss_c + w[W_SPOTS] * spots + w[W_OVER] * over + w[W_RATES] * rates
+            + w[W_DEV] * dev + w[W_KNIGHTS] * knights + w[W_ROAD] * st[b + P_ROAD_LEN]
+            + w[W_RIVAL_PROD] * rival + w[W_TOKENS] * tokens + w[W_SHIPS] * ships
+            + w[W_HAND] * ht + w[W_RIVAL_VP] * rv + w[W_SIDE_DON] * tilt)
+
+
+@njit(cache=True)
+def scratch_stream(prng):
+    """A scratch chance stream derived from the player's stream (look-ahead only)."""
+    s = np.empty(1, dtype=np.uint64)
+    s[0] = next_u64(prng)
+    return s
+
+
+@njit(cache=True)
+def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
+    """Score every legal action by one-step look-ahead into `scores`."""
+    p = st[S_ACTOR]
+    base = evaluate(st, topo, cfg, p, w)
+    T = a_trade(topo)
+    max_tr = w[W_MAX_TRADES]
+    too_long = st[S_TURN_ACTIONS] > 60
+    srng = scratch_stream(prng)
+    for i in range(n):
+        a = legal[i]
+        if a == 0 or a == 1:
+            scores[i] = base + (1000.0 if (too_long and a == 1) else 0.0)
+            continue
+        if too_long:
+            scores[i] = -1e18
+            continue
+        if a >= T and a < T + 20 and st[S_TRADES_TURN] >= max_tr:
+            scores[i] = -1e18
+            continue
+        work[:] = st
+        apply_action(work, topo, cfg, a, srng)
+        if work[S_PHASE] == PH_OVER:
+            if (work[S_WIN_MASK] >> p) & 1:
+                scores[i] = 1e12
+            else:
+                scores[i] = evaluate(work, topo, cfg, p, w)
+            continue
+        scores[i] = evaluate(work, topo, cfg, p, w)
+
+
+@njit(cache=True)
+def pick_best(scores, n, prng):
+    best = -1e300
+    cnt = 0
+    pick = 0
+    for i in range(n):
+        s = scores[i]
+        if s > best + 1e-9:
+            best = s
+            cnt = 1
+            pick = i
+        elif s > best - 1e-9:
+            cnt += 1
+            if below(prng, cnt) == 0:
+                pick = i
+    return pick
+
+
+@njit(cache=True)
+def choose_greedy(st, topo, cfg, legal, n, w, prng, work):
+    if n == 1:
+        return legal[0]
+    scores = np.empty(n, dtype=np.float64)
+    greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work)
+    return legal[pick_best(scores, n, prng)]
+
+
+@njit(cache=True)
+def determinize(st, topo, cfg, p, prng):
+    """Resample what seat p cannot see: opponents' hands (same sizes, from the unseen pool),
+    unbought deck order and opponents' unplayed dev cards (catan); the support row and
+    opponents' allegiances (troja)."""
+    P = st[S_P]
+    if cfg[C_OPEN_INFO] == 1:
+        return
+    if st[S_GAME] == GAME_CATAN:
+        # pool of unseen dev cards: deck rest + opponents' hands (types), redeal
+        pool = np.empty(DECKMAX, dtype=np.int32)
+        m = 0
+        for i in range(st[S_DECK_POS], st[S_DECK_N]):
+            pool[m] = st[S_DECK + i]
+            m += 1
+        for q in range(P):
+            if q == p:
+                continue
+            for t in range(5):
+                c = st[S_PLAYERS + q * PS + P_DEV + t] - st[S_PLAYERS + q * PS + P_DEV_NEW + t]
+                for _ in range(c):
+                    pool[m] = t
+                    m += 1
+        for i in range(m - 1, 0, -1):
+            j = below(prng, i + 1)
+            x = pool[i]
+            pool[i] = pool[j]
+            pool[j] = x
+        k = 0
+        for q in range(P):
+            if q == p:
+                continue
+            bq = S_PLAYERS + q * PS
+            c = 0
+            for t in range(5):
+                c += st[bq + P_DEV + t] - st[bq + P_DEV_NEW + t]
+                st[bq + P_DEV + t] = st[bq + P_DEV_NEW + t]
+            for _ in range(c):
+                st[bq + P_DEV + pool[k]] += 1
+                k += 1
+        for i in range(st[S_DECK_POS], st[S_DECK_N]):
+            st[S_DECK + i] = pool[k]
+            k += 1
+    else:
+        # row contents: redraw from the cards p cannot account for (row + opponents' hands)
+        # keeping the row size; opponents' allegiances: reshuffle the remaining cards
+        own = st[S_PLAYERS + p * PS + P_ALLEG]
+        nt = cfg[C_ALLEG_T]
+        nm = cfg[C_ALLEG_M]
+        if own == SIDE_TROY:
+            nt -= 1
+        elif own == SIDE_MYCENAE:
+            nm -= 1
+        cards = np.empty(nt + nm, dtype=np.int32)
+        for i in range(nt + nm):
+            cards[i] = SIDE_TROY if i < nt else SIDE_MYCENAE
+        for i in range(nt + nm - 1, 0, -1):
+            j = below(prng, i + 1)
+            x = cards[i]
+            cards[i] = cards[j]
+            cards[j] = x
+        k = 0
+        for q in range(P):
+            if q != p:
+                st[S_PLAYERS + q * PS + P_ALLEG] = cards[k] if k < nt + nm else -1
+                k += 1
+    # opponents' resource hands: pool them with the hidden row and redeal by sizes
+    pool5 = np.zeros(5, dtype=np.int64)
+    sizes = np.zeros(6, dtype=np.int64)
+    for q in range(P):
+        if q == p:
+            continue
+        for r in range(5):
+            pool5[r] += st[S_PLAYERS + q * PS + P_HAND + r]
+            sizes[q] += st[S_PLAYERS + q * PS + P_HAND + r]
+            st[S_PLAYERS + q * PS + P_HAND + r] = 0
+    row_n = 0
+    if st[S_GAME] == GAME_TROJA:
+        for r in range(5):
+            pool5[r] += st[S_ROW + r]
+            row_n += st[S_ROW + r]
+            st[S_ROW + r] = 0
+    tot = pool5.sum()
+    for q in range(P + 1):
+        if q == p:
+            continue
+        cnt = row_n if q == P else sizes[q]
+        for _ in range(cnt):
+            x = below(prng, tot)
+            for r in range(5):
+                if x < pool5[r]:
+                    pool5[r] -= 1
+                    tot -= 1
+                    if q == P:
+                        st[S_ROW + r] += 1
+                    else:
+                        st[S_PLAYERS + q * PS + P_HAND + r] += 1
+                    break
+                x -= pool5[r]
+
+
+@njit(cache=True)
+def relative_value(st, topo, cfg, p, w):
+    if st[S_PHASE] == PH_OVER:
+        m = st[S_WIN_MASK]
+        if (m >> p) & 1:
+            return 1000.0
+        if m != 0:
+            return -1000.0
+    P = st[S_P]
+    own = evaluate(st, topo, cfg, p, w)
+    best = -1e300
+    for q in range(P):
+        if q != p:
+            x = evaluate(st, topo, cfg, q, w)
+            if x > best:
+                best = x
+    return own - w[W_S_RIVAL] * best
+
+
+@njit(cache=True)
+def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
+    """Flat Monte Carlo over the best greedy candidates (see module doc)."""
+    if n == 1:
+        return legal[0]
+    ph = st[S_PHASE]
+    scores = np.empty(n, dtype=np.float64)
+    greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work)
+    # search only the decisions that shape the game; the rest is greedy
+    if not (ph == PH_MAIN or ph == PH_SETUP_SETTLEMENT or ph == PH_ROBBER or ph == PH_CORSAIR):
+        return legal[pick_best(scores, n, prng)]
+    K = int(w[W_S_CAND])
+    R = int(w[W_S_ROLL])
+    Hz = int(w[W_S_HORIZON]) * st[S_P]
+    start_turn = st[S_TURN]
+    if ph == PH_SETUP_SETTLEMENT:
+        start_turn = 0
+    if K < 1:
+        K = 1
+    if R < 1:
+        R = 1
+    if K > n:
+        K = n
+    jit = np.empty(n, dtype=np.float64)
+    for i in range(n):  # random tie-breaking among equal greedy scores
+        jit[i] = -scores[i] - 1e-7 * uniform(prng)
+    order = np.argsort(jit)
+    if scores[order[0]] >= 1e11:
+        return legal[order[0]]
+    p = st[S_ACTOR]
+    sim = np.empty_like(st)
+    buf = np.empty(1024, dtype=np.int64)
+    # common random numbers: rollout j of every candidate uses the same determinization and
+    # the same chance/decision stream, so candidates differ only by their own effect
+    seeds = np.empty(R, dtype=np.uint64)
+    for j in range(R):
+        seeds[j] = next_u64(prng)
+    srng = np.empty(1, dtype=np.uint64)   # chance inside the rollout (dice, steals, battles)
+    drng = np.empty(1, dtype=np.uint64)   # decisions and determinization inside the rollout
+    best_i = order[0]
+    best_v = -1e300
+    for c in range(K):
+        i = order[c]
+        if scores[i] <= -1e17:
+            continue
+        tot = 0.0
+        for j in range(R):
+            srng[0] = seeds[j]
+            drng[0] = seeds[j] ^ np.uint64(0x5DEECE66D)
+            sim[:] = st
+            determinize(sim, topo, cfg, p, drng)
+            apply_action(sim, topo, cfg, legal[i], srng)
+            steps = 0
+            while sim[S_PHASE] != PH_OVER and sim[S_TURN] < start_turn + Hz and steps < 3000:
+                m = legal_actions(sim, topo, cfg, buf)
+                a = choose_greedy(sim, topo, cfg, buf, m, w, drng, work)
+                apply_action(sim, topo, cfg, a, srng)
+                steps += 1
+            tot += relative_value(sim, topo, cfg, p, w)
+        v = tot / R
+        if v > best_v + 1e-9:
+            best_v = v
+            best_i = i
+    return legal[best_i]
+
+
+@njit(cache=True)
+def choose(st, topo, cfg, legal, n, kind, w, prng, work):
+    """Dispatch on the strategy kind (catan kinds; troja personas in strategies/troja.py)."""
+    if kind == RANDOM or n == 1:
+        return legal[below(prng, n)] if n > 1 else legal[0]
+    if kind == GREEDY:
+        return choose_greedy(st, topo, cfg, legal, n, w, prng, work)
+    return choose_search(st, topo, cfg, legal, n, w, prng, work, w)

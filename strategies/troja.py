@@ -1,0 +1,93 @@
+"""Troja players: random, greedy, search (shared with catan, strategies/catan.py) and two
+personas. Dispatched by integer kind.
+
+loyal_donor (3): greedy, but every turn donates cards of its own side's resources (as many as
+  allowed, never the other side's), uses SWAP to put an own-side card into the row and TAKE
+  to pull cards out (when the row is believed to hold enemy cards), and returns own-side cards.
+ship_builder (4): greedy with a bonus on ships and on donating (for tokens), and on trades
+  that bring wool and lumber.
+Weights: the greedy weights (GREEDY_WEIGHT_NAMES of strategies/catan.py) followed by the
+persona bonuses PERSONA_WEIGHT_NAMES.
+"""
+import numpy as np
+from numba import njit
+
+from sim.spec import StrategyInfo
+from sim.rng import below
+from sim.catan_core.layout import *  # noqa: F401,F403
+from sim.catan_core.engine import a_base, a_trade
+from sim.catan_core.board import T_S
+from strategies.catan import (
+    RANDOM, GREEDY, SEARCH, GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES, greedy_scores, pick_best,
+    choose_greedy, choose_search, choose as choose_core,
+)
+
+LOYAL_DONOR, SHIP_BUILDER = 3, 4
+PERSONA_WEIGHT_NAMES = ("donate_own", "ship_bonus", "swap_take_bonus")
+PERSONA_WEIGHTS = (6.0, 6.0, 4.0)
+WEIGHT_NAMES = GREEDY_WEIGHT_NAMES + PERSONA_WEIGHT_NAMES
+WEIGHTS = GREEDY_WEIGHTS + PERSONA_WEIGHTS
+N_WEIGHTS = len(WEIGHTS)
+NG = len(GREEDY_WEIGHTS)
+
+STRATEGIES = (
+    StrategyInfo("random", RANDOM, "uniform over the legal atomic actions"),
+    StrategyInfo("greedy", GREEDY, "one-step look-ahead on a weighted evaluation", WEIGHTS, WEIGHT_NAMES),
+    StrategyInfo("search", SEARCH, "determinized flat Monte Carlo (hidden row, hands, allegiances "
+                 "resampled) over greedy candidates with greedy rollouts", WEIGHTS, WEIGHT_NAMES),
+    StrategyInfo("loyal_donor", LOYAL_DONOR, "donates its own side's resources every turn, swaps and "
+                 "takes to tilt the support row", WEIGHTS, WEIGHT_NAMES),
+    StrategyInfo("ship_builder", SHIP_BUILDER, "greedy that favours tokens and ships", WEIGHTS, WEIGHT_NAMES),
+)
+
+
+@njit(cache=True)
+def choose_persona(st, topo, cfg, legal, n, kind, w, prng, work):
+    if n == 1:
+        return legal[0]
+    scores = np.empty(n, dtype=np.float64)
+    greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work)
+    p = st[S_ACTOR]
+    side = st[S_PLAYERS + p * PS + P_ALLEG]
+    B = a_base(topo)
+    S = topo[T_S]
+    T = a_trade(topo)
+    ph = st[S_PHASE]
+    for i in range(n):
+        a = legal[i]
+        if scores[i] <= -1e17 or scores[i] >= 1e11:
+            continue
+        if a >= B and a < B + 5:  # donate r
+            r = a - B
+            own = cfg[C_SIDE + r] == side
+            if kind == LOYAL_DONOR:
+                scores[i] += w[NG] if own else -1e6
+            else:
+                scores[i] += w[NG + 1] * 0.5 if ph == PH_MAIN else -1e6
+        elif a == B + 5 and kind == LOYAL_DONOR:  # stop when no own-side card is left to give
+            pass
+        elif a == B + 6 or a == B + 12:  # swap / take
+            if kind == LOYAL_DONOR:
+                scores[i] += w[NG + 2]
+        elif a >= B + 7 and a < B + 12:  # swap return
+            r = a - B - 7
+            if kind == LOYAL_DONOR and cfg[C_SIDE + r] == side:
+                scores[i] += w[NG + 2]
+        elif a >= B + 18 and a < B + 18 + S:  # ship
+            if kind == SHIP_BUILDER:
+                scores[i] += w[NG + 1]
+        elif a >= T and a < T + 20 and kind == SHIP_BUILDER:
+            j = a - T
+            y = j % 4
+            if y >= j // 4:
+                y += 1
+            if y == 0 or y == 2:
+                scores[i] += 0.5
+    return legal[pick_best(scores, n, prng)]
+
+
+@njit(cache=True)
+def choose(st, topo, cfg, legal, n, kind, w, prng, work):
+    if kind <= SEARCH:
+        return choose_core(st, topo, cfg, legal, n, kind, w, prng, work)
+    return choose_persona(st, topo, cfg, legal, n, kind, w, prng, work)
