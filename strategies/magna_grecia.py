@@ -25,7 +25,7 @@ from sim.rng import below
 from sim.magna_grecia.board import N, TILE_TABLE
 from sim.magna_grecia import params as P
 from sim.magna_grecia.rules import (
-    apply_action, score_parts, conn, road_connects, connected_to_own_city, place_key, market_cost,
+    apply_action, score_parts, conn, road_connects, connected_places, count_distinct, connected_to_own_city, place_key, market_cost,
     A_CITY, A_DRAW_ROAD, A_DRAW_CITY, A_BUILD, A_SELL, A_ORACLE, legal_actions, MAX_LEGAL,
 )
 from sim.magna_grecia.state import (
@@ -78,11 +78,13 @@ def evaluate(st, params, p, w):
     tiles = 0
     cconn = 0
     mode = int(params[P.P_CONNECTIVITY])
+    buf = np.empty(6 * N, dtype=np.int64)
     for c in range(st[S_NEXT_CITY]):
         if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p:
             tiles += st[C_SIZE + c]
             if w[5] != 0.0:
-                cconn += conn(st, N + c, mode)
+                k = connected_places(st, N + c, buf)       # = conn(st, N + c, mode)
+                cconn += k if mode == 1 else count_distinct(buf, k)
     roads = 0
     if w[6] != 0.0:
         for h in range(N):
@@ -127,9 +129,19 @@ def action_value(st, params, a, p, w, base):
     if a >= A_BUILD and a < A_SELL:
         key = place_key(st, a - A_BUILD)
         cost = market_cost(st, params, key)
+        # v = conn(key) if connected_to_own_city(key, p) else 0, with one chain trace
+        buf = np.empty(6 * max(1, st[C_SIZE + key - N]) if key >= N else 6, dtype=np.int64)
+        m = connected_places(st, key, buf)
+        own = key >= N and st[C_OWNER + key - N] == p
+        if not own:
+            for i in range(m):
+                q = buf[i]
+                if q >= N and st[C_OWNER + q - N] == p:
+                    own = True
+                    break
         v = 0
-        if connected_to_own_city(st, key, p):
-            v = conn(st, key, int(params[P.P_CONNECTIVITY]))
+        if own:
+            v = m if int(params[P.P_CONNECTIVITY]) == 1 else count_distinct(buf, m)
         return base + w[0] * (v - cost) + w[3]
     if a >= A_SELL and a < A_ORACLE:
         return base - w[3]       # track +value, market value -value

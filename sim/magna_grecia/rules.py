@@ -3,6 +3,13 @@
 Action ids (§3.3, N = 249): PLACE_ROAD(h,o) = 9h+o, PLACE_CITY(h) = 9N+h, DRAW_ROAD = 10N,
 DRAW_CITY = 10N+1, BUILD_MARKET(h) = 10N+2+h, SELL_MARKET(h) = 11N+2+h, PLACE_ORACLE(h) = 12N+2+h,
 END_TURN = 13N+2.
+
+Fast paths with reference twins (tests/magna_grecia/test_fast_paths.py checks them against each
+other at every decision of many games): city_actions / city_actions_reference (one preparation
+pass, an exact search for tiles that touch no city, a sound filter during pending runs),
+market_actions / market_actions_reference (one pass over the markets), legal_actions /
+legal_actions_reference, apply_action / apply_action_reference (oracles re-checked only where a
+road or city tile changed a connection).
 """
 import numpy as np
 from numba import njit
@@ -195,9 +202,17 @@ def count_distinct(out, m):
 
 
 @njit(cache=True)
+def place_buf_size(st, key):
+    """Entries connected_places can write for place key (6 per hex of the place)."""
+    if key >= N:
+        return 6 * max(1, st[C_SIZE + key - N])
+    return 6
+
+
+@njit(cache=True)
 def conn(st, key, mode):
     """conn(place) (§4.5): mode 0 distinct places, 1 road_count."""
-    out = np.empty(6 * N, dtype=np.int64)
+    out = np.empty(place_buf_size(st, key), dtype=np.int64)
     m = connected_places(st, key, out)
     if mode == 1:
         return m
@@ -209,7 +224,7 @@ def connected_to_own_city(st, key, p):
     """Place `key` is one of p's cities or directly connected to one (§4.8 active)."""
     if key >= N and st[C_OWNER + key - N] == p:
         return True
-    out = np.empty(6 * N, dtype=np.int64)
+    out = np.empty(place_buf_size(st, key), dtype=np.int64)
     m = connected_places(st, key, out)
     for i in range(m):
         q = out[i]
@@ -315,17 +330,19 @@ def oracle_pick(ids, conns, n):
 
 @njit(cache=True)
 def oracle_best(st, o, mode):
-    """(best city id, its conn) among cities directly connected to oracle hex o; (-1, -1) none."""
-    ids = np.empty(6, dtype=np.int64)
-    conns = np.empty(6, dtype=np.int64)
-    n = 0
+    """(best city id, its conn) among cities directly connected to oracle hex o; (-1, -1) none.
+    Same choice as oracle_pick over the cities in direction order (no arrays)."""
+    best = -1
+    bestc = -1
     for d in range(6):
         q = trace(st, o, d)
         if q >= N:
-            ids[n] = q - N
-            conns[n] = conn(st, q, mode)
-            n += 1
-    return oracle_pick(ids, conns, n)
+            cid = q - N
+            cc = conn(st, q, mode)
+            if cc > bestc or (cc == bestc and cid < best):
+                best = cid
+                bestc = cc
+    return best, bestc
 
 
 @njit(cache=True)
@@ -342,21 +359,95 @@ def oracle_new_controller(cur, cur_conn, best, best_conn):
 def update_oracles(st, params):
     mode = int(params[P.P_CONNECTIVITY])
     for i in range(st[S_N_ORACLES]):
+        recheck_oracle(st, st[S_ORACLE_LIST + i], mode)
+
+
+@njit(cache=True)
+def recheck_oracle(st, o, mode):
+    """§4.9 re-check of oracle hex o (oracles do not influence each other)."""
+    best, bestc = oracle_best(st, o, mode)
+    if best < 0:
+        return
+    cur = st[H_OCTRL + o]
+    if cur == best:
+        return
+    cur_conn = conn(st, N + cur, mode) if cur >= 0 else -1
+    nw = oracle_new_controller(cur, cur_conn, best, bestc)
+    if nw != cur:
+        prev = -1 if cur < 0 else st[C_OWNER + cur]
+        st[H_OCTRL + o] = nw
+        q = st[C_OWNER + nw]
+        if q != prev:
+            st[M_TAKEOVERS + q] += 1
+
+
+@njit(cache=True)
+def update_oracles_after_road(st, params, h):
+    """update_oracles after a road tile on h, with the same result: the re-check is idempotent
+    and oracles are independent, so only oracles whose inputs changed are re-checked. A road
+    changes connections only through the chain holding h: its terminal ends meet places a and
+    b; if both are places and a != b, exactly a and b gain a connection (conn of a and b, the
+    cities directly connected to an oracle a or b), else nothing changes. So an oracle is
+    re-checked iff it is a or b, its controller is a or b, or a chain connects it to a or b."""
+    o_ = st[H_ROAD_OR + h]
+    a = follow(st, h, ORI_ENDS[o_, 0])
+    if a < 0:
+        return
+    b = follow(st, h, ORI_ENDS[o_, 1])
+    if b < 0 or a == b:
+        return
+    mode = int(params[P.P_CONNECTIVITY])
+    for i in range(st[S_N_ORACLES]):
         o = st[S_ORACLE_LIST + i]
-        best, bestc = oracle_best(st, o, mode)
-        if best < 0:
-            continue
+        hit = o == a or o == b
+        if not hit:
+            cur = st[H_OCTRL + o]
+            if cur >= 0 and (N + cur == a or N + cur == b):
+                hit = True
+        if not hit:
+            for d in range(6):
+                q = trace(st, o, d)
+                if q >= 0 and (q == a or q == b):
+                    hit = True
+                    break
+        if hit:
+            recheck_oracle(st, o, mode)
+
+
+@njit(cache=True)
+def update_oracles_after_city(st, params, c):
+    """update_oracles after a city tile that made (or grew, or merged into) city c, with the
+    same result (re-checks are idempotent, oracles independent). Chains do not change; only
+    their ends on the tile's hex and on merged cities now meet c. So conn changes only for c
+    and places directly connected to c (A), and an oracle is re-checked iff it is in A, its
+    controller is in A (merged controllers are already c), or a chain connects it to A."""
+    mode = int(params[P.P_CONNECTIVITY])
+    key = N + c
+    buf = np.empty(place_buf_size(st, key) + 1, dtype=np.int64)
+    m = connected_places(st, key, buf)
+    buf[m] = key
+    m += 1
+    for i in range(st[S_N_ORACLES]):
+        o = st[S_ORACLE_LIST + i]
         cur = st[H_OCTRL + o]
-        if cur == best:
-            continue
-        cur_conn = conn(st, N + cur, mode) if cur >= 0 else -1
-        nw = oracle_new_controller(cur, cur_conn, best, bestc)
-        if nw != cur:
-            prev = -1 if cur < 0 else st[C_OWNER + cur]
-            st[H_OCTRL + o] = nw
-            q = st[C_OWNER + nw]
-            if q != prev:
-                st[M_TAKEOVERS + q] += 1
+        hit = False
+        for j in range(m):
+            q = buf[j]
+            if q == o or (cur >= 0 and q == N + cur):
+                hit = True
+                break
+        if not hit:
+            for d in range(6):
+                q = trace(st, o, d)
+                if q >= 0:
+                    for j in range(m):
+                        if buf[j] == q:
+                            hit = True
+                            break
+                    if hit:
+                        break
+        if hit:
+            recheck_oracle(st, o, mode)
 
 
 # ---------------------------------------------------------------- allowance (§3.2)
@@ -683,6 +774,24 @@ def hex_rule_mask(st, p, ws):
 
 
 @njit(cache=True)
+def _bfs_cap(dist, q, n, cap):
+    """_bfs that does not expand hexes at distance >= cap (farther hexes keep their value)."""
+    i = 0
+    while i < n:
+        h = q[i]
+        i += 1
+        nd = dist[h] + 1
+        if nd > cap:
+            continue
+        for d in range(6):
+            y = NB[h, d]
+            if y >= 0 and dist[y] > nd:
+                dist[y] = nd
+                q[n] = y
+                n += 1
+
+
+@njit(cache=True)
 def _bfs(dist, q, n):
     i = 0
     while i < n:
@@ -860,7 +969,7 @@ def city_is_new(st, c):
 
 
 @njit(cache=True)
-def apply_city(st, params, p, h):
+def apply_city(st, params, p, h, lazy=False):
     cost = int(params[P.P_CITY_COST])
     st[S_POINTS + p] -= cost
     st[M_SPENT + p] += cost
@@ -913,7 +1022,11 @@ def apply_city(st, params, p, h):
     # conditions and founding
     tent = np.zeros(N, dtype=np.int8)
     tlist = np.empty(1, dtype=np.int64)
-    ws = new_eval_ws()
+    ws = np.empty((WS_NCAND, N), dtype=np.int64)
+    ws[WS_SEEN, :] = 0
+    ws[WS_VSEEN, :] = 0
+    ws[WS_DIST_A, :] = 0
+    ws[WS_DIST_C, :] = 0
     n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, 0, ws)
     st[S_PENDING] = 1 if n_fail > 0 else 0
     if n_fail == 0 and st[S_FOUNDED] == 0:
@@ -922,7 +1035,10 @@ def apply_city(st, params, p, h):
             if city_is_new(st, cc):
                 found_city(st, params, p, cc)
                 break
-    update_oracles(st, params)
+    if lazy:
+        update_oracles_after_city(st, params, c)
+    else:
+        update_oracles(st, params)
 
 
 @njit(cache=True)
@@ -1029,6 +1145,49 @@ def legal_actions(st, params, out):
 
 
 @njit(cache=True)
+def legal_actions_reference(st, params, out):
+    """legal_actions with the reference city and market listings (for tests)."""
+    n = 0
+    if st[S_STAGE] == ST_ORACLES:
+        for h in range(N):
+            if st[H_KIND + h] == 1 and st[H_ORACLE + h] == 0:
+                out[n] = A_ORACLE + h
+                n += 1
+        return n
+    if st[S_STAGE] != ST_PLAY:
+        return 0
+    p = st[S_CUR]
+    phase = st[S_PHASE]
+    pending = st[S_PENDING] == 1
+    if phase == PH_MARKET_DONE:
+        out[0] = A_END
+        return 1
+    # roads
+    if phase == PH_PLACING and not pending and st[S_STOCK_ROAD + p] >= 1 and road_allowed(st, params):
+        n = road_actions(st, params, p, out, n)
+    # cities
+    cost = int(params[P.P_CITY_COST])
+    if (phase == PH_PLACING and st[S_STOCK_CITY + p] >= 1 and st[S_POINTS + p] >= cost
+            and city_allowance_left(st, params) >= 1):
+        n = city_actions_reference(st, params, p, out, n)
+    if pending:
+        return n
+    # draws
+    if phase != PH_MARKET_DONE and draw_allowed(st, params):
+        if st[S_RES_ROAD + p] >= 1:
+            out[n] = A_DRAW_ROAD
+            n += 1
+        if st[S_RES_CITY + p] >= 1:
+            out[n] = A_DRAW_CITY
+            n += 1
+    # markets
+    n = market_actions_reference(st, params, p, out, n)
+    out[n] = A_END
+    n += 1
+    return n
+
+
+@njit(cache=True)
 def road_actions(st, params, p, out, n):
     """PLACE_ROAD ids for p, generated only on hexes next to an anchor (city tile, end of a road
     of p, village or oracle entered by p)."""
@@ -1087,7 +1246,410 @@ def road_actions(st, params, p, out, n):
 
 
 @njit(cache=True)
+def city_prep(st, p, ws, ent, adjown, cap):
+    """One pass of per-call city data: ws[WS_BLOCK] (= hex_rule_mask), ent[h] = 1 if a road of p
+    enters h (D15), adjown[h] = 1 if h is next to a city tile of p; then the goal distances
+    ws[WS_DIST_A], ws[WS_DIST_C] as goal_distances but explored only up to distance cap (hexes
+    farther keep N; every use compares them with a bound <= k < cap, so the results are the
+    same as with the full distances). Returns (clean, n_own_tiles):
+    clean = every city of p holds a village and touches no open village."""
+    blk = ws[WS_BLOCK]
+    da = ws[WS_DIST_A]
+    dc = ws[WS_DIST_C]
+    for h in range(N):
+        ent[h] = 0
+        adjown[h] = 0
+        blk[h] = 0
+    clean = True
+    n_own = 0
+    for h in range(N):
+        c = st[H_CITY + h]
+        if c >= 0:
+            blk[h] = 1
+            if st[C_OWNER + c] == p:
+                n_own += 1
+                for d in range(6):
+                    y = NB[h, d]
+                    if y >= 0:
+                        adjown[y] = 1
+                        if is_open_village(st, y):
+                            clean = False
+            else:
+                for d in range(6):
+                    y = NB[h, d]
+                    if y >= 0:
+                        blk[y] = 1
+        else:
+            ow = st[H_ROAD_OWN + h]
+            if ow >= 0:
+                blk[h] = 1
+                if ow == p:
+                    o = st[H_ROAD_OR + h]
+                    for j in range(2):
+                        y = NB[h, ORI_ENDS[o, j]]
+                        if y >= 0:
+                            ent[y] = 1
+            elif st[H_ORACLE + h] != 0:
+                blk[h] = 1
+                for d in range(6):
+                    y = NB[h, d]
+                    if y >= 0:
+                        blk[y] = 1
+    if n_own > 0:
+        # every own city holds a village
+        for c in range(st[S_NEXT_CITY]):
+            if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p:
+                hv = False
+                x = st[C_HEAD + c]
+                while x >= 0:
+                    if st[H_KIND + x] != 0:
+                        hv = True
+                        break
+                    x = st[H_NEXT + x]
+                if not hv:
+                    clean = False
+    qa = ws[WS_STORE]
+    qc = ws[WS_VLIST]
+    na = 0
+    nc = 0
+    for h in range(N):
+        src_a = False
+        src_c = False
+        if st[H_CITY + h] < 0:
+            if st[H_KIND + h] != 0 and st[H_ORACLE + h] == 0:
+                src_a = True
+                if st[H_KIND + h] == 2:
+                    src_c = True
+            if ent[h] != 0:
+                src_c = True
+            if adjown[h] != 0:
+                src_a = True
+                src_c = True
+        if src_a:
+            da[h] = 0
+            qa[na] = h
+            na += 1
+        else:
+            da[h] = N
+        if src_c:
+            dc[h] = 0
+            qc[nc] = h
+            nc += 1
+        else:
+            dc[h] = N
+    _bfs_cap(da, qa, na, cap)
+    _bfs_cap(dc, qc, nc, cap)
+    return clean, n_own
+
+
+@njit(cache=True)
+def fresh_completable(st, p, h, k, ws, ent, adjown, inT, excl, allow_new):
+    """completable() for a tile h that touches no city while no condition fails (not pending,
+    p's cities clean: each holds a village and touches no open village): some connected set T
+    containing h of at most k + 1 hex-rule hexes covers every open village next to it and either
+    touches a city of p (merge: the result holds a village and is not new, or contains the
+    founding tile) or, if allow_new (no founding yet this turn, so every city of this turn is
+    merged into an older one), holds a village and a frontier village or a hex entered by a road
+    of p. Exact depth-first search over T; a branch that failed excludes its hex from its later
+    siblings (each set is tried once)."""
+    if k < 0:
+        k = 0
+    if k > MAXK:
+        k = MAXK
+    blk = ws[WS_BLOCK]
+    da = ws[WS_DIST_A]
+    dc = ws[WS_DIST_C]
+    tl = ws[WS_PLACED]          # T in order; tl[0] = h
+    ncand = ws[WS_NCAND]
+    idx = ws[WS_IDX]
+    mark = ws[WS_TRIED]         # zero between uses
+    tl[0] = h
+    inT[h] = 1
+    size = 1
+    need_eval = True
+    result = False
+    while True:
+        lev = size - 1
+        if need_eval:
+            merged = False
+            hasv = False
+            hasfe = False
+            mina = N
+            minc = N
+            nneed = 0
+            forced = -1
+            for i in range(size):
+                t = tl[i]
+                if adjown[t] != 0:
+                    merged = True
+                kd = st[H_KIND + t]
+                if kd != 0:
+                    hasv = True
+                    if kd == 2:
+                        hasfe = True
+                if ent[t] != 0:
+                    hasfe = True
+                if da[t] < mina:
+                    mina = da[t]
+                if dc[t] < minc:
+                    minc = dc[t]
+            for i in range(size):
+                t = tl[i]
+                for d in range(6):
+                    y = NB[t, d]
+                    if y >= 0 and inT[y] == 0 and mark[y] == 0 and is_open_village(st, y):
+                        mark[y] = 1
+                        nneed += 1
+                        if forced < 0:
+                            forced = y
+            if nneed > 0:
+                for i in range(size):
+                    t = tl[i]
+                    for d in range(6):
+                        y = NB[t, d]
+                        if y >= 0:
+                            mark[y] = 0
+            if nneed == 0 and (merged or (allow_new and hasv and hasfe)):
+                result = True
+                break
+            rem = k - lev
+            lb = nneed
+            if not merged:
+                if not hasv and mina > lb:
+                    lb = mina
+                if not hasfe and minc > lb:
+                    lb = minc
+            m = 0
+            if rem > 0 and lb <= rem:
+                row = ws[WS_CAND + lev]
+                if forced >= 0:
+                    if blk[forced] == 0 and excl[forced] == 0:
+                        row[0] = forced
+                        m = 1
+                else:
+                    for i in range(size):
+                        t = tl[i]
+                        for d in range(6):
+                            y = NB[t, d]
+                            if (y >= 0 and inT[y] == 0 and blk[y] == 0 and excl[y] == 0
+                                    and mark[y] == 0):
+                                mark[y] = 1
+                                row[m] = y
+                                m += 1
+                    for i in range(m):
+                        mark[row[i]] = 0
+            ncand[lev] = m
+            idx[lev] = 0
+        if idx[lev] < ncand[lev]:
+            y = ws[WS_CAND + lev, idx[lev]]
+            idx[lev] += 1
+            inT[y] = 1
+            tl[size] = y
+            size += 1
+            need_eval = True
+        else:
+            # level exhausted: undo its exclusions, step back and exclude the tile tried above
+            row = ws[WS_CAND + lev]
+            for i in range(ncand[lev]):
+                excl[row[i]] = 0
+            if lev == 0:
+                break
+            size -= 1
+            y = tl[size]
+            inT[y] = 0
+            excl[y] = 1
+            need_eval = False
+    # clean up
+    for i in range(size):
+        inT[tl[i]] = 0
+    for lv in range(size - 1):      # levels with a chosen child (on success)
+        row = ws[WS_CAND + lv]
+        for i in range(ncand[lv]):
+            excl[row[i]] = 0
+    return result
+
+
+@njit(cache=True)
+def pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down):
+    """Data for a sound filter of PLACE_CITY(h) during a pending city run, for a tile h touching
+    no city. X = the first failing city of the current board (eval_conditions); if X fails (a),
+    (b), (c) or the founding rule, every repair set T adds a tile next to X (an unchanged X keeps
+    failing). Returns r (0: no such X, no filtering) and fills down[h] = distance from h to the
+    nearest hex next to a city tile of p (ignoring obstacles).
+
+    Any T containing h that makes every condition hold has one of two forms:
+    - h's final city contains a city tile placed before h: T holds a path from h to a hex next
+      to p's city, so down[h] <= k;
+    - it does not: h's city consists of T tiles only, so it is new; T holds h, the tiles its city
+      needs (>= the bound lb of city_legal) and, disjoint from them, the tiles of X's final city:
+      at least one next to X, one per open village next to X, and (if X is new: only one new
+      city may remain, and it is h's) a path to a hex next to a city of p that is not new. r is
+      the largest of these bounds, so lb + r <= k.
+    city_legal can only accept h if such a T exists (its search stops at one)."""
+    n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, 0, ws)
+    if n_fail == 0 or fsize == 0:
+        return 0
+    comp = ws[WS_FAIL]
+    turn = st[S_TURN_ID]
+    fhex = st[S_FOUND_HEX]
+    has_v = False
+    has_f = False
+    is_new = True
+    entered = False
+    has_found = False
+    nov = 0
+    mark = ws[WS_TRIED]
+    vl = ws[WS_VLIST]
+    for i in range(fsize):
+        h = comp[i]
+        kd = st[H_KIND + h]
+        if kd != 0:
+            has_v = True
+            if kd == 2:
+                has_f = True
+        if st[H_TURN + h] != turn:
+            is_new = False
+        if h == fhex:
+            has_found = True
+        if ent[h] != 0:
+            entered = True
+        for d in range(6):
+            y = NB[h, d]
+            if y >= 0 and mark[y] == 0 and is_open_village(st, y):
+                mark[y] = 1
+                vl[nov] = y
+                nov += 1
+    for i in range(nov):
+        mark[vl[i]] = 0
+    fails = (not has_v) or nov > 0 or (is_new and not (has_f or entered)) or (
+        is_new and st[S_FOUNDED] == 1 and not has_found)
+    if not fails:
+        return 0
+    q = ws[WS_STORE]
+    nq = 0
+    for h in range(N):
+        if adjown[h] != 0 and st[H_CITY + h] < 0:
+            down[h] = 0
+            q[nq] = h
+            nq += 1
+        else:
+            down[h] = N
+    _bfs(down, q, nq)
+    r = max(1, nov)
+    if is_new:
+        # the tiles of X's city must reach a hex next to a city of p that is not new
+        dold = ws[WS_NEW_START]
+        nq = 0
+        for h in range(N):
+            dold[h] = N
+        for c in range(st[S_NEXT_CITY]):
+            if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p and not city_is_new(st, c):
+                x = st[C_HEAD + c]
+                while x >= 0:
+                    for d in range(6):
+                        y = NB[x, d]
+                        if y >= 0 and st[H_CITY + y] < 0 and dold[y] != 0:
+                            dold[y] = 0
+                            q[nq] = y
+                            nq += 1
+                    x = st[H_NEXT + x]
+        _bfs(dold, q, nq)
+        mn = N
+        for i in range(fsize):
+            x = comp[i]
+            for d in range(6):
+                y = NB[x, d]
+                if y >= 0 and dold[y] + 1 < mn:
+                    mn = dold[y] + 1
+        if mn > r:
+            r = mn
+    return r
+
+
+@njit(cache=True)
 def city_actions(st, params, p, out, n):
+    """PLACE_CITY ids for p (the caller checked phase, stock, points and allowance). Same result
+    as city_actions_reference; while no condition fails a tile next to p's city needs only its
+    open villages covered and a tile touching no city uses fresh_completable; during a failing
+    city run (pending) every hex goes through city_legal."""
+    ws = np.empty((WS_ROWS, N), dtype=np.int64)
+    ws[WS_SEEN, :] = 0
+    ws[WS_VSEEN, :] = 0
+    ws[WS_TRIED, :] = 0
+    ent = np.empty(N, dtype=np.int8)
+    adjown = np.empty(N, dtype=np.int8)
+    k = city_k_after(st, params, p)
+    clean, n_own = city_prep(st, p, ws, ent, adjown, max(k, 0) + 1)
+    blk = ws[WS_BLOCK]
+    pending = st[S_PENDING] != 0
+    fast = not pending and clean
+    allow_new = st[S_FOUNDED] == 0
+    tent = np.zeros(N, dtype=np.int8)
+    excl = np.zeros(N, dtype=np.int8)
+    tlist = np.empty(MAXK + 2, dtype=np.int64)
+    da = ws[WS_DIST_A]
+    dc = ws[WS_DIST_C]
+    filt = False
+    r_x = 0
+    down = ws[WS_COMP]
+    if pending:
+        r_x = pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down)
+        filt = r_x > 0
+    for h in range(N):
+        if blk[h] != 0:
+            continue
+        if not fast:
+            if filt and adjown[h] == 0:
+                # a tile touching no city: sound filter (see pending_filter_data)
+                lb = 0
+                for d in range(6):
+                    y = NB[h, d]
+                    if y >= 0 and st[H_KIND + y] != 0 and st[H_ORACLE + y] == 0 and st[H_CITY + y] < 0:
+                        lb += 1
+                kind = st[H_KIND + h]
+                if kind == 0 and da[h] > lb:
+                    lb = da[h]
+                if kind != 2 and dc[h] > lb and ent[h] == 0:
+                    lb = dc[h]
+                if lb > k or (down[h] > k and lb + r_x > k):
+                    continue
+            if city_legal(st, params, p, h, tent, tlist, ws):
+                out[n] = A_CITY + h
+                n += 1
+            continue
+        # unblocked: a city next to h is p's (rival cities block their neighbours)
+        n_open = 0
+        ok = True
+        for d in range(6):
+            y = NB[h, d]
+            if y >= 0 and st[H_KIND + y] != 0 and st[H_ORACLE + y] == 0 and st[H_CITY + y] < 0:
+                n_open += 1
+                if blk[y] != 0:
+                    ok = False
+        if adjown[h] != 0:
+            # joins p's (satisfied) cities: only the open villages next to h must be covered
+            if ok and n_open <= k:
+                out[n] = A_CITY + h
+                n += 1
+            continue
+        lb = n_open
+        kind = st[H_KIND + h]
+        if kind == 0 and da[h] > lb:
+            lb = da[h]
+        if kind != 2 and dc[h] > lb and ent[h] == 0:
+            lb = dc[h]
+        if lb > k or not ok:
+            continue
+        if fresh_completable(st, p, h, k, ws, ent, adjown, tent, excl, allow_new):
+            out[n] = A_CITY + h
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def city_actions_reference(st, params, p, out, n):
+    """The original listing (hex-rule mask, goal distances, city_legal per hex); kept as the
+    reference for tests of the fast path `city_actions`."""
     tent = np.zeros(N, dtype=np.int8)
     tlist = np.empty(MAXK + 2, dtype=np.int64)
     ws = new_city_ws()
@@ -1102,6 +1664,67 @@ def city_actions(st, params, p, out, n):
 
 @njit(cache=True)
 def market_actions(st, params, p, out, n):
+    """BUILD_MARKET / SELL_MARKET ids for p; same result as market_actions_reference, with one
+    pass over the markets (unsold count and p's markets per place key) instead of one per place."""
+    nm = st[S_NEXT_MARKET]
+    need_net = int(params[P.P_MARKET_NETWORK]) == 1
+    sell_active = int(params[P.P_SELL_ACTIVE]) == 1
+    if st[S_SUPPLY + p] >= 1:
+        unsold = np.zeros(N + st[S_NEXT_CITY], dtype=np.int64)
+        mine = np.zeros(N + st[S_NEXT_CITY], dtype=np.int8)
+        for m in range(nm):
+            ks = st[K_STATE + m]
+            if ks != MK_NONE:
+                key = market_place(st, m)
+                if key < 0:
+                    continue
+                if ks == MK_UNSOLD:
+                    unsold[key] += 1
+                if st[K_OWNER + m] == p:
+                    mine[key] = 1
+        mk_city = int(params[P.P_MK_CITY_TILE])
+        mk_vil = int(params[P.P_MK_VILLAGE])
+        mk_uns = int(params[P.P_MK_UNSOLD])
+        pts = st[S_POINTS + p]
+        for h in range(N):
+            c = st[H_CITY + h]
+            if c >= 0:
+                if st[C_MINHEX + c] != h:
+                    continue
+                key = N + c
+                base = mk_city * st[C_SIZE + c]
+            elif st[H_KIND + h] != 0 and st[H_ORACLE + h] == 0:
+                key = h
+                base = mk_vil
+            else:
+                continue
+            if mine[key] != 0:
+                continue
+            if pts < base + mk_uns * unsold[key]:
+                continue
+            if need_net and not connected_to_own_city(st, key, p):
+                continue
+            out[n] = A_BUILD + h
+            n += 1
+    sell = np.zeros(N, dtype=np.int8)
+    any_sell = False
+    for m in range(nm):
+        if st[K_OWNER + m] == p and st[K_STATE + m] == MK_UNSOLD:
+            if sell_active and not market_active(st, m):
+                continue
+            sell[canonical_hex(st, market_place(st, m))] = 1
+            any_sell = True
+    if any_sell:
+        for h in range(N):
+            if sell[h]:
+                out[n] = A_SELL + h
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def market_actions_reference(st, params, p, out, n):
+    """The original listing (per-place market scans); reference for tests of market_actions."""
     build = np.zeros(N, dtype=np.int8)
     sell = np.zeros(N, dtype=np.int8)
     need_net = int(params[P.P_MARKET_NETWORK]) == 1
@@ -1144,6 +1767,17 @@ def market_actions(st, params, p, out, n):
 @njit(cache=True)
 def apply_action(st, params, a):
     """Apply a legal action (no legality check here; see legal_actions)."""
+    _apply(st, params, a, True)
+
+
+@njit(cache=True)
+def apply_action_reference(st, params, a):
+    """apply_action re-checking every oracle after a road (the original; for tests)."""
+    _apply(st, params, a, False)
+
+
+@njit(cache=True)
+def _apply(st, params, a, lazy):
     p = st[S_CUR]
     if a >= A_ORACLE and a < A_END:
         h = a - A_ORACLE
@@ -1162,9 +1796,12 @@ def apply_action(st, params, a):
         st[S_R] += 1
         st[M_ROAD_TILES + p] += 1
         st[S_ACTED] = 1
-        update_oracles(st, params)
+        if lazy:
+            update_oracles_after_road(st, params, h)
+        else:
+            update_oracles(st, params)
     elif a < A_DRAW_ROAD:
-        apply_city(st, params, p, a - A_CITY)
+        apply_city(st, params, p, a - A_CITY, lazy)
     elif a == A_DRAW_ROAD or a == A_DRAW_CITY:
         if a == A_DRAW_ROAD:
             st[S_RES_ROAD + p] -= 1

@@ -1,0 +1,106 @@
+"""The fast paths (city_actions, market_actions, legal_actions, apply_action) equal the reference
+ones kept in rules.py (`*_reference`, the original code) at every decision of random, greedy and
+oracle_hub games, for several parameter sets; a numba loop checks thousands of states per case
+(listings id by id, successors field by field)."""
+import numpy as np
+import pytest
+from numba import njit
+
+from sim.magna_grecia.params import PARAMS
+from sim.magna_grecia import rules as R
+from sim.magna_grecia import state as S
+from sim.rng import new_stream, below, PLAYERS
+from strategies.magna_grecia import choose, N_WEIGHTS, GREEDY_WEIGHTS
+
+
+@njit(cache=False)
+def _same(a, na, b, nb):
+    if na != nb:
+        return False
+    for i in range(na):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+@njit(cache=False)
+def _cross_check(seed, n_games, n_players, params, kind, w):
+    """Returns (states checked, city listings compared, city ids listed, mismatches)."""
+    legal = np.empty(R.MAX_LEGAL, dtype=np.int64)
+    ref = np.empty(R.MAX_LEGAL, dtype=np.int64)
+    a = np.empty(R.MAX_LEGAL, dtype=np.int64)
+    b = np.empty(R.MAX_LEGAL, dtype=np.int64)
+    n_states = 0
+    n_city = 0
+    n_ids = 0
+    n_apply = 0
+    bad = 0
+    cost = int(params[R.P.P_CITY_COST])
+    for g in range(n_games):
+        st = S.new_game(seed, g, n_players, params)
+        prng = new_stream(seed, g, PLAYERS)
+        while not R.is_over(st):
+            n = R.legal_actions(st, params, legal)
+            nr = R.legal_actions_reference(st, params, ref)
+            if not _same(legal, n, ref, nr):
+                bad += 1
+            if st[S.S_STAGE] == S.ST_PLAY:
+                n_states += 1
+                p = st[S.S_CUR]
+                if (st[S.S_STOCK_CITY + p] >= 1 and st[S.S_POINTS + p] >= cost
+                        and R.city_allowance_left(st, params) >= 1):
+                    # also outside the PLACING phase (same board, other counters)
+                    na = R.city_actions(st, params, p, a, 0)
+                    nb = R.city_actions_reference(st, params, p, b, 0)
+                    n_city += 1
+                    n_ids += na
+                    if not _same(a, na, b, nb):
+                        bad += 1
+                for q in range(n_players):
+                    na = R.market_actions(st, params, q, a, 0)
+                    nb = R.market_actions_reference(st, params, q, b, 0)
+                    if not _same(a, na, b, nb):
+                        bad += 1
+            if n == 1:
+                act = legal[0]
+            else:
+                act = choose(st, params, legal, n, kind, w, prng)
+            # successors: the chosen action and a few spread over the list (roads first)
+            for j in range(5):
+                x = act if j == 0 else legal[(j - 1) * n // 4]
+                s1 = st.copy()
+                s2 = st.copy()
+                R.apply_action(s1, params, x)
+                R.apply_action_reference(s2, params, x)
+                n_apply += 1
+                for i in range(s1.shape[0]):
+                    if s1[i] != s2[i]:
+                        bad += 1
+                        break
+            R.apply_action(st, params, act)
+    return n_states, n_city, n_ids, bad + 0 * n_apply
+
+
+CASES = [
+    (4, 0, 40, {}),
+    (3, 0, 30, {"board": "generated"}),
+    (2, 0, 30, {"city_tile_cost": 0, "enh_cities_bonus": 2}),
+    (4, 0, 20, {"oracles_4p": 0, "start_points_4p": 40, "market_build_requires_network": True,
+                "sell_requires_active": True}),
+    (4, 1, 4, {}),
+    (2, 1, 4, {"enh_cities_bonus": 2}),
+    (3, 2, 3, {"connectivity": "road_count"}),
+]
+
+
+@pytest.mark.parametrize("n_players,kind,n_games,over", CASES)
+def test_fast_listings_match_reference(n_players, kind, n_games, over):
+    pr = PARAMS.vector(over)
+    w = np.zeros(N_WEIGHTS)
+    w[:len(GREEDY_WEIGHTS)] = GREEDY_WEIGHTS
+    if kind == 2:
+        from strategies.magna_grecia import ORACLE_HUB_WEIGHTS
+        w[:] = ORACLE_HUB_WEIGHTS
+    n_states, n_city, n_ids, bad = _cross_check(21, n_games, n_players, pr, kind, w)
+    assert bad == 0
+    assert n_states > 300 and n_city > 50 and n_ids > 200
