@@ -57,6 +57,31 @@ def params_markdown(spec: GameSpec) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # python -m experiments.describe > section.md
+def options_markdown(spec: GameSpec) -> str:
+    """Only the rule options (choices and switches) of a game, one line each (README)."""
+    opts = [p for p in spec.params if p.choices or p.boolean]
+    lines = [f"**{spec.title}** (`{spec.name}`, {', '.join(map(str, spec.player_counts))} players; "
+             f"{len(spec.params)} parameters, sweep default `{spec.key_param}`):"]
+    prefixes = {}
+    for p in opts:
+        head = p.name.split("_")[0] + "_"
+        prefixes.setdefault(head, []).append(p)
+    done = set()
+    for p in opts:
+        head = p.name.split("_")[0] + "_"
+        family = prefixes[head]
+        if len(family) > 5 and all(q.boolean for q in family):  # e.g. 40 building switches
+            if head not in done:
+                done.add(head)
+                lines.append(f"- `{head}<name>` = true | false, {len(family)} switches "
+                             f"({', '.join(q.name[len(head):] for q in family[:4])}, ...): {p.meaning}")
+            continue
+        lines.append(f"- `{p.name}` = {p.range_text()} (default {_default(p)}): {p.meaning}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m experiments.describe [--options] > section.md
+    import sys
     from sim import game_names, get_game
-    print("\n\n".join(params_markdown(get_game(n)) for n in game_names()))
+    render = options_markdown if "--options" in sys.argv else params_markdown
+    print("\n\n".join(render(get_game(n)) for n in game_names()))
