@@ -273,7 +273,8 @@ def cmd_bench(args, argv) -> int:
 
 def cmd_run(args, argv) -> int:
     from experiments.config import load_config
-    from experiments.runner import Plan
+    from experiments.runner import Plan, prepare_folder, run_study
+    from reports import write_index
     cfg = load_config(args.config)
     jobs = args.jobs or cfg.jobs
     base = Path(args.out or cfg.out)
@@ -281,16 +282,13 @@ def cmd_run(args, argv) -> int:
     for name, study in cfg.studies:
         study.command = _command_line(argv) + f"  # study {name}"
         plans.append((name, study, Plan(study, jobs)))
-    from experiments.runner import prepare_folder
     for name, study, plan in plans:  # check every folder before playing anything
         prepare_folder(base / name, args.resume, args.force, plan)
     for name, study, plan in plans:
         print(f"== {name}: {study.kind} {study.game}", file=sys.stderr)
-        from experiments.runner import run_study
         folder = run_study(study, base / name, jobs=jobs, resume=args.resume, force=args.force,
                            progress=not args.quiet, plan=plan)
         _render(folder)
-    from reports import write_index
     write_index(base, [(name, base / name) for name, _, _ in plans], title=cfg.title)
     print(f"index: {base / 'index.md'}")
     return 0
