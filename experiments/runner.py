@@ -26,6 +26,8 @@ from sim import get_game
 from sim.spec import AgonInputError, GameSpec
 
 MAX_CHUNK = 2000
+BACKENDS = ("loky", "threading", "multiprocessing", "dask", "dask-local")
+MAX_RETRIES = 3   # times a run restarts its pool after a worker died
 
 
 @dataclass
@@ -183,15 +185,24 @@ def result_frame(res: dict, chunk: Chunk, labels: list[str]) -> pd.DataFrame:
 
 
 def _write_atomic(df: pd.DataFrame, path: Path) -> None:
+    """Write to a temp file, then rename: a chunk file is whole or absent (disk full included)."""
     tmp = path.with_name("." + path.name + ".tmp")
-    df.to_parquet(tmp, index=False)
-    os.replace(tmp, path)
+    try:
+        df.to_parquet(tmp, index=False)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
 
 
 def write_json_atomic(obj: dict, path: Path) -> None:
     tmp = path.with_name("." + path.name + ".tmp")
-    tmp.write_text(json.dumps(obj, indent=2, sort_keys=False, default=_json_default) + "\n")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(json.dumps(obj, indent=2, sort_keys=False, default=_json_default) + "\n")
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
 
 
 def _json_default(o):
@@ -213,11 +224,16 @@ def chunk_is_complete(path: Path, n: int) -> bool:
         return False
 
 
-def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan) -> dict | None:
-    """Check the output folder before anything is written; returns the stored run.json on resume."""
+def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan, extend: bool = False) -> dict | None:
+    """Check the output folder before anything is written; returns the stored run.json on resume.
+
+    `extend` is a resume that may ask for more games than the stored run: the new games
+    are new chunks on the same seeds, so an extended run equals one run of that size."""
     out = Path(out)
     if resume and force:
         raise AgonInputError("choose one of --resume and --force")
+    if extend:
+        resume = True
     if out.exists() and not out.is_dir():
         raise AgonInputError(f"output path {out} exists and is not a folder")
     exists = out.exists() and any(out.iterdir())
@@ -230,7 +246,10 @@ def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan) -> dict | N
         except ValueError:
             raise AgonInputError(f"cannot resume {out}: run.json is not valid JSON")
         mine = plan.describe()
-        diffs = [k for k in mine if k != "chunk_size" and meta.get(k) != json.loads(json.dumps(mine[k], default=_json_default))]
+        free = {"chunk_size"} | ({"games", "seeds"} if extend else set())
+        diffs = [k for k in mine if k not in free and meta.get(k) != json.loads(json.dumps(mine[k], default=_json_default))]
+        if extend and int(mine["seeds"]) < int(meta.get("seeds", 0)):
+            raise AgonInputError(f"cannot extend {out} to fewer games ({mine['games']}) than it holds ({meta.get('games')})")
         if diffs:
             raise AgonInputError(
                 f"cannot resume {out}: the stored run differs in {', '.join(diffs)}; use the same settings or --force")
@@ -243,13 +262,27 @@ def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan) -> dict | N
 
 
 def run_study(study: Study, out: Path, jobs: int = 1, resume: bool = False, force: bool = False,
-              backend: str = "loky", progress: bool = True, plan: Plan | None = None) -> Path:
-    """Play a study into run folder `out` (results/ + run.json). Returns the folder."""
+              backend: str = "loky", progress: bool = True, plan: Plan | None = None,
+              extend: bool = False, scheduler: str | None = None, workers: int | None = None) -> Path:
+    """Play a study into run folder `out` (results/ + run.json). Returns the folder.
+
+    `extend=True` grows an existing run folder to `study.games` (sequential studies add
+    batches this way); only the new or changed chunks are played."""
     if jobs < 1:
         raise AgonInputError(f"--jobs must be at least 1, got {jobs}")
+    check_backend(backend, scheduler, workers)
     out = Path(out)
     plan = plan or Plan(study, jobs)
-    stored = prepare_folder(out, resume, force, plan)
+    if extend and not (out / "run.json").exists():
+        extend = False  # nothing to grow yet: a plain first run
+    prepare_folder(out, resume, force, plan, extend=extend)  # checks only: nothing written yet
+    with _pool(backend, jobs, scheduler, workers) as pool:  # reach the cluster before writing
+        return _play_study(study, out, jobs, resume, force, backend, progress, plan, extend, pool)
+
+
+def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend, pool) -> Path:
+    """run_study's body, once the folder is checked and the workers are ready."""
+    stored = prepare_folder(out, resume, force, plan, extend=extend)
     if stored is not None:
         plan.chunk_size = int(stored["chunk_size"])  # the chunk plan of the first attempt
     elif out.exists():
@@ -279,19 +312,39 @@ def run_study(study: Study, out: Path, jobs: int = 1, resume: bool = False, forc
     t0 = time.perf_counter()
     played = 0
     bar = _progress(plan.total_games, done_games, progress)
+    written: set[Chunk] = set()
     try:
-        for chunk, df in _execute(plan, todo, jobs, backend):
-            _write_atomic(df, results / chunk.filename)
-            played += chunk.n
-            bar.update(chunk.n)
-    except KeyboardInterrupt:
+        for attempt in range(MAX_RETRIES + 1):
+            left = [c for c in todo if c not in written]
+            try:
+                for chunk, df in _execute(plan, left, pool):
+                    if chunk in written:   # a retried task finished twice: keep one copy
+                        continue
+                    _write_atomic(df, results / chunk.filename)
+                    written.add(chunk)
+                    played += chunk.n
+                    bar.update(chunk.n)
+                break
+            except WORKER_LOST as e:
+                if attempt == MAX_RETRIES:
+                    raise AgonRunError(
+                        f"workers kept dying ({type(e).__name__}); {len(written)} of {len(todo)} chunks "
+                        f"were saved; finish with: {study.command or 'agon ...'} --resume") from e
+                missing = len(todo) - len(written)
+                print(f"\nworker lost ({type(e).__name__}); replaying its {missing} unfinished "
+                      f"chunk(s) (retry {attempt + 1} of {MAX_RETRIES})", file=sys.stderr)
+    except (KeyboardInterrupt, OSError, AgonRunError) as e:
         bar.close()
         meta["wall_seconds"] += time.perf_counter() - t0
-        meta["status"] = "interrupted"
-        write_json_atomic(meta, out / "run.json")
-        kept = len(list(results.glob("chunk-*.parquet")))
-        print(f"\ninterrupted: {kept} of {len(chunks)} chunks kept in {out}; "
-              f"finish with: {study.command or 'agon ...'} --resume", file=sys.stderr)
+        meta["status"] = "interrupted" if isinstance(e, KeyboardInterrupt) else "failed"
+        try:  # on a full disk even this may fail; the chunks already written stay valid
+            write_json_atomic(meta, out / "run.json")
+        except OSError:
+            pass
+        if isinstance(e, KeyboardInterrupt):
+            kept = len(list(results.glob("chunk-*.parquet")))
+            print(f"\ninterrupted: {kept} of {len(chunks)} chunks kept in {out}; "
+                  f"finish with: {study.command or 'agon ...'} --resume", file=sys.stderr)
         raise
     bar.close()
     wall = time.perf_counter() - t0
@@ -319,21 +372,110 @@ def _tasks(plan: Plan, todo: list[Chunk]):
                       kinds, weights, [s.name for s in seats], bool(plan.study.check))
 
 
-def _execute(plan: Plan, todo: list[Chunk], jobs: int, backend: str):
+class AgonRunError(RuntimeError):
+    """A run that cannot go on (e.g. workers keep dying); finished chunks are kept."""
+
+
+def _worker_lost_errors() -> tuple:
+    """Exceptions that mean a worker process died under a task (its chunks are replayed)."""
+    from concurrent.futures.process import BrokenProcessPool
+    from joblib.externals.loky.process_executor import TerminatedWorkerError
+    errors = [TerminatedWorkerError, BrokenProcessPool]
+    try:
+        from distributed import KilledWorker
+        errors.append(KilledWorker)
+    except ImportError:
+        pass
+    return tuple(errors)
+
+
+WORKER_LOST = _worker_lost_errors()
+
+
+def check_backend(backend: str, scheduler: str | None, workers: int | None) -> None:
+    """Validate backend options before anything is written."""
+    if backend not in BACKENDS:
+        raise AgonInputError(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
+    if scheduler and backend != "dask":
+        raise AgonInputError("--scheduler goes with --backend dask")
+    if backend == "dask" and not scheduler:
+        raise AgonInputError("--backend dask needs --scheduler tcp://HOST:8786 (or use --backend dask-local)")
+    if workers is not None and backend != "dask-local":
+        raise AgonInputError("--workers goes with --backend dask-local (use --jobs for loky)")
+    if workers is not None and workers < 1:
+        raise AgonInputError(f"--workers must be at least 1, got {workers}")
+    if backend.startswith("dask"):
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise AgonInputError(f"--backend {backend} needs the cluster extra: pip install 'agon[cluster]'")
+
+
+@dataclass
+class _Pool:
+    """Where chunks run: joblib backend name, n_jobs, and the Dask client if any."""
+    backend: str
+    jobs: int
+    client: object = None
+
+
+class _pool:
+    """Context manager: a joblib backend, or a Dask client (connected or on a local cluster).
+
+    Dask workers run one thread each; a local cluster uses processes, so numba code
+    runs truly in parallel and a crashed worker is restarted by its nanny."""
+
+    def __init__(self, backend, jobs, scheduler, workers):
+        self.backend, self.jobs, self.scheduler, self.workers = backend, jobs, scheduler, workers
+        self.cluster = self.client = None
+
+    def __enter__(self) -> _Pool:
+        if self.backend == "dask":
+            from distributed import Client
+            try:
+                self.client = Client(self.scheduler, timeout="20s")
+            except (OSError, TimeoutError) as e:
+                raise AgonInputError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}")
+            return _Pool("dask", -1, self.client)
+        if self.backend == "dask-local":
+            from distributed import Client, LocalCluster
+            n = self.workers or self.jobs
+            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, silence_logs=40)
+            self.client = Client(self.cluster)
+            return _Pool("dask", -1, self.client)
+        return _Pool(self.backend, self.jobs)
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+        return False
+
+
+def _warm(game: str, players: int, vec, kinds, weights, labels) -> bool:
+    """Compile (or load from the numba cache) by playing one throw-away game."""
+    play_chunk(game, 0, Chunk(0, 0, 0, 1), players, vec, kinds, weights, labels, False)
+    return True
+
+
+def _execute(plan: Plan, todo: list[Chunk], pool: _Pool):
     """Yield (chunk, frame) as chunks finish, in any order."""
     if not todo:
         return
     tasks = list(_tasks(plan, todo))
-    if jobs == 1 or len(tasks) == 1:
+    if pool.client is None and (pool.jobs == 1 or len(tasks) == 1):
         for chunk, args in tasks:
             yield chunk, play_chunk(*args)
         return
     # Compile (or load the numba cache) once here so workers start from the cache.
-    warm = Chunk(0, 0, 0, 1)
-    play_chunk(plan.spec.name, 0, warm, plan.players, tasks[0][1][4], tasks[0][1][5],
-               tasks[0][1][6], tasks[0][1][7], False)
+    warm_args = (plan.spec.name, plan.players, *tasks[0][1][4:8])
+    _warm(*warm_args)
     from joblib import Parallel, delayed, parallel_config
-    with parallel_config(backend=backend, n_jobs=jobs):
+    if pool.client is not None:
+        pool.client.run(_warm, *warm_args)   # each Dask worker compiles once, not per task
+    with parallel_config(backend=pool.backend, n_jobs=pool.jobs):
         gen = Parallel(return_as="generator_unordered")(
             delayed(_play_tagged)(args) for _, args in tasks)
         for chunk, df in gen:
@@ -344,4 +486,4 @@ def _play_tagged(args):
     return args[2], play_chunk(*args)
 
 
-__all__ = ["Study", "Plan", "Chunk", "run_study", "play_chunk"]
+__all__ = ["Study", "Plan", "Chunk", "run_study", "play_chunk", "BACKENDS", "AgonRunError", "check_backend"]

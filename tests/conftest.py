@@ -7,18 +7,20 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-os.environ.setdefault("AGON_EXTRA_GAMES", "pig=tests.framework.pig")
-if "pig" not in os.environ["AGON_EXTRA_GAMES"]:
-    os.environ["AGON_EXTRA_GAMES"] += ";pig=tests.framework.pig"
+FIXTURE_GAMES = "pig=tests.framework.pig;crashy=tests.framework.crashy"
+os.environ.setdefault("AGON_EXTRA_GAMES", FIXTURE_GAMES)
+if "crashy" not in os.environ["AGON_EXTRA_GAMES"]:
+    os.environ["AGON_EXTRA_GAMES"] += ";" + FIXTURE_GAMES
 import sim  # noqa: E402  (registry reads AGON_EXTRA_GAMES at import)
 
 sim._GAME_MODULES.setdefault("pig", "tests.framework.pig")
+sim._GAME_MODULES.setdefault("crashy", "tests.framework.crashy")
 
 
 def agon_env() -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env["AGON_EXTRA_GAMES"] = "pig=tests.framework.pig"
+    env["AGON_EXTRA_GAMES"] = FIXTURE_GAMES
     return env
 
 
