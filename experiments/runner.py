@@ -460,6 +460,18 @@ def _warm(game: str, players: int, vec, kinds, weights, labels) -> bool:
     return True
 
 
+def _warm_dask_workers(client, warm_args) -> None:
+    """Each Dask worker compiles (or loads its numba cache) once before the chunks, not per task.
+
+    A pinned ordinary task per worker, not `client.run`: that would block the worker's
+    event loop for the whole compilation and miss heartbeats."""
+    workers = list(client.scheduler_info()["workers"])
+    futures = [client.submit(_warm, *warm_args, workers=[w], allow_other_workers=False, pure=False,
+                             key=f"agon-warm-{i}-{time.time_ns()}")
+               for i, w in enumerate(workers)]
+    client.gather(futures)
+
+
 def _execute(plan: Plan, todo: list[Chunk], pool: _Pool):
     """Yield (chunk, frame) as chunks finish, in any order."""
     if not todo:
@@ -474,7 +486,7 @@ def _execute(plan: Plan, todo: list[Chunk], pool: _Pool):
     _warm(*warm_args)
     from joblib import Parallel, delayed, parallel_config
     if pool.client is not None:
-        pool.client.run(_warm, *warm_args)   # each Dask worker compiles once, not per task
+        _warm_dask_workers(pool.client, warm_args)
     with parallel_config(backend=pool.backend, n_jobs=pool.jobs):
         gen = Parallel(return_as="generator_unordered")(
             delayed(_play_tagged)(args) for _, args in tasks)
