@@ -7,9 +7,11 @@ economist greedy weights aimed at income, heroes, wonders and the Pyramids; neve
 warmonger greedy weights for legions, creatures, attacks, pillage and take-overs
 hoarder   greedy weights chasing role counts (the all-four-roles victory) and Athena
 search    flat Monte Carlo over the greedy's top candidates at Build, Offering, order,
-          Strategy and exchange-X decisions: opponents' commodity cards are resampled
-          (determinization), each candidate is played out with greedy players to the start of
-          the round after next (dice from the PLAYERS stream), scored by the evaluation
+          Strategy and exchange-X decisions. Before each rollout the cards it cannot see (the
+          opponents' hands, tax cards included) are redealt at random among the opponents,
+          keeping each hand's size (determinization, `determinize`); each candidate is then
+          played out with greedy players to the start of the round after next (dice from the
+          PLAYERS stream) and scored by the evaluation
 """
 import numpy as np
 from numba import njit
@@ -445,22 +447,26 @@ def rollout(S, P, w, prng, rounds):
 
 @njit(cache=True)
 def determinize(T, o, prng):
-    """Resample what seat o cannot see: the opponents' commodity cards are redrawn from the
-    opponents' goods plus the bank's goods, keeping each hand's number of goods. Tax cards
-    stay (they follow from the visible cities and temples)."""
+    """Redeal what seat o cannot see, from o's own random stream.
+
+    Hidden (§4.7): the opponents' hands, tax cards included. Public: each hand's size (GT-F:
+    everyone knows how many cards each player holds), the bank's open stacks, o's own hand. So
+    the unseen pool is the opponents' cards taken together (its make-up per type follows from the
+    bank and the fixed card totals); it is dealt back at random, each opponent getting his own
+    number of cards. The result depends only on that pool and the sizes, never on who actually
+    holds which card. (A card-counting player could narrow hands down from the public income and
+    exchange history; the search does not track history.)"""
     n = T[H_NP]
-    pool = np.zeros(13, np.int64)
+    pool = np.zeros(N_TYPES, np.int64)
     sizes = np.zeros(6, np.int64)
     for q in range(n):
         if q == o:
             continue
-        for t in range(13):
+        for t in range(N_TYPES):
             k = T[HAND + q * N_TYPES + t]
             pool[t] += k
             sizes[q] += k
             T[HAND + q * N_TYPES + t] = 0
-    for t in range(13):
-        pool[t] += T[BANK + t]
     total = pool.sum()
     for q in range(n):
         if q == o:
@@ -474,27 +480,46 @@ def determinize(T, o, prng):
             pool[t] -= 1
             total -= 1
             T[HAND + q * N_TYPES + t] += 1
-    for t in range(13):
-        T[BANK + t] = pool[t]
+
+
+@njit(cache=True)
+def search_step(st):
+    """Decisions the search player searches; the others it plays like the greedy."""
+    return (st == ST_BUILD or st == ST_OFFER or st == ST_BUILD_PICK or st == ST_STRAT
+            or st == ST_EX_ANNOUNCE)
 
 
 @njit(cache=True)
 def search_choose(S, P, w, legal, n, prng):
     st = S[H_STEP]
-    if n == 1 or not (st == ST_BUILD or st == ST_OFFER or st == ST_BUILD_PICK or st == ST_STRAT
-                      or st == ST_EX_ANNOUNCE):
+    if n == 1 or not search_step(st):
         return greedy_choose(S, P, w, legal, n, prng)
+    cand = np.empty(SEARCH_CANDIDATES + 1, np.int64)
+    vals = np.empty(SEARCH_CANDIDATES + 1)
+    k = search_values(S, P, w, legal, n, prng, cand, vals)
+    best = -1e18
+    besta = cand[0]
+    for i in range(k):
+        if vals[i] > best:
+            best = vals[i]
+            besta = cand[i]
+    return besta
+
+
+@njit(cache=True)
+def search_values(S, P, w, legal, n, prng, cand, vals):
+    """Candidates (the greedy's top SEARCH_CANDIDATES, plus DONE when legal) into `cand` and
+    the summed evaluation of their determinized greedy rollouts into `vals`; returns how many."""
     o = S[H_DECIDER]
     cnt = np.zeros((4, 6), np.int64)
     R.role_counts(S, P, cnt)
-    vals = np.empty(n)
+    prior = np.empty(n)
     for i in range(n):
-        vals[i] = action_value(S, P, o, legal[i], w, cnt)
-    order = np.argsort(-vals)
+        prior[i] = action_value(S, P, o, legal[i], w, cnt)
+    order = np.argsort(-prior)
     k = min(SEARCH_CANDIDATES, n)
     # the greedy choice is always a candidate; DONE too when legal
-    best = -1e18
-    besta = legal[order[0]]
+    nc = 0
     gw = np.array(GREEDY_W)
     for ci in range(k + 1):
         if ci < k:
@@ -521,10 +546,10 @@ def search_choose(S, P, w, legal, n, prng):
             R.apply_action(T, P, a, crng)
             rollout(T, P, gw, prng, SEARCH_DEPTH)
             tot += evaluate(T, P, o, w)
-        if tot > best:
-            best = tot
-            besta = a
-    return besta
+        cand[nc] = a
+        vals[nc] = tot
+        nc += 1
+    return nc
 
 
 @njit(cache=True)
@@ -548,6 +573,6 @@ STRATEGIES = (
                  WARMONGER_W, WEIGHT_NAMES),
     StrategyInfo("hoarder", K_HOARDER, "persona: chases role counts (all-four-roles victory) and Athena",
                  HOARDER_W, WEIGHT_NAMES),
-    StrategyInfo("search", K_SEARCH, "flat Monte Carlo over the greedy's top candidates, greedy rollouts "
-                 "to the next round", GREEDY_W, WEIGHT_NAMES),
+    StrategyInfo("search", K_SEARCH, "flat Monte Carlo over the greedy's top candidates: opponents' hidden "
+                 "cards redealt before each greedy rollout to the next round", GREEDY_W, WEIGHT_NAMES),
 )

@@ -13,7 +13,8 @@ def _build_spec():
     from sim.spec import GameSpec
     from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS
     from .board import CIVS
-    from .playout import play_batch, play_traced, SEAT_COLS, GAME_COLS, VICTORY_PATHS
+    from .playout import (play_batch, play_traced, SEAT_COLS, GAME_COLS, VICTORY_PATHS,
+                          WIN_PATH_CIV, ROLE_SETS)
     return GameSpec(
         name="mare-nostrum",
         title="Mare Nostrum: Mythology",
@@ -23,14 +24,20 @@ def _build_spec():
         strategies=STRATEGIES,
         play_batch=play_batch,
         play_traced=play_traced,
-        seat_metrics=tuple(c for c in SEAT_COLS if c not in ("score", "win", "rank")),
+        # roles_by_round packs a 4-bit role mask per round (round r in bits 4(r-1)..4r-1, rounds
+        # 1-13) for later analysis: it is in every result, but a mean of it would mean nothing
+        seat_metrics=tuple(c for c in SEAT_COLS if c not in ("score", "win", "rank", "roles_by_round")),
         game_metrics=tuple(c for c in GAME_COLS if c != "turns"),
         key_param="cost_pyramids",
         n_weights=N_WEIGHTS,
         notes=NOTES,
         extra={
-            "categorical_seat": {"civ": list(CIVS)},
-            "categorical_game": {"victory_path": list(VICTORY_PATHS)},
+            # roles_last: the set of roles held in the last round played (a 4-bit mask)
+            "categorical_seat": {"civ": list(CIVS), "roles_last": list(ROLE_SETS)},
+            # win_path_civ: the winner's civ and victory path together (§11.2, paths per civ)
+            "categorical_game": {"victory_path": list(VICTORY_PATHS),
+                                 "win_path_civ": list(WIN_PATH_CIV)},
+            # score = 100 x heroes/wonders + provinces is a ranking key, not points: no score_parts
             "components": [("Heroes", "hero_"), ("Wonders", "wonder_"), ("Gods", "god_"),
                            ("Creatures", "creature_")],
         },

@@ -13,9 +13,20 @@ from .state import (H_OVER, H_DECIDER, H_ROUND, H_NTURNS, H_NACT, H_WINNER, H_VP
                     M_PILLAGES, M_TAKEOVERS, M_GODS_TAKEN, M_GOD_MASK, M_CREAT_BUILT,
                     M_CREAT_LOST, M_RANGED, M_CARDS_INCOME, M_CARDS_EXCHANGE,
                     M_BUILT_BUILDINGS, M_BUILT_UNITS, M_LOST_UNITS, M_LOST_BUILDINGS,
-                    M_PROV_PEAK, M_HW_ROUND, M_INFL_BOUGHT, INFL, STATE_SIZE)
+                    M_PROV_PEAK, M_HW_ROUND, M_INFL_BOUGHT, M_ROLE_HIST, M_UNIT_BUILT,
+                    M_UNIT_LOST, M_UNIT_PEAK, M_BLDG_BUILT, M_BLDG_LOST, M_BLDG_PEAK, ACQ_ROUND,
+                    ROLE, INFL, STATE_SIZE)
+from .board import CIVS
 
 VICTORY_PATHS = ("heroes_wonders", "pyramids", "roles", "unfinished")
+# the winner's civ and path in one code (civ * 3 + path; 18 = unfinished): victory paths per civ (§11.2)
+WIN_PATH_CIV = tuple(f"{c} {p}" for c in CIVS for p in VICTORY_PATHS[:3]) + ("unfinished",)
+ROLE_ABBR = ("Trader", "Statesman", "Military", "Priest")
+# a set of roles as a 4-bit mask (bit r = ROLES[r]), e.g. 5 = "Trader+Military"
+ROLE_SETS = tuple("+".join(ROLE_ABBR[r] for r in range(4) if (m >> r) & 1) or "none"
+                  for m in range(16))
+UNIT_NAMES = ("legions", "creatures", "fortresses", "triremes")      # unit types 0..3
+BUILDING_NAMES = ("caravans", "cities", "markets", "temples")
 
 _BASE_SEAT = ["score", "win", "rank", "civ", "heroes_wonders", "provinces", "pyramids",
               "role_rounds_trader", "role_rounds_statesman", "role_rounds_military_leader",
@@ -23,16 +34,29 @@ _BASE_SEAT = ["score", "win", "rank", "civ", "heroes_wonders", "provinces", "pyr
               "gods_taken", "creatures_built", "creatures_lost", "ranged_attacks",
               "cards_income", "cards_exchange", "buildings_built", "units_built", "units_lost",
               "buildings_lost", "provinces_peak", "last_hw_round", "influence_bought"]
+# §11 per-player metrics by type: units and buildings at the end, at their peak, built, lost
+# (creatures_built / creatures_lost are already in _BASE_SEAT); roles per round; the round of
+# each hero and wonder purchase (NaN: not held by the seat, 0: held from the set-up)
+_BY_TYPE = ["roles_by_round", "roles_last"]
+for _u, _nm in enumerate(UNIT_NAMES):
+    _BY_TYPE += [_nm + "_end", _nm + "_peak"] + ([] if _u == 1 else [_nm + "_built", _nm + "_lost"])
+for _nm in BUILDING_NAMES:
+    _BY_TYPE += [_nm + "_end", _nm + "_peak", _nm + "_built", _nm + "_lost"]
+_ROUND_COLS = ["round_" + h for h in HEROES] + ["round_" + w for w in WONDERS]
 SEAT_COLS = tuple(_BASE_SEAT + ["hero_" + h for h in HEROES] + ["wonder_" + w for w in WONDERS]
-                  + ["god_" + g for g in GODS] + ["creature_" + c for c in CREATURES])
+                  + ["god_" + g for g in GODS] + ["creature_" + c for c in CREATURES]
+                  + _BY_TYPE + _ROUND_COLS)
+FLOAT_SEAT_COLS = frozenset(["score", "win"] + _ROUND_COLS)
 GAME_COLS = ("turns", "rounds", "unfinished", "victory_path", "winner", "winner_civ", "actions",
-             "neutral_mask")
+             "neutral_mask", "win_path_civ")
 NSC = len(SEAT_COLS)
 NGC = len(GAME_COLS)
 _HERO0 = len(_BASE_SEAT)
 _WONDER0 = _HERO0 + len(HEROES)
 _GOD0 = _WONDER0 + len(WONDERS)
 _CRE0 = _GOD0 + len(GODS)
+_TYPE0 = _CRE0 + len(CREATURES)
+_ROUND0 = _TYPE0 + len(_BY_TYPE)
 MAX_ACTIONS = 200000
 
 
@@ -81,6 +105,33 @@ def record(S, P, seat_out, game_out):
         c = S[CIV_OF + o]
         for k in range(6):
             row[_CRE0 + k] = 1.0 if (k == c and S[m + M_CREAT_BUILT] > 0) else 0.0
+        R.update_peaks(S, o)
+        j = _TYPE0
+        row[j] = float(S[m + M_ROLE_HIST]) + float(S[m + M_ROLE_HIST + 1]) * 268435456.0  # 2**28
+        last = 0
+        for r in range(4):
+            if S[ROLE + r] == o:
+                last |= 1 << r
+        row[j + 1] = last
+        j += 2
+        for u in range(4):
+            row[j] = R.units_on_board(S, o, u)
+            row[j + 1] = S[m + M_UNIT_PEAK + u]
+            j += 2
+            if u != 1:
+                row[j] = S[m + M_UNIT_BUILT + u]
+                row[j + 1] = S[m + M_UNIT_LOST + u]
+                j += 2
+        for b in range(4):
+            row[j] = R.buildings_held(S, o, b)
+            row[j + 1] = S[m + M_BLDG_PEAK + b]
+            row[j + 2] = S[m + M_BLDG_BUILT + b]
+            row[j + 3] = S[m + M_BLDG_LOST + b]
+            j += 4
+        for h in range(33):
+            row[_ROUND0 + h] = S[ACQ_ROUND + h] if S[HERO + h] == o + 1 else np.nan
+        for w in range(7):
+            row[_ROUND0 + 33 + w] = S[ACQ_ROUND + 33 + w] if S[WONDER + w] == o + 1 else np.nan
     game_out[0] = S[H_NTURNS]
     game_out[1] = S[H_ROUND]
     game_out[2] = 1.0 if S[H_VPATH] == R.VP_UNFINISHED else 0.0
@@ -92,6 +143,8 @@ def record(S, P, seat_out, game_out):
     for o in range(n, 6):
         nm |= 1 << S[CIV_OF + o]
     game_out[7] = nm
+    vp = S[H_VPATH]
+    game_out[8] = S[CIV_OF + S[H_WINNER]] * 3 + vp if (S[H_WINNER] >= 0 and vp < 3) else 18
 
 
 @njit(cache=True)
@@ -144,7 +197,7 @@ def _to_dict(seat, game):
     out = {c: game[:, i].astype(np.int64) for i, c in enumerate(GAME_COLS)}
     for i, c in enumerate(SEAT_COLS):
         col = seat[:, :, i]
-        out[c] = col if c in ("score", "win") else col.astype(np.int64)
+        out[c] = col if c in FLOAT_SEAT_COLS else col.astype(np.int64)
     out["rank"] = seat[:, :, 2].astype(np.int64)
     return out
 

@@ -481,6 +481,12 @@ def determine_roles(S, P, rng):
                 k -= 1
     for r in range(nroles):
         S[METRICS + S[ROLE + r] * NM + M_ROLE_ROUNDS + r] += 1
+    k = S[H_ROUND] - 1
+    if k < ROLE_HIST_ROUNDS:
+        for r in range(nroles):
+            h = S[ROLE + r]
+            if h >= 0:
+                S[METRICS + h * NM + M_ROLE_HIST + k // 7] |= (1 << r) << (4 * (k % 7))
     if myth(S) and P[P_ROLE_VICTORY] != 0:
         h = S[ROLE + 0]
         if S[ROLE + 1] == h and S[ROLE + 2] == h and S[ROLE + 3] == h:
@@ -741,7 +747,46 @@ def end_of_round(S, P):
         pv = provinces_of(S, o)
         if pv > S[METRICS + o * NM + M_PROV_PEAK]:
             S[METRICS + o * NM + M_PROV_PEAK] = pv
+        update_peaks(S, o)
     S[H_ROUND] += 1
+
+
+@njit(cache=True)
+def units_on_board(S, o, u):
+    """o's units of type u on the board (a dived Kraken or a Phoenix on its card is not)."""
+    t = 0
+    for l in range(NL):
+        t += S[ui(o, l, u)]
+    return t
+
+
+@njit(cache=True)
+def buildings_held(S, o, b):
+    """Buildings of type b (caravan, city, market, temple) in the provinces o controls."""
+    t = 0
+    for v in range(NP):
+        if S[INFL + v] == o + 1:
+            if b == 0:
+                t += S[CARAVAN + 3 * v] + S[CARAVAN + 3 * v + 1] + S[CARAVAN + 3 * v + 2]
+            elif b == 1:
+                t += S[CITY + v]
+            elif b == 2:
+                t += S[MARKET + v]
+            else:
+                t += S[TEMPLE + v]
+    return t
+
+
+@njit(cache=True)
+def update_peaks(S, o):
+    m = METRICS + o * NM
+    for k in range(4):
+        u = units_on_board(S, o, k)
+        if u > S[m + M_UNIT_PEAK + k]:
+            S[m + M_UNIT_PEAK + k] = u
+        b = buildings_held(S, o, k)
+        if b > S[m + M_BLDG_PEAK + k]:
+            S[m + M_BLDG_PEAK + k] = b
 
 
 @njit(cache=True)
@@ -1163,6 +1208,7 @@ def kill_unit(S, P, o, l, u):
             S[METRICS + o * NM + M_CREAT_LOST] += 1
     if o < S[H_NP]:
         S[METRICS + o * NM + M_LOST_UNITS] += 1
+        S[METRICS + o * NM + M_UNIT_LOST + u] += 1
 
 
 @njit(cache=True)
@@ -1896,6 +1942,7 @@ def resolve_god(S, P, god, a, b):
             c = S[INFL + a] - 1
             if c >= 0 and c < S[H_NP]:
                 S[METRICS + c * NM + M_LOST_BUILDINGS] += 1
+                S[METRICS + c * NM + M_BLDG_LOST + 1] += 1
     elif god == G_VULCAN:
         if S[CARAVAN + 3 * a + b] > 0:
             S[CARAVAN + 3 * a + b] = 0
@@ -1903,10 +1950,12 @@ def resolve_god(S, P, god, a, b):
             c = S[INFL + a] - 1
             if c >= 0 and c < S[H_NP]:
                 S[METRICS + c * NM + M_LOST_BUILDINGS] += 1
+                S[METRICS + c * NM + M_BLDG_LOST + 0] += 1
     elif god == G_POSEIDON:
         if S[ui(b, NP + a, 3)] > 0:
             S[ui(b, NP + a, 3)] -= 1
             S[METRICS + b * NM + M_LOST_UNITS] += 1
+            S[METRICS + b * NM + M_UNIT_LOST + 3] += 1
 
 
 @njit(cache=True)
@@ -1920,6 +1969,7 @@ def acquire_god(S, o, j):
 def place_unit(S, o, v, u):
     S[ui(o, v, u)] += 1
     S[METRICS + o * NM + M_BUILT_UNITS] += 1
+    S[METRICS + o * NM + M_UNIT_BUILT + u] += 1
     if u == 1:
         S[METRICS + o * NM + M_CREAT_BUILT] += 1
 
@@ -2058,6 +2108,7 @@ def apply_build(S, P, o, a):
         S[CARAVAN + k] = 1
         S[POOL + 0] -= 1
         S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
+        S[METRICS + o * NM + M_BLDG_BUILT + 0] += 1
         return
     if a < A_BUY_MARKET:
         v = a - A_BUY_CITY
@@ -2065,6 +2116,7 @@ def apply_build(S, P, o, a):
         S[CITY + v] += 1
         S[POOL + 1] -= 1
         S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
+        S[METRICS + o * NM + M_BLDG_BUILT + 1] += 1
         return
     if a < A_BUY_TEMPLE:
         v = a - A_BUY_MARKET
@@ -2072,6 +2124,7 @@ def apply_build(S, P, o, a):
         S[MARKET + v] = 1
         S[POOL + 2] -= 1
         S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
+        S[METRICS + o * NM + M_BLDG_BUILT + 2] += 1
         return
     if a < A_BUY_LEGION:
         v = a - A_BUY_TEMPLE
@@ -2079,6 +2132,7 @@ def apply_build(S, P, o, a):
         S[TEMPLE + v] = 1
         S[POOL + 3] -= 1
         S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
+        S[METRICS + o * NM + M_BLDG_BUILT + 3] += 1
         return
     if a < A_BUY_FORTRESS:
         v = a - A_BUY_LEGION
@@ -2115,6 +2169,7 @@ def apply_build(S, P, o, a):
         if h < 27:
             S[DISPLAY + h] = 0
         S[METRICS + o * NM + M_HW_ROUND] = S[H_ROUND]
+        S[ACQ_ROUND + h] = S[H_ROUND]
         if check_hw_victory(S, P, o, False):
             return
         if h == H_CASTOR:
@@ -2130,6 +2185,7 @@ def apply_build(S, P, o, a):
         charge(S, P, o, k, False)
         S[WONDER + w] = o + 1
         S[METRICS + o * NM + M_HW_ROUND] = S[H_ROUND]
+        S[ACQ_ROUND + 33 + w] = S[H_ROUND]
         check_hw_victory(S, P, o, w == W_PYRAMIDS)
         return
     if a < A_CLEO_GIVE:
@@ -2699,6 +2755,7 @@ def apply_pillage(S, P, o, a):
     S[METRICS + o * NM + M_PILLAGES] += 1
     if c >= 0 and c < S[H_NP]:
         S[METRICS + c * NM + M_LOST_BUILDINGS] += 1
+        S[METRICS + c * NM + M_BLDG_LOST + (b - 2 if b >= 3 else 0)] += 1
     S[H_PILL_DONE] = 1
     S[H_PILL_LEFT] -= 1
     if S[H_PILL_LEFT] <= 0:

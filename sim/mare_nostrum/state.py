@@ -143,8 +143,17 @@ M_LOST_BUILDINGS = 18
 M_PROV_PEAK = 19
 M_HW_ROUND = 20      # round of the last hero/wonder acquisition
 M_INFL_BOUGHT = 21
-NM = 22
+M_ROLE_HIST = 22     # 2 entries: 4-bit role mask per round, rounds 1-7 then 8-13 (§11 "roles per round")
+M_UNIT_BUILT = 24    # 4 entries by unit type (legion, creature, fortress, trireme)
+M_UNIT_LOST = 28     # 4 entries by unit type
+M_UNIT_PEAK = 32     # 4 entries: most on the board at a round end or the game end
+M_BLDG_BUILT = 36    # 4 entries by building type (caravan, city, market, temple)
+M_BLDG_LOST = 40     # 4 entries by building type
+M_BLDG_PEAK = 44     # 4 entries: most in controlled provinces at a round end or the game end
+NM = 48
+ROLE_HIST_ROUNDS = 13    # 13 rounds x 4 bits fit a float64 exactly
 METRICS = _f(6 * NM)
+ACQ_ROUND = _f(40)   # round each hero (0..32) / wonder (33..39) was bought; 0 = owned from set-up
 STATE_SIZE = _off
 
 # decision steps
