@@ -6,19 +6,21 @@
 - `categorical_game`: {game metric: [labels]}: frequency of each category (end condition...).
 - `score_parts`: [seat metrics]: where the winners' points came from.
 
-Everything is computed column by column from numpy arrays of the results frame (never a
-long/melted frame): 10^6 games x 4 seats x 40 components stays a few column copies at a time.
+Everything is computed from the Aggregate's counts (reports/aggregate.py): per (seat, win share,
+value) for seat metrics and per (code, game length) for categorical game metrics, so any number
+of games x 4 seats x 40 components takes the memory of its distinct values only.
 A seat-game is one seat of one game; its win is its win share (a tie among j leaders gives 1/j).
 """
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.data import seat_metric_names
+from reports.aggregate import Dist, as_aggregate
 
 __all__ = ["parse_sections", "component_label", "component_columns", "component_table",
            "category_seat_table", "category_game_table", "score_parts_table", "file_stem",
@@ -68,36 +70,28 @@ def file_stem(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "x"
 
 
-def _seat(df: pd.DataFrame, base: str, k: int) -> np.ndarray:
-    return df[f"{base}_{k}"].to_numpy(dtype=float)
-
-
-def _wins(df: pd.DataFrame, players: int) -> list[np.ndarray]:
-    return [_seat(df, "win", k) for k in range(players)]
-
-
-def component_columns(df: pd.DataFrame, players: int, prefix: str) -> tuple[list[str], list[str]]:
+def component_columns(agg, players: int, prefix: str) -> tuple[list[str], list[str]]:
     """(flags, skipped): seat metrics starting with `prefix` whose values are all 0/1 (nan
     ignored), in column order, and those starting with it that are not 0/1 (e.g. `built_turn_*`
     next to `built_*`)."""
+    agg = as_aggregate(agg, players)
     flags, skipped = [], []
-    for base in seat_metric_names(df.columns, players):
+    for base in agg.seat_metrics:
         if not base.startswith(prefix) or base == prefix:
             continue
-        ok = True
-        for k in range(players):
-            v = _seat(df, base, k)
+        v = agg.seat_values(base)["value"]
+        ok = v.dtype.kind in "biuf"
+        if ok:
+            v = v.to_numpy(dtype=float)
             v = v[~np.isnan(v)]
-            if not np.all((v == 0) | (v == 1)):
-                ok = False
-                break
+            ok = bool(np.all((v == 0) | (v == 1)))
         (flags if ok else skipped).append(base)
     return flags, skipped
 
 
 # ---------------------------------------------------------------- components
 
-def component_table(df: pd.DataFrame, players: int, prefix: str, alpha: float = 0.05,
+def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
                     columns=None) -> pd.DataFrame:
     """One row per 0/1 component flag, sorted by lift (largest first).
 
@@ -109,19 +103,18 @@ def component_table(df: pd.DataFrame, players: int, prefix: str, alpha: float = 
     alpha and lift >= +STRONG_POINTS, "weak": BH p < alpha and lift <= -STRONG_POINTS, else "").
     Seat-games of one game are treated as independent: the intervals are approximate.
     """
+    agg = as_aggregate(agg, players)
     if columns is None:
-        columns, _ = component_columns(df, players, prefix)
-    wins = _wins(df, players)
-    total_n = float(len(df) * players)
-    total_w = float(sum(float(w.sum()) for w in wins))
+        columns, _ = component_columns(agg, players, prefix)
+    res = agg.seat_results
+    total_n = float(agg.n_games * players)
+    total_w = Dist(res["win"], res["n"]).sum()
     rows = []
     for base in columns:
-        n_with = 0.0
-        w_with = 0.0
-        for k in range(players):
-            h = np.nan_to_num(_seat(df, base, k))
-            n_with += float(h.sum())
-            w_with += float(np.dot(h, wins[k]))
+        t = agg.seat_values(base)
+        held = np.nan_to_num(t["value"].to_numpy(dtype=float)) * t["n"].to_numpy()
+        n_with = float(held.sum())
+        w_with = Dist(t["win"], held.astype(np.int64)).sum()
         rows.append({"component": component_label(base, prefix), "column": base,
                      "seat_games": int(round(n_with)), "wins_with": w_with,
                      "seat_games_without": int(round(total_n - n_with)), "wins_without": total_w - w_with})
@@ -187,7 +180,7 @@ def _codes_to_index(values: np.ndarray, labels: list[str]) -> tuple[np.ndarray, 
     return idx, labels
 
 
-def category_seat_table(df: pd.DataFrame, players: int, name: str, labels, alpha: float = 0.05,
+def category_seat_table(agg, players: int, name: str, labels, alpha: float = 0.05,
                         balance_tol: float = 0.05) -> tuple[pd.DataFrame, dict]:
     """Win rate per category of a categorical seat metric (`{name}_{k}` holds a code into
     `labels`, or the label itself).
@@ -199,19 +192,23 @@ def category_seat_table(df: pd.DataFrame, players: int, name: str, labels, alpha
     chi2_df, chi2_p (wins against expected proportional to seat-games, i.e. uniform when
     balanced; nan when unbalanced), note.
     """
-    seat_idx = []
+    agg = as_aggregate(agg, players)
+    t = agg.seat_values(name)
     labs = list(labels)
+    idx, win, cnt = [], [], []
     for k in range(players):
-        idx, labs = _codes_to_index(df[f"{name}_{k}"].to_numpy(), labs)
-        seat_idx.append(idx)
+        sub = t[t["seat"] == k]
+        values = sub["value"].to_numpy()
+        if agg.empty[f"{name}_{k}"].dtype.kind in "biuf":  # this seat's column held codes
+            values = values.astype(float)
+        i, labs = _codes_to_index(values, labs)
+        idx.append(i)
+        win.append(sub["win"].to_numpy(dtype=float))
+        cnt.append(sub["n"].to_numpy())
+    idx, win, cnt = np.concatenate(idx), np.concatenate(win), np.concatenate(cnt)
     c = len(labs)
-    n = np.zeros(c)
-    w = np.zeros(c)
-    for k in range(players):
-        idx = seat_idx[k]
-        ok = idx >= 0
-        n += np.bincount(idx[ok], minlength=c)
-        w += np.bincount(idx[ok], weights=_seat(df, "win", k)[ok], minlength=c)
+    n = np.array([float(cnt[idx == i].sum()) for i in range(c)])
+    w = np.array([Dist(win[idx == i], cnt[idx == i]).sum() for i in range(c)])
     fair = 1.0 / players
     lo, hi = stats.wilson(w, n, alpha)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -239,74 +236,66 @@ def category_seat_table(df: pd.DataFrame, players: int, name: str, labels, alpha
     return tab, {"balanced": balanced, "chi2": chi2, "chi2_df": c - 1, "chi2_p": chi2_p, "note": note}
 
 
-def category_game_table(df: pd.DataFrame, name: str, labels, alpha: float = 0.05) -> pd.DataFrame:
+def category_game_table(agg, name: str, labels, alpha: float = 0.05) -> pd.DataFrame:
     """Frequency of each category of a per-game categorical metric (a code into `labels`).
 
     Columns: code, category, games, share, ci_low/ci_high (Wilson), mean_turns, sd_turns
     (game length in player-turns within the category)."""
-    idx, labs = _codes_to_index(df[name].to_numpy(), list(labels))
+    agg = as_aggregate(agg, categorical_game=[name])
+    t = agg.categories(name)
+    idx, labs = _codes_to_index(t["code"].to_numpy(), list(labels))
+    cnt = t["n"].to_numpy()
+    turns = t["turns"].to_numpy(dtype=float)
     c = len(labs)
     ok = idx >= 0
-    n = np.bincount(idx[ok], minlength=c).astype(float)
-    total = float(ok.sum())
+    n = np.array([float(cnt[idx == i].sum()) for i in range(c)])
+    total = float(cnt[ok].sum())
     lo, hi = stats.wilson(n, np.full(c, total), alpha)
-    turns = df["turns"].to_numpy(dtype=float) if "turns" in df.columns else None
-    mean_t, sd_t = np.full(c, np.nan), np.full(c, np.nan)
-    if turns is not None:
-        s1 = np.bincount(idx[ok], weights=turns[ok], minlength=c)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            mean_t = np.where(n > 0, s1 / np.where(n > 0, n, 1), np.nan)
-            dev = turns[ok] - mean_t[idx[ok]]
-            s2 = np.bincount(idx[ok], weights=dev * dev, minlength=c)
-            sd_t = np.where(n > 1, np.sqrt(s2 / np.where(n > 1, n - 1, 1)), np.nan)
+    dists = [Dist(turns[idx == i], cnt[idx == i]) for i in range(c)]
     return pd.DataFrame({"code": np.arange(c), "category": labs, "games": n.astype(np.int64),
                          "share": n / total if total else np.nan, "ci_low": lo, "ci_high": hi,
-                         "mean_turns": mean_t, "sd_turns": sd_t})
+                         "mean_turns": [d.mean() for d in dists], "sd_turns": [d.sd() for d in dists]})
 
 
 # ---------------------------------------------------------------- score parts
 
-def score_parts_table(df: pd.DataFrame, players: int, parts, alpha: float = 0.05) -> pd.DataFrame:
+def _moments(t: pd.DataFrame, n_w: float, n_o: float, nan_zero: bool = False):
+    """(winners' mean, others' mean, winners' variance, others' variance, total) of a value
+    from rows (win, value, n); winners: win share > 0."""
+    v = t["value"].to_numpy(dtype=float)
+    if nan_zero:
+        v = np.nan_to_num(v)
+    c = t["n"].to_numpy()
+    won = t["win"].to_numpy(dtype=float) > _EPS
+    tw = math.fsum((v[won] * c[won]).tolist())
+    to = math.fsum((v[~won] * c[~won]).tolist())
+    mw = tw / n_w if n_w else np.nan
+    mo = to / n_o if n_o else np.nan
+    vw = math.fsum((c[won] * (v[won] - mw) ** 2).tolist()) / (n_w - 1) if n_w > 1 else np.nan
+    vo = math.fsum((c[~won] * (v[~won] - mo) ** 2).tolist()) / (n_o - 1) if n_o > 1 else np.nan
+    return mw, mo, vw, vo, tw + to
+
+
+def score_parts_table(agg, players: int, parts, alpha: float = 0.05) -> pd.DataFrame:
     """Where the points came from: one row per part, then `other` (score minus the parts) and
     `score`. Winners are seat-games with a win share > 0 (sole or shared).
 
     Columns: part, winners_mean, non_winners_mean, difference (winners - non-winners) with
     diff_low/diff_high (95% normal interval, Welch), winners_share (of the winners' mean score),
     non_winners_share, all_share (of all points scored)."""
-    won = [_seat(df, "win", k) > _EPS for k in range(players)]
-    n_w = float(sum(int(x.sum()) for x in won))
-    n_o = float(len(df) * players) - n_w
+    agg = as_aggregate(agg, players, score_parts=list(parts))
+    if list(parts) != agg.score_parts:
+        raise ValueError(f"the aggregate was folded for score parts {agg.score_parts}, not {list(parts)}")
+    res = agg.seat_results
+    n_w = float(res.loc[res["win"] > _EPS, "n"].sum())
+    n_o = float(agg.n_games * players) - n_w
     z = float(stats._z(alpha))
-
-    def moments(cols):
-        s = {"w": [0.0, 0.0], "o": [0.0, 0.0]}
-        for k, v in enumerate(cols):
-            s["w"][0] += float(v[won[k]].sum())
-            s["o"][0] += float(v[~won[k]].sum())
-        mw = s["w"][0] / n_w if n_w else np.nan
-        mo = s["o"][0] / n_o if n_o else np.nan
-        for k, v in enumerate(cols):
-            s["w"][1] += float(((v[won[k]] - mw) ** 2).sum())
-            s["o"][1] += float(((v[~won[k]] - mo) ** 2).sum())
-        vw = s["w"][1] / (n_w - 1) if n_w > 1 else np.nan
-        vo = s["o"][1] / (n_o - 1) if n_o > 1 else np.nan
-        return mw, mo, vw, vo, s["w"][0] + s["o"][0]
-
-    score_cols = [_seat(df, "score", k) for k in range(players)]
-    sw, so, svw, svo, s_all = moments(score_cols)
+    scores = res.rename(columns={"score": "value"})
+    sw, so, svw, svo, s_all = _moments(scores, n_w, n_o)
     rows = []
-    rest = [c.copy() for c in score_cols]
-    present = [p for p in parts if all(f"{p}_{k}" in df.columns for k in range(players))]
-    for p in present + ["other", "score"]:
-        if p == "other":
-            cols = rest
-        elif p == "score":
-            cols = score_cols
-        else:
-            cols = [np.nan_to_num(_seat(df, p, k)) for k in range(players)]
-            for k in range(players):
-                rest[k] -= cols[k]
-        mw, mo, vw, vo, tot = moments(cols)
+    for p in agg.parts_present + ["other", "score"]:
+        t = agg.other if p == "other" else scores if p == "score" else agg.seat_values(p)
+        mw, mo, vw, vo, tot = _moments(t, n_w, n_o, nan_zero=p not in ("other", "score"))
         se = np.sqrt(vw / n_w + vo / n_o) if n_w > 1 and n_o > 1 else np.nan
         rows.append({"part": p, "winners_mean": mw, "non_winners_mean": mo, "difference": mw - mo,
                      "diff_low": mw - mo - z * se, "diff_high": mw - mo + z * se,

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 
-__all__ = ["load_meta", "load_results", "load_run", "infer_players", "seat_metric_names",
-           "game_metric_names", "win_matrix", "SEAT_BASE", "GAME_KEYS"]
+__all__ = ["load_meta", "load_results", "iter_chunks", "result_columns", "load_run", "infer_players",
+           "seat_metric_names", "game_metric_names", "win_matrix", "SEAT_BASE", "GAME_KEYS"]
 
 SEAT_BASE = ("strategy", "score", "win", "rank")   # per-seat columns every run has
 GAME_KEYS = ("game", "rotation", "arm", "turns")   # per-game columns every run has
@@ -28,6 +29,38 @@ def _chunk_files(run_dir) -> list[Path]:
     if not files:
         raise FileNotFoundError(f"no results/chunk-*.parquet in {run_dir}")
     return files
+
+
+def iter_chunks(run_dir, columns=None):
+    """Yield the result chunks one DataFrame at a time (optionally only `columns`),
+    in file order. Aggregations that must keep memory flat on huge runs fold over
+    this instead of calling `load_results`."""
+    wanted = None if columns is None else set(columns)
+    for f in _chunk_files(run_dir):
+        names = pq.read_schema(f).names
+        cols = None if wanted is None else [c for c in names if c in wanted]
+        df = pq.read_table(f, columns=cols).to_pandas()
+        for c in ("arm", "rotation"):
+            if c not in df.columns and (wanted is None or c in wanted):
+                df[c] = 0
+        yield df
+
+
+def result_columns(run_dir) -> pd.DataFrame:
+    """An empty frame with every result column (first-seen order over the chunk files, as
+    `load_results` would have them) and its dtype, read from the Parquet footers only:
+    what a chunk-by-chunk fold needs to know before it reads any rows."""
+    fields, seen = [], set()
+    for f in _chunk_files(run_dir):
+        for field in pq.read_schema(f):
+            if field.name not in seen:
+                seen.add(field.name)
+                fields.append(field)
+    df = pa.schema(fields).empty_table().to_pandas()
+    for c in ("arm", "rotation"):
+        if c not in df.columns:
+            df[c] = pd.Series(dtype=np.int64)
+    return df
 
 
 def load_results(run_dir, columns=None) -> pd.DataFrame:

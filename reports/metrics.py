@@ -1,8 +1,11 @@
-"""Game-specific metrics: seat metrics (`{metric}_{k}`) and per-game metrics."""
+"""Game-specific metrics: seat metrics (`{metric}_{k}`) and per-game metrics, from the
+Aggregate's value counts (exact means, sd, median, min and max)."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+
+from reports.aggregate import Dist, as_aggregate
 
 __all__ = ["metric_table", "game_metric_table", "is_points_metric"]
 
@@ -15,40 +18,53 @@ def is_points_metric(name: str) -> bool:
     return n.endswith("points") or n.endswith("_vp") or n.endswith("_score") or n == "vp"
 
 
-def metric_table(df: pd.DataFrame, players: int, metric_names) -> pd.DataFrame:
+def _numeric(t: pd.DataFrame) -> bool:
+    return t["value"].dtype.kind in "biuf"
+
+
+def metric_table(agg, players: int, metric_names) -> pd.DataFrame:
     """Mean of each seat metric per seat and overall, for winners and non-winners.
 
     Columns: metric, seat_0..seat_{p-1}, all, winners (seats with a win share > 0,
     sole or shared), non_winners, share_of_score (sum of the metric / sum of the
     scores over all seats: meaningful for metrics in score points only).
+    Non-numeric seat metrics (labels) are left out.
     """
-    win = df[[f"win_{k}" for k in range(players)]].to_numpy(dtype=float)
-    won = win > _EPS
-    score = df[[f"score_{k}" for k in range(players)]].to_numpy(dtype=float) \
-        if all(f"score_{k}" in df for k in range(players)) else None
+    agg = as_aggregate(agg, players)
+    res = agg.seat_results
+    any_won = bool(res.loc[res["win"] > _EPS, "n"].sum())
+    any_lost = bool(res.loc[~(res["win"] > _EPS), "n"].sum())
+    has_score = all(agg.has(f"score_{k}") for k in range(players))
+    tot = Dist(res["score"], res["n"]).sum() if has_score else 0.0
     rows = []
     for m in metric_names:
-        v = df[[f"{m}_{k}" for k in range(players)]].to_numpy(dtype=float)
+        t = agg.seat_values(m)
+        if not _numeric(t):
+            continue
+        v, c = t["value"].to_numpy(dtype=float), t["n"].to_numpy()
+        won = t["win"].to_numpy(dtype=float) > _EPS
         row = {"metric": m}
         for k in range(players):
-            row[f"seat_{k}"] = float(np.nanmean(v[:, k])) if len(v) else np.nan
-        row["all"] = float(np.nanmean(v)) if v.size else np.nan
-        row["winners"] = float(np.nanmean(v[won])) if won.any() else np.nan
-        row["non_winners"] = float(np.nanmean(v[~won])) if (~won).any() else np.nan
-        tot = float(np.nansum(score)) if score is not None else 0.0
-        row["share_of_score"] = float(np.nansum(v)) / tot if tot else np.nan
+            sk = t["seat"].to_numpy() == k
+            row[f"seat_{k}"] = Dist(v[sk], c[sk]).mean()
+        everything = Dist(v, c)
+        row["all"] = everything.mean()
+        row["winners"] = Dist(v[won], c[won]).mean() if any_won else np.nan
+        row["non_winners"] = Dist(v[~won], c[~won]).mean() if any_lost else np.nan
+        row["share_of_score"] = everything.sum() / tot if tot else np.nan
         rows.append(row)
     cols = ["metric"] + [f"seat_{k}" for k in range(players)] + \
         ["all", "winners", "non_winners", "share_of_score"]
     return pd.DataFrame(rows, columns=cols)
 
 
-def game_metric_table(df: pd.DataFrame, metric_names) -> pd.DataFrame:
+def game_metric_table(agg, metric_names) -> pd.DataFrame:
     """Per-game metrics: metric, games, mean, sd, min, median, max."""
+    agg = as_aggregate(agg)
     rows = []
     for m in metric_names:
-        v = df[m].astype(float)
-        rows.append({"metric": m, "games": int(v.notna().sum()), "mean": float(v.mean()),
-                     "sd": float(v.std(ddof=1)) if len(v) > 1 else np.nan,
-                     "min": float(v.min()), "median": float(v.median()), "max": float(v.max())})
+        t = agg.game_values(m)
+        d = Dist(t["value"], t["n"])
+        rows.append({"metric": m, "games": d.n, "mean": d.mean(), "sd": d.sd(),
+                     "min": d.min(), "median": d.median(), "max": d.max()})
     return pd.DataFrame(rows, columns=["metric", "games", "mean", "sd", "min", "median", "max"])

@@ -1,5 +1,7 @@
 """Matplotlib figures (Agg canvas, no pyplot state). Each function returns a Figure;
-`png_bytes(fig)` renders it (deterministic bytes: no timestamp in the PNG)."""
+`png_bytes(fig)` renders it (deterministic bytes: no timestamp in the PNG).
+Distributions are drawn from value counts (histograms weighted by the counts), so a plot of
+10^7 games needs only the distinct values."""
 from __future__ import annotations
 
 import io
@@ -8,6 +10,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+from reports.aggregate import Dist
 
 __all__ = ["png_bytes", "seat_win_rates", "score_distributions", "game_lengths",
            "komi_curve", "sweep_heatmap", "strategy_win_rates", "component_lifts",
@@ -64,12 +68,14 @@ def seat_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "
     return _finish(fig, stamp, note)
 
 
-def score_distributions(df: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
-    """Histogram (step) of final scores per seat on shared bins."""
+def score_distributions(scores: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
+    """Histogram (step) of final scores per seat on shared bins; `scores` holds value counts
+    (columns seat, score, n)."""
     fig = _fig()
     ax = fig.add_subplot()
-    s = df[[f"score_{k}" for k in range(players)]].to_numpy(dtype=float)
-    finite = s[np.isfinite(s)]
+    v = scores["score"].to_numpy(dtype=float)
+    fin = np.isfinite(v)
+    finite = v[fin]
     if finite.size:
         lo, hi = float(finite.min()), float(finite.max())
         integer = np.allclose(finite, np.round(finite))
@@ -78,9 +84,10 @@ def score_distributions(df: pd.DataFrame, players: int, title: str, stamp: str =
         else:
             bins = np.linspace(lo, hi if hi > lo else lo + 1, 41)
         for k in range(players):
-            col = s[:, k][np.isfinite(s[:, k])]
-            ax.hist(col, bins=bins, histtype="step", lw=1.4, density=True,
-                    label=f"seat {k} (mean {col.mean():.3g})")
+            m = fin & (scores["seat"].to_numpy() == k)
+            d = Dist(v[m], scores["n"].to_numpy()[m])
+            ax.hist(d.values, bins=bins, weights=d.counts, histtype="step", lw=1.4, density=True,
+                    label=f"seat {k} (mean {d.mean():.3g})")
     ax.set_xlabel("final score")
     ax.set_ylabel("share of games")
     ax.set_title(title, fontsize=10)
@@ -88,18 +95,18 @@ def score_distributions(df: pd.DataFrame, players: int, title: str, stamp: str =
     return _finish(fig, stamp)
 
 
-def game_lengths(df: pd.DataFrame, title: str, stamp: str = "") -> Figure:
-    """Histogram of game length in player-turns with mean and median marked."""
+def game_lengths(turns: pd.DataFrame, title: str, stamp: str = "") -> Figure:
+    """Histogram of game length in player-turns with mean and median marked; `turns` holds
+    value counts (columns value, n)."""
     fig = _fig()
     ax = fig.add_subplot()
-    t = df["turns"].to_numpy(dtype=float)
-    t = t[np.isfinite(t)]
-    if t.size:
-        lo, hi = float(t.min()), float(t.max())
+    d = Dist(turns["value"], turns["n"])
+    if d.n:
+        lo, hi = d.min(), d.max()
         bins = np.arange(lo - 0.5, hi + 1.5, 1.0) if hi - lo <= 120 else 60
-        ax.hist(t, bins=bins, color="#9cc59a", edgecolor="#4a7d48")
-        ax.axvline(t.mean(), color="black", lw=1.2, label=f"mean {t.mean():.4g}")
-        ax.axvline(np.median(t), color="#c0392b", ls="--", lw=1.2, label=f"median {np.median(t):.4g}")
+        ax.hist(d.values, bins=bins, weights=d.counts, color="#9cc59a", edgecolor="#4a7d48")
+        ax.axvline(d.mean(), color="black", lw=1.2, label=f"mean {d.mean():.4g}")
+        ax.axvline(d.median(), color="#c0392b", ls="--", lw=1.2, label=f"median {d.median():.4g}")
         ax.legend(fontsize=8)
     ax.set_xlabel("game length (player-turns)")
     ax.set_ylabel("games")

@@ -1,8 +1,10 @@
 """Build a run's report: tables (CSV), plots (PNG), report.md and a self-contained report.html.
 
-`build_report(run_dir)` reads run.json + results/chunk-*.parquet, computes everything in
-memory, then writes each file atomically (temp file + os.replace). The output depends only
-on the run folder (no clock, no machine details), so a rebuild gives byte-identical files.
+`build_report(run_dir)` reads run.json, folds results/chunk-*.parquet chunk by chunk into
+an Aggregate of counts (reports/aggregate.py: memory does not grow with the number of games),
+computes every table from it, then writes each file atomically (temp file + os.replace). The
+output depends only on the run folder (no clock, no machine details, not the chunking), so a
+rebuild gives byte-identical files.
 """
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ from reports import metrics as metrics_mod
 from reports import plots
 from reports import stats
 from reports import sweep as sweep_mod
-from reports.data import game_metric_names, infer_players, load_meta, load_results, seat_metric_names
+from reports.aggregate import Aggregate, aggregate_run
+from reports.data import load_meta
 from reports.seats import (seat_family, seat_summary, seat_table, strategies_in, strategy_seat_table,
                            strategy_table)
 
@@ -238,7 +241,7 @@ def _relevance(edge: float, lo_edge: float, hi_edge: float, players: int) -> str
 
 # ---------------------------------------------------------------- sections
 
-def _run_section(meta, spec, players, n, df, blocks):
+def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
     game = meta.get("game", "?")
     label = spec.title if spec is not None and getattr(spec, "title", "") else game
     strategies = meta.get("strategies") or []
@@ -254,7 +257,7 @@ def _run_section(meta, spec, players, n, df, blocks):
             f", seats rotated (each seed is played once per rotation)" if meta.get("rotation") else ", no seat rotation"),
         f"**Strategies** (before rotation): {strat_txt}",
     ]
-    for s in strategies_in(df, players):
+    for s in strategies_in(agg, players):
         if s in descs:
             items.append(f"`{s}`: {descs[s]}")
     if known:
@@ -270,7 +273,7 @@ def _run_section(meta, spec, players, n, df, blocks):
         items.append(f"**Arms**: {len(av)}")
     items += [
         f"**Games**: {_int(n)} rows (`games` in run.json: {meta.get('games', 'n/a')}), "
-        f"{_int(df['game'].nunique()) if 'game' in df else 'n/a'} distinct seeds",
+        f"{_int(agg.seeds.count()) if agg.has('game') else 'n/a'} distinct seeds",
         f"**Seed**: {meta.get('seed', 'n/a')}",
         f"**Version**: {meta.get('version', 'n/a')}, commit `{meta.get('git_commit', 'n/a')}`",
         f"**Run**: {meta.get('created', 'n/a')}, {_num(meta.get('wall_seconds'), 1)} s wall, "
@@ -319,12 +322,12 @@ def _seat_findings(tab, summ, players, d, what=""):
     return out
 
 
-def _seats_section(df, players, spec_title, images, blocks, files, heading="Seat advantage", prefix="",
+def _seats_section(agg, players, spec_title, images, blocks, files, heading="Seat advantage", prefix="",
                    stamp=""):
-    n = len(df)
+    n = agg.n_games
     d = _digits(n, players)
-    tab = seat_table(df, players)
-    summ = seat_summary(df, players)
+    tab = seat_table(agg, players)
+    summ = seat_summary(agg, players)
     blocks.append(("h", 2, heading))
     blocks.append(("table", _SEAT_HEAD, _seat_rows(tab, d),
                    f"n = {_int(n)} games. Wins count a tie among j leaders as 1/j. 95% CI: Wilson; simultaneous: "
@@ -345,19 +348,19 @@ def _seats_section(df, players, spec_title, images, blocks, files, heading="Seat
                         f"sd {_num(summ['sd_turns'], 1)} player-turns."))
     blocks.append(("p", summ["sample_size_note"]))
     name = f"{prefix}scores.png"
-    images[name] = plots.png_bytes(plots.score_distributions(df, players, f"{spec_title}: final scores by seat (n = {_int(n)})", stamp=stamp))
+    images[name] = plots.png_bytes(plots.score_distributions(agg.seat_results, players, f"{spec_title}: final scores by seat (n = {_int(n)})", stamp=stamp))
     blocks.append(("img", name, "score distributions", "Final score distribution by seat."))
-    if "turns" in df:
+    if agg.has("turns"):
         name = f"{prefix}game_length.png"
-        images[name] = plots.png_bytes(plots.game_lengths(df, f"{spec_title}: game length (n = {_int(n)})", stamp=stamp))
+        images[name] = plots.png_bytes(plots.game_lengths(agg.game_values("turns"), f"{spec_title}: game length (n = {_int(n)})", stamp=stamp))
         blocks.append(("img", name, "game length", "Game length in player-turns."))
     return tab, summ
 
 
-def _strategy_section(df, players, spec_title, images, blocks, files, rotation, stamp=""):
-    n = len(df)
-    st_tab = strategy_table(df, players)
-    ss_tab = strategy_seat_table(df, players)
+def _strategy_section(agg, players, spec_title, images, blocks, files, rotation, stamp=""):
+    n = agg.n_games
+    st_tab = strategy_table(agg, players)
+    ss_tab = strategy_seat_table(agg, players)
     d = _digits(int(st_tab["appearances"].min()) if len(st_tab) else 0, players)
     blocks.append(("h", 2, "Strategies"))
     rows = [[r.strategy, _int(r.appearances), _int(r.games), _num(r.wins, 1), _pct(r.win_rate, d),
@@ -369,7 +372,7 @@ def _strategy_section(df, players, spec_title, images, blocks, files, rotation, 
         cap += " Seats were not rotated: strategy and seat effects are confounded."
     blocks.append(("table", ["strategy", "seats played", "games", "wins", "win share", "95% CI", "edge (pts)",
                              "p vs fair", "mean score", "mean rank"], rows, cap))
-    names = strategies_in(df, players)
+    names = strategies_in(agg, players)
     head = ["strategy"] + [f"seat {k}" for k in range(players)]
     rows = []
     for s in names:
@@ -386,11 +389,9 @@ def _strategy_section(df, players, spec_title, images, blocks, files, rotation, 
     return st_tab, ss_tab
 
 
-def _metrics_section(df, players, blocks, heading="Game metrics"):
-    seat_m = seat_metric_names(df.columns, players)
-    game_m = game_metric_names(df, players)
-    mt = metrics_mod.metric_table(df, players, seat_m)
-    gt = metrics_mod.game_metric_table(df, game_m)
+def _metrics_section(agg, players, blocks, heading="Game metrics"):
+    mt = metrics_mod.metric_table(agg, players, agg.seat_metrics)
+    gt = metrics_mod.game_metric_table(agg, agg.game_metrics)
     blocks.append(("h", 2, heading))
     if len(mt):
         head = ["metric"] + [f"seat {k}" for k in range(players)] + ["all", "winners", "non-winners", "share of score"]
@@ -401,7 +402,7 @@ def _metrics_section(df, players, blocks, heading="Game metrics"):
             rows.append([f"`{vals[0]}`"] + [_num(v, 3) for v in vals[1:-1]] +
                         [_pct(share, 1) if metrics_mod.is_points_metric(vals[0]) else "-"])
         blocks.append(("table", head, rows,
-                       f"Mean per seat and game (n = {_int(len(df))}). Winners: seats with a win share > 0 (sole or "
+                       f"Mean per seat and game (n = {_int(agg.n_games)}). Winners: seats with a win share > 0 (sole or "
                        "shared). Share of score: metric total over score total, for metrics in points only."))
     else:
         blocks.append(("p", "No game-specific seat metrics in the results."))
@@ -409,25 +410,29 @@ def _metrics_section(df, players, blocks, heading="Game metrics"):
         rows = [[f"`{r.metric}`", _int(r.games), _num(r.mean, 3), _num(r.sd, 3), _num(r.min, 2), _num(r.median, 2),
                  _num(r.max, 2)] for r in gt.itertuples()]
         blocks.append(("table", ["per-game metric", "games", "mean", "sd", "min", "median", "max"], rows, ""))
+    if agg.binned:
+        names = ", ".join(f"`{b}`" for b in agg.binned)
+        blocks.append(("p", f"Binned as continuous (more than {agg.max_distinct:,} distinct values): {names}; their "
+                            f"statistics and plots use values rounded to {agg.sig_digits} significant digits."))
     return mt, gt
 
 
-def _declared_sections(df, players, spec, label, images, blocks, files, notes, findings, cannot, stamp=""):
+def _declared_sections(agg, players, spec, label, images, blocks, files, notes, findings, cannot, stamp=""):
     """Sections a game declares in GameSpec.extra (components, categorical_seat,
     categorical_game, score_parts); see reports/components.py. Returns {name: table}."""
     decl = comp_mod.parse_sections(getattr(spec, "extra", None) if spec is not None else None)
     out: dict = {}
-    n = len(df)
+    n = agg.n_games
     sg = n * players
-    seat_m = set(seat_metric_names(df.columns, players))
+    seat_m = set(agg.seat_metrics)
     for title, prefix in decl["components"]:
         stem = comp_mod.file_stem(prefix)
         blocks.append(("h", 2, title))
-        cols, skipped = comp_mod.component_columns(df, players, prefix)
+        cols, skipped = comp_mod.component_columns(agg, players, prefix)
         if not cols:
             blocks.append(("p", f"No 0/1 seat metric starts with `{prefix}` in these results."))
             continue
-        tab = comp_mod.component_table(df, players, prefix, columns=cols)
+        tab = comp_mod.component_table(agg, players, prefix, columns=cols)
         out[f"components_{stem}"] = tab
         csv = f"components_{stem}.csv"
         files[csv] = _csv(tab)
@@ -477,7 +482,7 @@ def _declared_sections(df, players, spec, label, images, blocks, files, notes, f
         if name not in seat_m:
             blocks.append(("p", f"No seat metric `{name}` in these results."))
             continue
-        tab, summ = comp_mod.category_seat_table(df, players, name, labels)
+        tab, summ = comp_mod.category_seat_table(agg, players, name, labels)
         out[f"categories_{name}"] = tab
         stem = comp_mod.file_stem(name)
         csv = f"categories_{stem}.csv"
@@ -509,10 +514,10 @@ def _declared_sections(df, players, spec, label, images, blocks, files, notes, f
                             f"{_ci(worst.ci_low, worst.ci_high, dd)} (fair {_pct(1 / players, dd)}); " + chi[0].lower() + chi[1:])
     for name, labels in decl["categorical_game"].items():
         blocks.append(("h", 2, f"Frequency of `{name}`"))
-        if name not in df.columns:
+        if not agg.has(name):
             blocks.append(("p", f"No per-game metric `{name}` in these results."))
             continue
-        tab = comp_mod.category_game_table(df, name, labels)
+        tab = comp_mod.category_game_table(agg, name, labels)
         out[f"end_{name}"] = tab
         stem = comp_mod.file_stem(name)
         csv = f"end_{stem}.csv"
@@ -535,7 +540,7 @@ def _declared_sections(df, players, spec, label, images, blocks, files, notes, f
     if decl["score_parts"]:
         blocks.append(("h", 2, "Where the winners' points came from"))
         missing = [p for p in decl["score_parts"] if p not in seat_m]
-        tab = comp_mod.score_parts_table(df, players, decl["score_parts"])
+        tab = comp_mod.score_parts_table(agg, players, decl["score_parts"])
         out["score_parts"] = tab
         files["score_parts.csv"] = _csv(tab)
         notes["score_parts.csv"] = "mean score parts of winners and non-winners"
@@ -570,12 +575,15 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     seats.csv, strategies.csv + strategy_seats.csv (several strategies or rotation),
     metrics.csv, sweep.csv + komi.csv (sweeps; grid_crossings.csv for 2-parameter grids),
     PNG plots, report.md and report.html. Returns a dict of the computed tables and
-    figures of merit plus 'files' (names written)."""
+    figures of merit plus 'files' (names written) and 'aggregate' (the folded counts, for
+    studies that want more tables without reading the chunks again)."""
     run_dir = Path(run_dir)
     meta = load_meta(run_dir)
-    df = load_results(run_dir)
-    players = int(meta.get("players") or infer_players(df))
     spec = _spec(meta.get("game", ""), game_spec, use_registry)
+    decl = comp_mod.parse_sections(getattr(spec, "extra", None) if spec is not None else None)
+    agg = aggregate_run(run_dir, meta.get("players"), categorical_game=list(decl["categorical_game"]),
+                        score_parts=decl["score_parts"])
+    players = agg.players
     game_label = (spec.title if spec is not None and getattr(spec, "title", "") else None) or meta.get("game", "game")
     title = meta.get("title") or game_label
     if boot_seed is None:
@@ -589,22 +597,22 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     blocks: list = [("h", 1, title)]
     images: dict[str, bytes] = {}
     files: dict[str, bytes] = {}
-    result: dict = {"meta": meta, "players": players, "games": len(df)}
+    result: dict = {"meta": meta, "players": players, "games": agg.n_games, "aggregate": agg}
     findings: list[str] = []
     cannot: list[str] = []
 
-    _run_section(meta, spec, players, len(df), df, blocks)
+    _run_section(meta, spec, players, agg.n_games, agg, blocks)
     result_heading_idx = len(blocks)
 
-    base_df = df
+    base = agg
     if is_sweep:
         names = sweep_mod.sweep_params(meta)
         av = sweep_mod.arm_values(meta)
-        base_arm = _base_arm(meta, av, df)
-        base_df = df[df["arm"] == base_arm]
+        base_arm = _base_arm(meta, av, agg)
+        base = agg.only(base_arm)
         result["base_arm"] = base_arm
-        sw_tab = sweep_mod.sweep_table(df, meta, players)
-        komi = sweep_mod.komi_table(df, meta, players)
+        sw_tab = sweep_mod.sweep_table(agg, meta, players)
+        komi = sweep_mod.komi_table(agg, meta, players)
         files["sweep.csv"] = _csv(sw_tab)
         result["sweep"] = sw_tab
         d = _digits(int(komi["games"].min()), players)
@@ -638,7 +646,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                        f"discovery rate (Benjamini-Hochberg over all {len(sw_tab)} arm x seat tests). Full table: sweep.csv."))
         result["komi_table"] = komi
         if len(names) == 1:
-            curve = sweep_mod.komi_curve(df, meta, players, n_boot=n_boot, seed=boot_seed, komi=komi)
+            curve = sweep_mod.komi_curve(agg, meta, players, n_boot=n_boot, seed=boot_seed, komi=komi)
             files["komi.csv"] = _csv(curve["table"])
             result["komi"] = curve
             p = names[0]
@@ -657,7 +665,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                 txt = f"**Fair value of `{p}`**: about {cr['value']:.3g} ({cr['note']})"
                 if bt and bt["low"] is not None:
                     txt += (f"; bootstrap 95% interval [{bt['low']:.3g}, {bt['high']:.3g}] from {bt['n_boot']:,} "
-                            f"resamples of the seeds (same seeds in every arm, resampled jointly; numpy seed {bt['seed']})")
+                            + _resampled(agg.seeds, bt["units"]) + f"; numpy seed {bt['seed']})")
                     if bt["missing_share"] > 0:
                         txt += f"; {100 * bt['missing_share']:.1f}% of resamples did not cross the fair line"
                 txt += "."
@@ -673,7 +681,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
             p1, p2 = names[0], names[1]
             grid = sweep_mod.grid_table(komi, p1, p2)
             result["grid"] = grid
-            gc = sweep_mod.grid_crossings(df, komi, p1, p2, players, n_boot=n_boot, seed=boot_seed)
+            gc = sweep_mod.grid_crossings(agg, komi, p1, p2, players, n_boot=n_boot, seed=boot_seed)
             files["grid_crossings.csv"] = _csv(gc)
             result["grid_crossings"] = gc
             cols = list(grid.columns)
@@ -692,7 +700,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                       r["note"]] for _, r in gc.iterrows()]
             blocks.append(("table", [f"`{p1}`", f"fair `{p2}`", "bootstrap 95%", "note"], rows4,
                            f"For each value of `{p1}`, where the seat 0 rate meets 1/{players} along `{p2}` "
-                           f"({n_boot:,} joint resamples of the seeds)."))
+                           f"({n_boot:,} joint resamples of the "
+                           + ("seeds" if agg.seeds.exact else f"blocks of {agg.seeds.block:,} consecutive seeds") + ")."))
             found = gc[gc["fair_value"].notna()]
             findings.append(f"The seat 0 rate meets the fair line along `{p2}` for {len(found)} of {len(gc)} values "
                             f"of `{p1}` (table below).")
@@ -707,17 +716,17 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     else:
         heading = "Seat advantage"
 
-    tab, summ = _seats_section(base_df, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
+    tab, summ = _seats_section(base, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
                                 images, blocks, files, heading, stamp=stamp)
     files["seats.csv"] = _csv(tab)
     result["seats"], result["summary"] = tab, summ
-    d = _digits(len(base_df), players)
+    d = _digits(base.n_games, players)
     seat_find = _seat_findings(tab, summ, players, d, " (base arm)" if is_sweep else "")
     findings = (findings + seat_find) if is_sweep else (seat_find + findings)
 
-    multi = len(strategies_in(base_df, players)) > 1
+    multi = len(strategies_in(base, players)) > 1
     if rotation or multi:
-        st_tab, ss_tab = _strategy_section(base_df, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""), images, blocks, files, rotation,
+        st_tab, ss_tab = _strategy_section(base, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""), images, blocks, files, rotation,
                                           stamp=stamp)
         files["strategies.csv"] = _csv(st_tab)
         files["strategy_seats.csv"] = _csv(ss_tab)
@@ -730,12 +739,12 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                             f"{_ci(best.ci_low, best.ci_high, dd)} of the seats it plays (fair {_pct(fair, dd)}).")
 
     file_notes = dict(_FILE_NOTES)
-    declared = _declared_sections(base_df, players, spec,
+    declared = _declared_sections(base, players, spec,
                                   game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
                                   images, blocks, files, file_notes, findings, cannot, stamp=stamp)
     result.update(declared)
 
-    mt, gt = _metrics_section(base_df, players, blocks,
+    mt, gt = _metrics_section(base, players, blocks,
                               "Game metrics" + (f" (base arm {result.get('base_arm')})" if is_sweep else ""))
     files["metrics.csv"] = _csv(pd.concat([mt.assign(kind="seat"), gt.assign(kind="game")], ignore_index=True))
     result["metrics"], result["game_metrics"] = mt, gt
@@ -749,12 +758,12 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     blocks[result_heading_idx:result_heading_idx] = [("h", 2, "Findings"), ("ul", findings)]
 
     expected = meta.get("games")
-    if isinstance(expected, (int, np.integer)) and expected != len(df):
-        findings.insert(0, f"**Warning**: run.json lists {_int(expected)} games but the results hold {_int(len(df))} "
+    if isinstance(expected, (int, np.integer)) and expected != agg.n_games:
+        findings.insert(0, f"**Warning**: run.json lists {_int(expected)} games but the results hold {_int(agg.n_games)} "
                            "rows (an interrupted or still running run?): this report covers the rows present.")
         blocks[result_heading_idx + 1] = ("ul", findings)
-    strategies = ", ".join(f"`{s}`" for s in strategies_in(df, players))
-    n_base = len(base_df)
+    strategies = ", ".join(f"`{s}`" for s in strategies_in(agg, players))
+    n_base = base.n_games
     det = summ["detectable_edge_points"]
     det_txt = (f"a seat edge below about {det:.2g} points would be missed at least 20% of the time "
                "(80% power, two-sided 5%)" if np.isfinite(det) else "even a large seat edge could be missed")
@@ -807,11 +816,19 @@ _FILE_NOTES = {
 }
 
 
-def _base_arm(meta: dict, av: pd.DataFrame, df: pd.DataFrame) -> int:
+def _resampled(seeds, units: int) -> str:
+    """How the bootstrap resampled: seeds, or (on huge runs) blocks of consecutive seeds."""
+    if seeds.exact:
+        return "resamples of the seeds (same seeds in every arm, resampled jointly"
+    return (f"resamples of {units:,} blocks of {seeds.block:,} consecutive seeds (a block bootstrap: more than "
+            f"{seeds.limit:,} seeds; same blocks in every arm, resampled jointly")
+
+
+def _base_arm(meta: dict, av: pd.DataFrame, agg: Aggregate) -> int:
     """The arm whose swept values equal run.json `params` (the base settings), else the lowest arm."""
     params = meta.get("params") or {}
     names = [c for c in av.columns if c != "arm"]
-    present = set(int(a) for a in pd.unique(df["arm"]))
+    present = set(agg.arms)
     for rr in av.to_dict("records"):
         if int(rr["arm"]) in present and names and all(
                 p in params and _same(params[p], rr[p]) for p in names):

@@ -1,16 +1,18 @@
-"""Seat (turn position) advantage: per-seat win rates, uniformity test, strategy tables."""
+"""Seat (turn position) advantage: per-seat win rates, uniformity test, strategy tables.
+
+Every function takes the run's Aggregate (reports/aggregate.py; a results frame is folded
+on the fly), so the tables come from counts, whatever the number of games."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
 from reports import stats
+from reports.aggregate import Dist, as_aggregate, shared_mask
 from reports.data import win_matrix
 
 __all__ = ["seat_family", "seat_table", "seat_summary", "tie_mask", "shared_mask", "strategies_in",
            "strategy_table", "strategy_seat_table", "sample_size_note"]
-
-_EPS = 1e-9
 
 
 def seat_family(players: int) -> int:
@@ -18,25 +20,24 @@ def seat_family(players: int) -> int:
     return 1 if players == 2 else players
 
 
-def shared_mask(wins: np.ndarray) -> np.ndarray:
-    """(n, p) bool: the seat shared a tie for first (0 < win share < 1)."""
-    return (wins > _EPS) & (wins < 1.0 - _EPS)
-
-
 def tie_mask(df: pd.DataFrame, players: int) -> np.ndarray:
-    """(n,) bool: the game ended in a tie for first (some seat has a fractional win share)."""
+    """(n,) bool: the game of each row of a results frame ended in a tie for first."""
     return shared_mask(win_matrix(df, players)).any(axis=1)
 
 
-def _seat_strategy(df: pd.DataFrame, k: int) -> str:
-    col = f"strategy_{k}"
-    if col not in df.columns:
+def _wins(rows: pd.DataFrame) -> float:
+    """Sum of win shares of seat-result rows (win, n)."""
+    return Dist(rows["win"], rows["n"]).sum()
+
+
+def _seat_strategy(rows: pd.DataFrame, agg, k: int) -> str:
+    if not agg.has(f"strategy_{k}"):
         return ""
-    vals = pd.unique(df[col].astype(str))
+    vals = pd.unique(rows["strategy"])
     return str(vals[0]) if len(vals) == 1 else "mixed"
 
 
-def seat_table(df: pd.DataFrame, players: int, alpha: float = 0.05) -> pd.DataFrame:
+def seat_table(agg, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """One row per seat (0 moves first).
 
     Columns: seat, strategy ("mixed" when it rotates), games, wins (sum of win
@@ -47,28 +48,27 @@ def seat_table(df: pd.DataFrame, players: int, alpha: float = 0.05) -> pd.DataFr
     elo (rough, about 7 per point), mean_score, sd_score, mean_rank.
     With 2 players both seats are one test: no Bonferroni/Holm correction.
     """
-    n = len(df)
+    agg = as_aggregate(agg, players)
+    res = agg.seat_results
+    n = agg.n_games
     fair = 1.0 / players
-    w = win_matrix(df, players)
-    shared = shared_mask(w)
     rows = []
     for k in range(players):
-        wins = float(w[:, k].sum())
+        g = res[res["seat"] == k]
+        wins = _wins(g)
         lo, hi = stats.wilson(wins, n, alpha)
         slo, shi = stats.wilson(wins, n, alpha / seat_family(players))
         rate = wins / n if n else float("nan")
-        score = df[f"score_{k}"].astype(float) if f"score_{k}" in df.columns else pd.Series(dtype=float)
-        rank = df[f"rank_{k}"].astype(float) if f"rank_{k}" in df.columns else pd.Series(dtype=float)
+        score = Dist(g["score"], g["n"])
         rows.append({
-            "seat": k, "strategy": _seat_strategy(df, k), "games": n, "wins": wins,
-            "draws": int(shared[:, k].sum()), "win_rate": rate, "fair": fair,
+            "seat": k, "strategy": _seat_strategy(g, agg, k), "games": n, "wins": wins,
+            "draws": int(g.loc[shared_mask(g["win"].to_numpy()), "n"].sum()), "win_rate": rate, "fair": fair,
             "edge_points": 100.0 * (rate - fair), "ci_low": lo, "ci_high": hi,
             "sim_ci_low": slo, "sim_ci_high": shi,
             "p_value": stats.binom_pvalue(wins, n, fair),
             "elo": stats.elo_from_edge(rate - fair) if n else float("nan"),
-            "mean_score": float(score.mean()) if len(score) else float("nan"),
-            "sd_score": float(score.std(ddof=1)) if len(score) > 1 else float("nan"),
-            "mean_rank": float(rank.mean()) if len(rank) else float("nan"),
+            "mean_score": score.mean(), "sd_score": score.sd(),
+            "mean_rank": Dist(g["rank"], g["n"]).mean(),
         })
     out = pd.DataFrame(rows)
     p_adj = out["p_value"].to_numpy() if players == 2 else stats.holm(out["p_value"].to_numpy())
@@ -106,27 +106,33 @@ def _round_games(n: int) -> int:
     return int(round(n / mag) * mag)
 
 
-def seat_summary(df: pd.DataFrame, players: int) -> dict:
+def seat_summary(agg, players: int) -> dict:
     """Chi-square of seat wins vs uniform, ties, game length and a sample-size note."""
-    n = len(df)
-    w = win_matrix(df, players)
+    agg = as_aggregate(agg, players)
+    pat = agg.win_patterns
+    n = agg.n_games
+    w = pat[[f"win_{k}" for k in range(players)]].to_numpy(dtype=float)
+    counts = pat["n"].to_numpy()
     ties = shared_mask(w).any(axis=1)
-    chi2, chi2_p = stats.seat_chisquare(w.sum(axis=0))
-    decisive = w[~ties]
-    dchi2, dchi2_p = stats.seat_chisquare(decisive.sum(axis=0)) if len(decisive) else (np.nan, np.nan)
-    turns = df["turns"].astype(float) if "turns" in df.columns else pd.Series(dtype=float)
+    seat_wins = [Dist(w[:, k], counts).sum() for k in range(players)]
+    chi2, chi2_p = stats.seat_chisquare(seat_wins)
+    n_decisive = int(counts[~ties].sum())
+    dchi2, dchi2_p = stats.seat_chisquare([Dist(w[~ties, k], counts[~ties]).sum() for k in range(players)]) \
+        if n_decisive else (np.nan, np.nan)
+    turns = Dist(*_values(agg, "turns")) if agg.has("turns") else Dist([], [])
+    n_ties = int(counts[ties].sum())
     return {
         "games": n,
         "players": players,
         "fair": 1.0 / players,
         "chi2": chi2, "chi2_df": players - 1, "chi2_p": chi2_p,
         "chi2_note": "ties split 1/j among j leaders: the chi-square test is approximate",
-        "decisive_games": int(len(decisive)),
+        "decisive_games": n_decisive,
         "chi2_decisive": dchi2, "chi2_decisive_p": dchi2_p,
-        "tie_games": int(ties.sum()), "tie_share": float(ties.mean()) if n else float("nan"),
-        "mean_turns": float(turns.mean()) if len(turns) else float("nan"),
-        "median_turns": float(turns.median()) if len(turns) else float("nan"),
-        "sd_turns": float(turns.std(ddof=1)) if len(turns) > 1 else float("nan"),
+        "tie_games": n_ties, "tie_share": n_ties / n if n else float("nan"),
+        "mean_turns": turns.mean(),
+        "median_turns": turns.median(),
+        "sd_turns": turns.sd(),
         "games_needed_1pt": stats.games_needed_seat(players, 1.0),
         "games_needed_1pt_bonferroni": stats.games_needed_seat(players, 1.0, bonferroni=True),
         "chisq_games_needed_1pt": stats.chisq_games_needed(players, 1.0) if players > 1 else None,
@@ -136,34 +142,29 @@ def seat_summary(df: pd.DataFrame, players: int) -> dict:
     }
 
 
-def strategies_in(df: pd.DataFrame, players: int) -> list[str]:
-    """Distinct strategy names over all seats, in order of first appearance by seat."""
+def _values(agg, metric: str) -> tuple[np.ndarray, np.ndarray]:
+    """(values, counts) of a per-game metric, all arms of `agg` pooled."""
+    t = agg.game_values(metric)
+    return t["value"].to_numpy(dtype=float), t["n"].to_numpy()
+
+
+def strategies_in(agg, players: int) -> list[str]:
+    """Distinct strategy names over all seats, in order of first appearance by seat (rows in
+    (arm, game, rotation) order)."""
+    agg = as_aggregate(agg, players)
+    first = agg.first_seen
     seen: list[str] = []
     for k in range(players):
-        col = f"strategy_{k}"
-        if col in df.columns:
-            for s in pd.unique(df[col].astype(str)):
-                if s not in seen:
-                    seen.append(s)
+        if not agg.has(f"strategy_{k}"):
+            continue
+        f = first[first["seat"] == k].sort_values(["arm", "order"], kind="mergesort")
+        for s in f["strategy"].drop_duplicates().tolist():
+            if s not in seen:
+                seen.append(s)
     return seen
 
 
-def _long(df: pd.DataFrame, players: int) -> pd.DataFrame:
-    parts = []
-    for k in range(players):
-        part = pd.DataFrame({
-            "row": np.arange(len(df)),
-            "seat": k,
-            "strategy": df[f"strategy_{k}"].astype(str).to_numpy(),
-            "win": df[f"win_{k}"].to_numpy(dtype=float),
-            "score": df[f"score_{k}"].to_numpy(dtype=float) if f"score_{k}" in df else np.nan,
-            "rank": df[f"rank_{k}"].to_numpy(dtype=float) if f"rank_{k}" in df else np.nan,
-        })
-        parts.append(part)
-    return pd.concat(parts, ignore_index=True)
-
-
-def strategy_table(df: pd.DataFrame, players: int, alpha: float = 0.05) -> pd.DataFrame:
+def strategy_table(agg, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """Win share per strategy over all the seats it played (a seat-game = one appearance).
 
     Columns: strategy, appearances, games (rows it played in), seats_per_game,
@@ -171,38 +172,43 @@ def strategy_table(df: pd.DataFrame, players: int, alpha: float = 0.05) -> pd.Da
     appearances; approximate when a strategy holds several seats in one game,
     since those appearances are not independent), p_value, mean_score, mean_rank.
     """
-    long = _long(df, players)
+    agg = as_aggregate(agg, players)
+    res = agg.seat_results
+    played = agg.strategy_games
     fair = 1.0 / players
     rows = []
-    for name in strategies_in(df, players):
-        g = long[long["strategy"] == name]
-        a = len(g)
-        wins = float(g["win"].sum())
+    for name in strategies_in(agg, players):
+        g = res[res["strategy"] == name]
+        a = int(g["n"].sum())
+        games = int(played.loc[played["strategy"] == name, "n"].sum())
+        wins = _wins(g)
         lo, hi = stats.wilson(wins, a, alpha)
         rate = wins / a
         rows.append({
-            "strategy": name, "appearances": a, "games": int(g["row"].nunique()),
-            "seats_per_game": a / max(g["row"].nunique(), 1), "wins": wins, "win_rate": rate,
+            "strategy": name, "appearances": a, "games": games,
+            "seats_per_game": a / max(games, 1), "wins": wins, "win_rate": rate,
             "fair": fair, "edge_points": 100 * (rate - fair), "ci_low": lo, "ci_high": hi,
             "p_value": stats.binom_pvalue(wins, a, fair),
-            "mean_score": float(g["score"].mean()), "mean_rank": float(g["rank"].mean()),
+            "mean_score": Dist(g["score"], g["n"]).mean(), "mean_rank": Dist(g["rank"], g["n"]).mean(),
         })
     return pd.DataFrame(rows)
 
 
-def strategy_seat_table(df: pd.DataFrame, players: int, alpha: float = 0.05) -> pd.DataFrame:
+def strategy_seat_table(agg, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """Win rate of each strategy in each seat (long form): strategy, seat, games,
     wins, win_rate, ci_low, ci_high (Wilson), mean_score."""
-    long = _long(df, players)
+    agg = as_aggregate(agg, players)
+    res = agg.seat_results
     rows = []
-    for name in strategies_in(df, players):
+    for name in strategies_in(agg, players):
         for k in range(players):
-            g = long[(long["strategy"] == name) & (long["seat"] == k)]
-            if not len(g):
+            g = res[(res["strategy"] == name) & (res["seat"] == k)]
+            a = int(g["n"].sum())
+            if not a:
                 continue
-            wins = float(g["win"].sum())
-            lo, hi = stats.wilson(wins, len(g), alpha)
-            rows.append({"strategy": name, "seat": k, "games": len(g), "wins": wins,
-                         "win_rate": wins / len(g), "ci_low": lo, "ci_high": hi,
-                         "mean_score": float(g["score"].mean())})
+            wins = _wins(g)
+            lo, hi = stats.wilson(wins, a, alpha)
+            rows.append({"strategy": name, "seat": k, "games": a, "wins": wins,
+                         "win_rate": wins / a, "ci_low": lo, "ci_high": hi,
+                         "mean_score": Dist(g["score"], g["n"]).mean()})
     return pd.DataFrame(rows)

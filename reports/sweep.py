@@ -1,5 +1,9 @@
 """Scoring-constant sweeps: per-arm seat win rates, score margins, the komi curve and
-its fair crossing with a bootstrap interval over seeds (common random numbers)."""
+its fair crossing with a bootstrap interval over seeds (common random numbers).
+
+Tables come from the run's Aggregate (reports/aggregate.py). The bootstrap resamples seeds
+jointly for all arms; on runs with more than EXACT_SEEDS seeds it resamples blocks of
+SEED_BLOCK consecutive seeds instead (the result says which)."""
 from __future__ import annotations
 
 import math
@@ -8,8 +12,8 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.data import win_matrix
-from reports.seats import seat_table, shared_mask
+from reports.aggregate import Dist, as_aggregate, score_margins, shared_mask
+from reports.seats import seat_table
 
 __all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
            "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "komi_curve",
@@ -49,25 +53,17 @@ def numeric_values(values) -> np.ndarray | None:
     return arr if np.all(np.isfinite(arr)) else None
 
 
-def score_margins(df: pd.DataFrame, players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per game: (seat 0 score minus the mean of the other seats, winner's score minus runner-up's)."""
-    s = df[[f"score_{k}" for k in range(players)]].to_numpy(dtype=float)
-    seat0 = s[:, 0] - s[:, 1:].mean(axis=1) if players > 1 else np.zeros(len(s))
-    top = np.sort(s, axis=1)
-    top2 = top[:, -1] - top[:, -2] if players > 1 else np.zeros(len(s))
-    return seat0, top2
-
-
-def sweep_table(df: pd.DataFrame, meta: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:
+def sweep_table(agg, meta: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """One row per arm x seat: the seat table of each arm, with the swept values.
 
     Adds p_holm_arms (Holm across arms, within each seat: "this seat's rate = 1/p")
     and p_bh (Benjamini-Hochberg over all arm x seat tests, for exploring).
     """
+    agg = as_aggregate(agg, players)
     values = arm_values(meta)
     parts = []
-    for arm, g in df.groupby("arm", sort=True):
-        t = seat_table(g, players, alpha).drop(columns=["p_holm"])
+    for arm in agg.arms:
+        t = seat_table(agg.only(arm), players, alpha).drop(columns=["p_holm"])
         t.insert(0, "arm", int(arm))
         parts.append(t)
     out = pd.concat(parts, ignore_index=True)
@@ -83,31 +79,37 @@ def sweep_table(df: pd.DataFrame, meta: dict, players: int, alpha: float = 0.05)
     return out.sort_values(["arm", "seat"], kind="mergesort").reset_index(drop=True)
 
 
-def komi_table(df: pd.DataFrame, meta: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:
+def komi_table(agg, meta: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """One row per arm: swept values, games, seat-0 win rate with Wilson CI, p vs 1/p,
     p_holm (Holm across arms), mean score margins with 95% normal CIs
     (margin_seat0 = seat 0 minus mean of the others; margin_top2 = winner minus
     runner-up), mean game length and tie share."""
+    agg = as_aggregate(agg, players)
     fair = 1.0 / players
     z = stats._z(alpha)
     values = arm_values(meta)
     rows = []
-    for arm, g in df.groupby("arm", sort=True):
-        n = len(g)
-        w0 = float(g["win_0"].sum())
+    for arm in agg.arms:
+        g = agg.only(arm)
+        n = g.n_games
+        pat = g.win_patterns
+        w = pat[[f"win_{k}" for k in range(players)]].to_numpy(dtype=float)
+        w0 = Dist(w[:, 0], pat["n"]).sum()
         lo, hi = stats.wilson(w0, n, alpha)
-        m0, mt = score_margins(g, players)
-        sd0 = float(np.std(m0, ddof=1)) if n > 1 else float("nan")
+        m0 = Dist(g.margins("seat0")["value"], g.margins("seat0")["n"])
+        mt = Dist(g.margins("top2")["value"], g.margins("top2")["n"])
+        sd0 = m0.sd() if n > 1 else float("nan")
+        turns = g.game_values("turns") if g.has("turns") else None
         rows.append({
             "arm": int(arm), "games": n, "seat0_wins": w0, "seat0_rate": w0 / n,
             "ci_low": lo, "ci_high": hi, "edge_points": 100 * (w0 / n - fair),
             "p_value": stats.binom_pvalue(w0, n, fair),
-            "margin_seat0": float(m0.mean()),
+            "margin_seat0": m0.mean(),
             "margin_seat0_low": float(m0.mean() - z * sd0 / math.sqrt(n)) if n > 1 else float("nan"),
             "margin_seat0_high": float(m0.mean() + z * sd0 / math.sqrt(n)) if n > 1 else float("nan"),
-            "margin_top2": float(mt.mean()),
-            "mean_turns": float(g["turns"].mean()) if "turns" in g else float("nan"),
-            "tie_share": float(shared_mask(win_matrix(g, players)).any(axis=1).mean()),
+            "margin_top2": mt.mean(),
+            "mean_turns": Dist(turns["value"], turns["n"]).mean() if turns is not None else float("nan"),
+            "tie_share": float(pat.loc[shared_mask(w).any(axis=1), "n"].sum()) / n,
         })
     out = pd.DataFrame(rows)
     out.insert(out.columns.get_loc("p_value") + 1, "p_holm", stats.holm(out["p_value"].to_numpy()))
@@ -166,25 +168,21 @@ def fair_crossing(x, rates, fair: float) -> dict:
     return {"value": v, "n_crossings": n_cross, "between": between, "note": note}
 
 
-def bootstrap_crossing(df: pd.DataFrame, x_by_arm: dict, players: int, n_boot: int = 1000,
+def bootstrap_crossing(agg, x_by_arm: dict, players: int, n_boot: int = 1000,
                        seed: int = 0, alpha: float = 0.05, max_cells: int = 4_000_000) -> dict:
-    """Bootstrap interval of the fair crossing, resampling seed indices (`game`) jointly
-    for all arms (the same seeds were played in every arm: common random numbers).
+    """Bootstrap interval of the fair crossing, resampling seeds (`game`) jointly for all
+    arms (the same seeds were played in every arm: common random numbers); on runs with more
+    than EXACT_SEEDS seeds, blocks of SEED_BLOCK consecutive seeds (aligned across arms).
 
     x_by_arm: {arm: x value} for the arms of the curve. Returns {'low', 'high',
-    'median', 'n_boot', 'missing_share' (resamples without a crossing), 'seed'}.
+    'median', 'n_boot', 'missing_share' (resamples without a crossing), 'seed',
+    'unit' ("seed" or "block of 1,000 seeds"), 'units' (how many were resampled)}.
     """
+    agg = as_aggregate(agg, players)
     arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
     x = np.array([x_by_arm[a] for a in arms], dtype=float)
-    sub = df[df["arm"].isin(arms)]
-    col = {a: i for i, a in enumerate(arms)}
-    seeds, s_idx = np.unique(sub["game"].to_numpy(), return_inverse=True)
-    a_idx = sub["arm"].map(col).to_numpy()
-    S, A = len(seeds), len(arms)
-    num = np.zeros((S, A))
-    den = np.zeros((S, A))
-    np.add.at(num, (s_idx, a_idx), sub["win_0"].to_numpy(dtype=float))
-    np.add.at(den, (s_idx, a_idx), 1.0)
+    num, den = agg.seeds.matrix(arms)
+    S = len(num)
     rng = np.random.default_rng(seed)
     chunk = max(1, min(n_boot, max_cells // max(S, 1)))
     found = []
@@ -201,7 +199,7 @@ def bootstrap_crossing(df: pd.DataFrame, x_by_arm: dict, players: int, n_boot: i
     vals = np.concatenate(found) if found else np.array([])
     ok = vals[np.isfinite(vals)]
     res = {"n_boot": int(n_boot), "seed": int(seed), "missing_share": float(1 - len(ok) / max(len(vals), 1)),
-           "low": None, "high": None, "median": None}
+           "low": None, "high": None, "median": None, "unit": agg.seeds.unit, "units": int(S)}
     if len(ok):
         res["low"] = float(np.quantile(ok, alpha / 2))
         res["high"] = float(np.quantile(ok, 1 - alpha / 2))
@@ -209,14 +207,15 @@ def bootstrap_crossing(df: pd.DataFrame, x_by_arm: dict, players: int, n_boot: i
     return res
 
 
-def komi_curve(df: pd.DataFrame, meta: dict, players: int, param: str | None = None,
+def komi_curve(agg, meta: dict, players: int, param: str | None = None,
                n_boot: int = 1000, seed: int = 0, komi: pd.DataFrame | None = None) -> dict:
     """The komi curve of a 1-parameter sweep (or of `param`, all other values fixed):
     {'param', 'x', 'table' (komi_table sorted by x), 'fair', 'crossing' (fair_crossing
     dict), 'bootstrap' (bootstrap_crossing dict or None), 'numeric'}."""
+    agg = as_aggregate(agg, players)
     names = sweep_params(meta)
     param = param or (names[0] if names else None)
-    table = komi if komi is not None else komi_table(df, meta, players)
+    table = komi if komi is not None else komi_table(agg, meta, players)
     fair = 1.0 / players
     out = {"param": param, "fair": fair, "table": table, "numeric": False,
            "crossing": {"value": None, "n_crossings": 0, "between": None,
@@ -233,7 +232,7 @@ def komi_curve(df: pd.DataFrame, meta: dict, players: int, param: str | None = N
     out.update(table=table, x=x, numeric=True)
     out["crossing"] = fair_crossing(x, table["seat0_rate"].to_numpy(), fair)
     if out["crossing"]["value"] is not None and n_boot > 0:
-        out["bootstrap"] = bootstrap_crossing(df, dict(zip(table["arm"].tolist(), x.tolist())),
+        out["bootstrap"] = bootstrap_crossing(agg, dict(zip(table["arm"].tolist(), x.tolist())),
                                               players, n_boot=n_boot, seed=seed)
     return out
 
@@ -243,10 +242,11 @@ def grid_table(komi: pd.DataFrame, p1: str, p2: str, value: str = "seat0_rate") 
     return komi.pivot_table(index=p1, columns=p2, values=value, aggfunc="first", sort=True)
 
 
-def grid_crossings(df: pd.DataFrame, komi: pd.DataFrame, p1: str, p2: str, players: int,
+def grid_crossings(agg, komi: pd.DataFrame, p1: str, p2: str, players: int,
                    n_boot: int = 1000, seed: int = 0) -> pd.DataFrame:
     """For each value of p1, the fair value of p2 (first crossing along p2) with its
     bootstrap interval: columns p1, fair_value, boot_low, boot_high, missing_share, note."""
+    agg = as_aggregate(agg, players)
     rows = []
     fair = 1.0 / players
     for v1, g in komi.groupby(p1, sort=True):
@@ -262,7 +262,7 @@ def grid_crossings(df: pd.DataFrame, komi: pd.DataFrame, p1: str, p2: str, playe
         cr = fair_crossing(x, g["seat0_rate"].to_numpy(), fair)
         row["fair_value"], row["note"] = cr["value"], cr["note"]
         if cr["value"] is not None and n_boot > 0:
-            b = bootstrap_crossing(df, dict(zip(g["arm"].tolist(), x.tolist())), players,
+            b = bootstrap_crossing(agg, dict(zip(g["arm"].tolist(), x.tolist())), players,
                                    n_boot=n_boot, seed=seed)
             row.update(boot_low=b["low"], boot_high=b["high"], missing_share=b["missing_share"])
         rows.append(row)

@@ -16,6 +16,7 @@ from scipy import stats as st
 from reports import build_report, stats
 from reports.components import (category_game_table, category_seat_table, component_columns,
                                 component_table, parse_sections, score_parts_table)
+from reports.aggregate import aggregate_run
 from reports.data import load_results
 from sim.spec import GameSpec, Param, ParamTable, StrategyInfo
 from tests.reports.conftest import linear_sweep, write_run
@@ -107,6 +108,12 @@ def comp_df(comp_run):
     return load_results(comp_run)
 
 
+@pytest.fixture(scope="module")
+def comp_agg(comp_run):
+    """The run folded chunk by chunk, with the joint counts the declared sections need."""
+    return aggregate_run(comp_run, categorical_game=["end_condition"], score_parts=["part_a", "part_b", "missing"])
+
+
 def test_newcombe_hand_computed_example():
     d, lo, hi = stats.newcombe_diff(56, 70, 48, 80)
     assert d == pytest.approx(0.2)
@@ -123,10 +130,10 @@ def test_newcombe_hand_computed_example():
     assert stats.two_proportion_pvalue(56, 70, 48, 80) == pytest.approx(chi[1], rel=1e-9)
 
 
-def test_components_planted_strong_weak_neutral(comp_df):
-    flags, skipped = component_columns(comp_df, PLAYERS, "has_")
+def test_components_planted_strong_weak_neutral(comp_agg):
+    flags, skipped = component_columns(comp_agg, PLAYERS, "has_")
     assert flags == ["has_strong", "has_neutral", "has_weak"] and skipped == ["has_count"]
-    tab = component_table(comp_df, PLAYERS, "has_").set_index("component")
+    tab = component_table(comp_agg, PLAYERS, "has_").set_index("component")
     assert list(tab.index) == ["Strong", "Neutral", "Weak"]  # sorted by lift
     s, n, w = tab.loc["Strong"], tab.loc["Neutral"], tab.loc["Weak"]
     assert s.flag == "strong" and s.p_bh < 1e-10
@@ -140,8 +147,8 @@ def test_components_planted_strong_weak_neutral(comp_df):
     assert tab.loc["Strong", "share"] == pytest.approx(tab.loc["Strong", "seat_games"] / total)
 
 
-def test_categorical_seat_favoured_recovered(comp_df):
-    tab, summ = category_seat_table(comp_df, PLAYERS, "civ", CIVS)
+def test_categorical_seat_favoured_recovered(comp_agg, comp_df):
+    tab, summ = category_seat_table(comp_agg, PLAYERS, "civ", CIVS)
     tab = tab.set_index("category")
     assert (tab["seat_games"] == 20000).all() and summ["balanced"]
     assert tab.loc["Babylon", "ci_low"] < 0.4 < tab.loc["Babylon", "ci_high"]
@@ -160,8 +167,8 @@ def test_categorical_seat_favoured_recovered(comp_df):
     assert tab3.set_index("category").loc["Egypt", "seat_games"] == len(df)
 
 
-def test_categorical_game_frequencies(comp_df):
-    tab = category_game_table(comp_df, "end_condition", ENDS).set_index("category")
+def test_categorical_game_frequencies(comp_agg):
+    tab = category_game_table(comp_agg, "end_condition", ENDS).set_index("category")
     assert list(tab.index) == ENDS and tab["games"].sum() == 20000
     for lab, p in zip(ENDS, END_P):
         r = tab.loc[lab]
@@ -177,8 +184,8 @@ def test_categorical_game_frequencies(comp_df):
     assert t2.loc["code 7", "games"] == 2 and t2.loc["code 7", "mean_turns"] == 4
 
 
-def test_score_parts_table(comp_df):
-    tab = score_parts_table(comp_df, PLAYERS, ["part_a", "part_b", "missing"]).set_index("part")
+def test_score_parts_table(comp_agg, comp_df):
+    tab = score_parts_table(comp_agg, PLAYERS, ["part_a", "part_b", "missing"]).set_index("part")
     assert list(tab.index) == ["part_a", "part_b", "other", "score"]
     assert tab.loc["part_a", "winners_mean"] > tab.loc["part_a", "non_winners_mean"] + 2
     assert tab.loc["part_a", "diff_low"] > 0

@@ -5,7 +5,7 @@ import pytest
 from reports import build_report
 from reports.render import blocks_to_html, blocks_to_markdown, write_atomic
 from reports.metrics import metric_table
-from reports.data import load_results, seat_metric_names
+from reports.aggregate import aggregate_run
 from sim.spec import GameSpec, Param, ParamTable, StrategyInfo
 from tests.reports.conftest import linear_sweep, write_run
 
@@ -90,10 +90,10 @@ def test_unknown_game_still_renders(tmp_path):
 
 
 def test_metric_table(seat_run):
-    df = load_results(seat_run)
-    names = seat_metric_names(df.columns, 4)
+    agg = aggregate_run(seat_run)
+    names = agg.seat_metrics
     assert names == ["oracles", "market_points"]
-    mt = metric_table(df, 4, names).set_index("metric")
+    mt = metric_table(agg, 4, names).set_index("metric")
     assert mt.loc["oracles", "all"] == pytest.approx(1.5, abs=0.05)
     assert mt.loc["market_points", "winners"] > mt.loc["market_points", "non_winners"]
     assert 0.15 < mt.loc["market_points", "share_of_score"] < 0.25
