@@ -14,6 +14,7 @@ from pathlib import Path
 
 from sim import game_names, get_game
 from sim.spec import AgonInputError
+from experiments.cli_studies import STUDY_COMMANDS, is_composite, run_sequential_single, sequential_requested
 
 EXIT_BAD_INPUT = 2
 
@@ -76,14 +77,23 @@ def _add_common(p: argparse.ArgumentParser, games_default: int) -> None:
     p.add_argument("--seed", type=int, default=1, help="run seed: the same seed gives the same games")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--chunk", type=int, default=None, help="games per chunk (results do not depend on it)")
-    p.add_argument("--backend", default="loky", choices=["loky", "threading", "multiprocessing"],
-                   help="joblib backend")
+    _add_backend(p)
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     p.add_argument("--out", help="run folder (default runs/GAME-KIND)")
     p.add_argument("--resume", action="store_true", help="finish an interrupted run in --out")
     p.add_argument("--force", action="store_true", help="replace an existing run folder")
     p.add_argument("--check", action="store_true", help="check the engine's invariants after every action")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _add_backend(p: argparse.ArgumentParser) -> None:
+    """Where the chunks run; results are identical on every backend."""
+    from experiments.runner import BACKENDS
+    p.add_argument("--backend", default="loky", choices=BACKENDS,
+                   help="loky (default: local processes), dask (a running cluster, with --scheduler), "
+                        "dask-local (a local dask.distributed cluster, with --workers)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:8786", help="Dask scheduler address (--backend dask)")
+    p.add_argument("--workers", type=int, help="worker processes of --backend dask-local (default: --jobs)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -110,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--param", action="append", required=True, metavar="NAME=LO:HI:STEP",
                    help="parameter range, inclusive; or NAME=a,b,c; twice for a grid")
     w.set_defaults(games_per_arm=True)
+    from experiments.cli_studies import add_sequential_options, add_study_commands
+    add_sequential_options(s)
+    add_sequential_options(w)
+    add_study_commands(sub)
 
     r = sub.add_parser("report", help="re-render a run folder's report from its stored results")
     r.add_argument("run_dir")
@@ -131,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--resume", action="store_true")
     c.add_argument("--force", action="store_true")
     c.add_argument("--quiet", action="store_true")
+    _add_backend(c)
     return parser
 
 
@@ -148,6 +163,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except RuntimeError as e:
+        from experiments.runner import AgonRunError
+        if not isinstance(e, AgonRunError):
+            raise
+        print(f"agon: error: {e}", file=sys.stderr)
+        return 1
     except OSError as e:  # unwritable folder, disk full: a clear line, not a traceback
         where = f" {e.filename}" if getattr(e, "filename", None) else ""
         print(f"agon: error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
@@ -209,11 +230,12 @@ def _study_from_args(args, argv, kind):
                  chunk_size=args.chunk, check=args.check, command=_command_line(argv))
 
 
-def _run_and_report(study, out, jobs, resume, force, backend, quiet) -> Path:
-    from experiments.runner import Plan, run_study
+def _run_and_report(study, out, jobs, resume, force, backend, quiet, scheduler=None, workers=None) -> Path:
+    from experiments.runner import Plan, check_backend, run_study
+    check_backend(backend, scheduler, workers)
     plan = Plan(study, jobs)  # validates before anything is written
     folder = run_study(study, out, jobs=jobs, resume=resume, force=force, backend=backend,
-                       progress=not quiet, plan=plan)
+                       progress=not quiet, plan=plan, scheduler=scheduler, workers=workers)
     _render(folder)
     return folder
 
@@ -229,14 +251,20 @@ def _render(folder: Path) -> None:
 def cmd_seats(args, argv) -> int:
     study = _study_from_args(args, argv, "seats")
     out = Path(args.out or f"runs/{study.game}-seats")
-    _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet)
+    if sequential_requested(args):
+        return run_sequential_single(args, study, out, argv)
+    _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,
+                    args.scheduler, args.workers)
     return 0
 
 
 def cmd_sweep(args, argv) -> int:
     study = _study_from_args(args, argv, "sweep")
     out = Path(args.out or f"runs/{study.game}-sweep")
-    _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet)
+    if sequential_requested(args):
+        return run_sequential_single(args, study, out, argv)
+    _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,
+                    args.scheduler, args.workers)
     return 0
 
 
@@ -273,21 +301,30 @@ def cmd_bench(args, argv) -> int:
 
 def cmd_run(args, argv) -> int:
     from experiments.config import load_config
-    from experiments.runner import Plan, prepare_folder, run_study
+    from experiments.runner import Plan, check_backend, prepare_folder, run_study
     from reports import write_index
     cfg = load_config(args.config)
     jobs = args.jobs or cfg.jobs
+    check_backend(args.backend, args.scheduler, args.workers)
     base = Path(args.out or cfg.out)
     plans = []
     for name, study in cfg.studies:
         study.command = _command_line(argv) + f"  # study {name}"
-        plans.append((name, study, Plan(study, jobs)))
+        plans.append((name, study, None if is_composite(study) else Plan(study, jobs)))
     for name, study, plan in plans:  # check every folder before playing anything
-        prepare_folder(base / name, args.resume, args.force, plan)
+        if plan is None:
+            study.check(base / name, jobs, args.resume, args.force)
+        else:
+            prepare_folder(base / name, args.resume, args.force, plan)
     for name, study, plan in plans:
         print(f"== {name}: {study.kind} {study.game}", file=sys.stderr)
+        if plan is None:  # design studies and stopping rules: experiments/composite.py
+            study.run(base / name, jobs, args.resume, args.force, not args.quiet, args.backend)
+            print(f"report: {base / name / 'report.md'}")
+            continue
         folder = run_study(study, base / name, jobs=jobs, resume=args.resume, force=args.force,
-                           progress=not args.quiet, plan=plan)
+                           progress=not args.quiet, plan=plan, backend=args.backend,
+                           scheduler=args.scheduler, workers=args.workers)
         _render(folder)
     write_index(base, [(name, base / name) for name, _, _ in plans], title=cfg.title)
     print(f"index: {base / 'index.md'}")
@@ -298,6 +335,7 @@ COMMANDS = {
     "games": cmd_games, "play": cmd_play, "seats": cmd_seats, "sweep": cmd_sweep,
     "report": cmd_report, "bench": cmd_bench, "run": cmd_run,
 }
+COMMANDS.update(STUDY_COMMANDS)  # tune, tournament, components, restrict, design-report
 
 if __name__ == "__main__":
     sys.exit(main())

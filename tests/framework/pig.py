@@ -15,12 +15,17 @@ PARAMS = ParamTable([
     Param("target", 30, 5, 200, "points needed to win"),
     Param("die_sides", 6, 2, 20, "faces of the die"),
     Param("max_turns", 400, 10, 10000, "turn cap; highest score wins at the cap"),
+    # Planted properties for the design-study tests (tests/studies/): with both at 0 a game is
+    # exactly the plain Pig game (charms come from the setup stream, dice and players unchanged).
+    Param("handicap", 0, 0, 50, "points every seat but the first starts with (a komi: seat 0 moves first)"),
+    Param("charm_points", 0, 0, 50, "points the lucky charm (held by each seat with chance 1/2) gives at the start"),
 ])
-P_TARGET, P_SIDES, P_MAX_TURNS = 0, 1, 2
+P_TARGET, P_SIDES, P_MAX_TURNS, P_HANDICAP, P_CHARM = 0, 1, 2, 3, 4
 
 STRATEGIES = (
     StrategyInfo("random", 0, "holds with probability 1/2 after each roll"),
     StrategyInfo("greedy", 1, "holds once the turn total reaches w[0]", (12.0,), ("hold_at",)),
+    StrategyInfo("cautious", 1, "greedy that holds at a turn total of 7 (between random and greedy)", (7.0,), ("hold_at",)),
 )
 
 
@@ -35,10 +40,19 @@ def _play(seed, start, n, p, params, kinds, weights, check):
     win = np.zeros((n, p), np.float64)
     rank = np.zeros((n, p), np.int64)
     busts = np.zeros((n, p), np.int64)
+    lucky = np.zeros((n, p), np.int64)
+    dud = np.zeros((n, p), np.int64)
+    handicap = int(params[P_HANDICAP])
+    charm = int(params[P_CHARM])
     for g in range(n):
         dice = rng.new_stream(seed, start + g, rng.CHANCE)
         pl = rng.new_stream(seed, start + g, rng.PLAYERS)
+        setup = rng.new_stream(seed, start + g, rng.SETUP)
         pts = np.zeros(p, np.int64)
+        for s in range(p):
+            lucky[g, s] = rng.below(setup, 2)
+            dud[g, s] = rng.below(setup, 2)
+            pts[s] = (handicap if s > 0 else 0) + charm * lucky[g, s]
         t = 0
         over = False
         while not over and t < max_turns:
@@ -80,14 +94,15 @@ def _play(seed, start, n, p, params, kinds, weights, check):
                 if pts[o] > pts[s]:
                     rk += 1
             rank[g, s] = rk
-    return turns, rolls, score, win, rank, busts
+    return turns, rolls, score, win, rank, busts, lucky, dud
 
 
 def play_batch(seed, start, n_games, n_players, params, kinds, weights, check=False):
-    turns, rolls, score, win, rank, busts = _play(
+    turns, rolls, score, win, rank, busts, lucky, dud = _play(
         seed, start, n_games, n_players, np.asarray(params, np.float64),
         np.asarray(kinds, np.int64), np.asarray(weights, np.float64), check)
-    return {"turns": turns, "rolls": rolls, "score": score, "win": win, "rank": rank, "busts": busts}
+    return {"turns": turns, "rolls": rolls, "score": score, "win": win, "rank": rank, "busts": busts,
+            "charm_lucky": lucky, "charm_dud": dud}
 
 
 def play_traced(seed, index, n_players, params, kinds, weights):
@@ -101,5 +116,11 @@ def play_traced(seed, index, n_players, params, kinds, weights):
 SPEC = GameSpec(
     name="pig", title="Pig (test fixture)", player_counts=(2, 3, 4), default_players=2,
     params=PARAMS, strategies=STRATEGIES, play_batch=play_batch, play_traced=play_traced,
-    seat_metrics=("busts",), game_metrics=("rolls",), key_param="target", n_weights=1,
+    seat_metrics=("busts", "charm_lucky", "charm_dud"), game_metrics=("rolls",), key_param="target",
+    n_weights=1,
+    extra={
+        "components": [("Charms", "charm_")],
+        # restricted play (`agon restrict pig --ban second_roll`): hold after every successful roll
+        "bans": {"second_roll": {"weights": {"hold_at": 1.0}, "meaning": "may not roll again after a successful roll"}},
+    },
 )

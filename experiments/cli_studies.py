@@ -1,0 +1,183 @@
+"""`agon tune | tournament | components | restrict | design-report` and the sequential options
+(`--until-ci`, `--sprt`, `--max-games`, `--batch`) of every study command.
+
+Kept apart from experiments/cli.py so the design studies add one import and two lines there.
+Every command validates its whole input before writing anything (one-line error, exit 2).
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from sim.spec import AgonInputError
+
+
+def is_composite(study) -> bool:
+    """A TOML study that `agon run` hands to experiments/composite.py instead of the plain runner."""
+    from experiments.composite import Composite
+    return isinstance(study, Composite)
+
+
+def add_sequential_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("sequential sample size (default: play --games once)")
+    g.add_argument("--until-ci", metavar="H", help="add batches until every reported 95%% interval has a half-width "
+                                                   "of at most H (0.005 = half a point)")
+    g.add_argument("--sprt", metavar="P0,P1", help="sequential probability ratio test of seat 0's win rate, "
+                                                  "H0 p = P0 against H1 p = P1 (alpha = beta = 0.05)")
+    g.add_argument("--max-games", type=int, help="game cap of a sequential run (default 200,000, in --games units)")
+    g.add_argument("--batch", type=int, help="games added per look (default: --games)")
+
+
+def rule_from_args(args):
+    from experiments.sequential import make_rule
+    return make_rule(getattr(args, "until_ci", None), getattr(args, "sprt", None), getattr(args, "max_games", None),
+                     getattr(args, "batch", None), games=getattr(args, "games", 0) or 0)
+
+
+def sequential_requested(args) -> bool:
+    return any(getattr(args, k, None) is not None for k in ("until_ci", "sprt", "max_games", "batch"))
+
+
+def run_sequential_single(args, study, out, command_line) -> int:
+    """seats / sweep under a stopping rule (called by cmd_seats / cmd_sweep)."""
+    from experiments.runner import Plan
+    from experiments.sequential import run_single
+    rule = rule_from_args(args)
+    if not rule.sequential:
+        raise AgonInputError("--max-games and --batch need --until-ci or --sprt")
+    plan = Plan(study, args.jobs)
+    folder, summary, rec = run_single(study, out, rule, jobs=args.jobs, resume=args.resume, force=args.force,
+                                      backend=args.backend, progress=not args.quiet, plan=plan)
+    print(f"report: {folder / 'report.md'}")
+    print(f"stopped by {rec.stopped_by} at {rec.looks[-1].games:,} games: {rec.decision or 'fixed size'}")
+    return 0
+
+
+def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "greedy") -> None:
+    p.add_argument("game", help="game name (see `agon games`)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--games", type=int, default=games, help="games (see the command's help for the unit)")
+    if strategies is not None:
+        p.add_argument("--strategies", default=strategies, help=f"strategy (default {strategies})")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
+    p.add_argument("--out", help="study folder (default runs/GAME-COMMAND)")
+    p.add_argument("--resume", action="store_true", help="finish an interrupted study in --out")
+    p.add_argument("--force", action="store_true", help="replace an existing study folder")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_sequential_options(p)
+
+
+def add_study_commands(sub) -> None:
+    t = sub.add_parser("tune", help="search constants that hit design targets (successive halving, common seeds)")
+    _common(t, 1000)
+    t.add_argument("--param", action="append", required=True, metavar="NAME=LO:HI",
+                   help="a constant to tune: LO:HI, LO:HI:STEP or a,b,c; repeat for several")
+    t.add_argument("--target", action="append", required=True,
+                   help="first_seat_fair | seats_fair | length=LO:HI | skill_gap=G; repeat for several")
+    t.set_defaults(games_help="games per candidate in the first round")
+
+    r = sub.add_parser("tournament", help="every strategy in every seat: win matrix, Bradley-Terry ratings, skill ladder")
+    _common(r, 2000, strategies=None)
+    r.add_argument("--strategies", required=True, help="two or more strategies, comma separated (weights as NAME:w=a/b)")
+    r.add_argument("--ladder", help="expected order weakest first, e.g. random,greedy,search (default: those present)")
+
+    c = sub.add_parser("components", help="win rate with vs without each component, BH-flagged too strong/weak")
+    _common(c, 4000)
+
+    x = sub.add_parser("restrict", help="restricted play: the win rate of a player who may not use an option")
+    _common(x, 4000)
+    x.add_argument("--ban", action="append", required=True, metavar="OPTION", help="option to ban; repeat for several")
+
+    d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components) in one report")
+    d.add_argument("game", nargs="+", help="one or more games")
+    d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
+    d.add_argument("--scale", type=float, default=1.0, help="multiply every game count (e.g. 0.1 for a quick look)")
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--jobs", type=int, default=1)
+    d.add_argument("--out", help="base folder (default runs/design); each game writes out/GAME")
+    d.add_argument("--resume", action="store_true")
+    d.add_argument("--force", action="store_true")
+    d.add_argument("--quiet", action="store_true")
+
+
+def _set(args) -> dict:
+    from experiments.cli import _parse_set
+    return _parse_set(args.set)
+
+
+def _cmd(argv) -> str:
+    from experiments.cli import _command_line
+    return _command_line(argv)
+
+
+def _jobs(args) -> int:
+    if args.jobs < 1:
+        raise AgonInputError(f"--jobs must be at least 1, got {args.jobs}")
+    return args.jobs
+
+
+def _done(res: dict, out: Path) -> int:
+    print(f"report: {Path(out) / 'report.md'}")
+    for f in res.get("findings", [])[:3]:
+        print("- " + f.replace("**", ""))
+    return 0
+
+
+def cmd_tune(args, argv) -> int:
+    from experiments import tune
+    pairs = []
+    for item in args.param:
+        name, eq, rng = item.partition("=")
+        if not eq or not name.strip():
+            raise AgonInputError(f"--param expects NAME=LO:HI, got {item!r}")
+        pairs.append((name.strip(), rng))
+    t = tune.Tuning(game=args.game, params=pairs, targets=args.target, players=args.players, games=args.games,
+                    seed=args.seed, strategies=args.strategies, fixed=_set(args), command=_cmd(argv))
+    out = Path(args.out or f"runs/{args.game}-tune")
+    res = tune.run(t, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
+    return _done(res, out)
+
+
+def cmd_tournament(args, argv) -> int:
+    from experiments import tournament
+    ladder = [s.strip() for s in args.ladder.split(",")] if args.ladder else None
+    t = tournament.Tournament(game=args.game, strategies=args.strategies, players=args.players, games=args.games,
+                              seed=args.seed, params=_set(args), ladder=ladder, command=_cmd(argv))
+    out = Path(args.out or f"runs/{args.game}-tournament")
+    res = tournament.run(t, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
+    return _done(res, out)
+
+
+def cmd_components(args, argv) -> int:
+    from experiments import components
+    cs = components.ComponentStudy(game=args.game, players=args.players, games=args.games, seed=args.seed,
+                                   strategies=args.strategies, params=_set(args), command=_cmd(argv))
+    out = Path(args.out or f"runs/{args.game}-components")
+    res = components.run(cs, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
+    return _done(res, out)
+
+
+def cmd_restrict(args, argv) -> int:
+    from experiments import restrict
+    r = restrict.Restriction(game=args.game, bans=args.ban, players=args.players, games=args.games, seed=args.seed,
+                             strategy=args.strategies, params=_set(args), command=_cmd(argv))
+    out = Path(args.out or f"runs/{args.game}-restrict")
+    res = restrict.run(r, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
+    return _done(res, out)
+
+
+def cmd_design_report(args, argv) -> int:
+    from experiments import design
+    if args.scale <= 0:
+        raise AgonInputError(f"--scale must be positive, got {args.scale}")
+    out = Path(args.out or "runs/design")
+    index = design.run_many(args.game, out, jobs=_jobs(args), seed=args.seed, scale=args.scale, config=args.config,
+                            resume=args.resume, force=args.force, progress=not args.quiet, command=_cmd(argv))
+    print(f"index: {index}")
+    return 0
+
+
+STUDY_COMMANDS = {"tune": cmd_tune, "tournament": cmd_tournament, "components": cmd_components,
+                  "restrict": cmd_restrict, "design-report": cmd_design_report}

@@ -1,0 +1,210 @@
+"""The standard design battery of a game (`agon design-report GAME`), and the batch of games
+behind `make report`.
+
+Per game, into OUT/GAME/:
+  seats-<p>p/     seat advantage with identical players, for every player count;
+  sweep-<key>/    the sweep of the game's key constant (GameSpec.key_param) on common seeds;
+  tournament/     every strategy of the line-up in every seat (Bradley-Terry, skill ladder);
+  components are read from the seats run at the default player count (same games: identical
+  players in every seat are exactly what `agon components` plays);
+then OUT/GAME/report.md + report.html (reports/design.py) and OUT/index.md linking them.
+Game counts come from experiments/configs/design.toml (chosen to fit the README's time budget).
+"""
+from __future__ import annotations
+
+import sys
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from experiments.runner import Plan, Study, prepare_folder, run_study, write_json_atomic
+from sim import get_game
+from sim.spec import AgonInputError
+
+DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
+_GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players"}
+
+
+@dataclass
+class Battery:
+    """What the battery plays for one game (game counts already scaled)."""
+
+    game: str
+    players: int
+    strategies: str = "greedy"
+    seats: dict = field(default_factory=dict)        # player count -> games
+    sweep_values: list = field(default_factory=list)
+    sweep_games: int = 600
+    tournament: list[str] = field(default_factory=list)
+    tournament_games: int = 120
+    seed: int = 1
+
+    def units(self) -> list[tuple[str, str, object]]:
+        """(folder name, kind, Study | Tournament) in playing order."""
+        from experiments.tournament import Tournament
+        spec = get_game(self.game)
+        out = []
+        for p in sorted(self.seats):
+            out.append((f"seats-{p}p", "seats", Study(
+                kind="seats", game=self.game, players=p, games=self.seats[p], seed=self.seed,
+                strategies=self.strategies,
+                command=f"agon seats {self.game} --players {p} --games {self.seats[p]} --strategies {self.strategies} "
+                        f"--seed {self.seed}")))
+        if spec.key_param and self.sweep_values:
+            vals = ",".join(str(v) for v in self.sweep_values)
+            out.append((f"sweep-{spec.key_param}", "sweep", Study(
+                kind="sweep", game=self.game, players=self.players, games=self.sweep_games, seed=self.seed + 1,
+                strategies=self.strategies, sweep=[[spec.key_param, list(self.sweep_values)]],
+                command=f"agon sweep {self.game} --players {self.players} --param {spec.key_param}={vals} "
+                        f"--games {self.sweep_games} --strategies {self.strategies} --seed {self.seed + 1}")))
+        if len(self.tournament) >= 2:
+            names = ",".join(self.tournament)
+            out.append(("tournament", "tournament", Tournament(
+                game=self.game, strategies=list(self.tournament), players=self.players, games=self.tournament_games,
+                seed=self.seed + 2,
+                command=f"agon tournament {self.game} --players {self.players} --strategies {names} "
+                        f"--games {self.tournament_games} --seed {self.seed + 2}")))
+        return out
+
+
+def load_batteries(games: list[str], config: str | None, scale: float, seed: int) -> list[Battery]:
+    """Read the game counts; unknown games or keys are one-line errors."""
+    path = Path(config) if config else DEFAULT_CONFIG
+    if not path.is_file():
+        raise AgonInputError(f"config file {path} not found")
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as e:
+        raise AgonInputError(f"{path} is not valid TOML: {e}")
+    defaults = data.get("defaults", {})
+    table = data.get("game", {})
+    out = []
+    for g in games:
+        spec = get_game(g)
+        raw = {**defaults, **table.get(g, {})}
+        bad = set(raw) - _GAME_KEYS
+        if bad:
+            raise AgonInputError(f"{path}: unknown key(s) {', '.join(sorted(bad))}; valid: {', '.join(sorted(_GAME_KEYS))}")
+        players = spec.check_players(int(raw.get("players", spec.default_players)))
+        per = raw.get("seats", 2000)
+        seats = {int(k): int(v) for k, v in per.items()} if isinstance(per, dict) else {p: int(per) for p in spec.player_counts}
+        for p in seats:
+            spec.check_players(p)
+        sc = lambda n, lo=1: max(lo, int(round(int(n) * scale)))  # noqa: E731
+        key = spec.params.get(spec.key_param) if spec.key_param else None
+        sweep = raw.get("sweep")
+        if key is not None:
+            if sweep is None:
+                import numpy as np
+                vals = np.linspace(key.lo, key.hi, 5)
+                sweep = sorted(set(int(round(v)) for v in vals)) if key.integer else [float(f"{v:.4g}") for v in vals]
+            elif isinstance(sweep, str):
+                from experiments.cli import parse_range
+                sweep = parse_range(sweep)
+            sweep = [key.decode(key.encode(v)) for v in sweep]
+        strategies = [s.strip() for s in str(raw.get("tournament", "random,greedy,search")).split(",") if s.strip()]
+        strategies = [s for s in strategies if s in {x.name for x in spec.strategies}]
+        out.append(Battery(game=g, players=players, strategies=str(raw.get("strategies", "greedy")),
+                           seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),
+                           sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
+                           tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed))
+    return out
+
+
+def _warm(games: list[str], jobs: int, progress: bool) -> None:
+    """Compile (or load from the numba cache) every game's engine and players, `jobs` games at
+    a time: numba compiles on one core, so compiling two games at once halves the wait."""
+    from joblib import Parallel, delayed
+    if progress:
+        print(f"== compiling / loading {', '.join(games)} ({jobs} at a time)", file=sys.stderr)
+    t0 = time.perf_counter()
+    Parallel(n_jobs=min(jobs, len(games)), backend="loky")(delayed(_warm_one)(g) for g in games)
+    if progress:
+        print(f"   ready in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+
+
+def _warm_one(game: str) -> None:
+    from experiments.lineup import arrays, parse_lineup
+    spec = get_game(game)
+    p = spec.default_players
+    names = [s.name for s in spec.strategies]
+    seats = parse_lineup(spec, (names * p)[:p], p)
+    kinds, weights = arrays(spec, seats)
+    spec.play_batch(0, 0, 1, p, spec.params.defaults(), kinds, weights, False)
+
+
+def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, force: bool = False,
+                progress: bool = True) -> dict:
+    """Play every study of the battery into out/ (each an ordinary, resumable run folder) and
+    build its reports; returns the wall seconds per study."""
+    from experiments import tournament as tmod
+    from reports import build_report
+    units = b.units()
+    for name, kind, st in units:   # validate everything first
+        if kind == "tournament":
+            st.validate(jobs)
+        else:
+            prepare_folder(out / name, resume and (out / name / "run.json").exists(), force, Plan(st, jobs))
+    times = {}
+    results = {}
+    for name, kind, st in units:
+        t0 = time.perf_counter()
+        if progress:
+            games = st.games if kind != "sweep" else f"{st.games} per arm x {len(st.sweep[0][1])} arms"
+            print(f"== {b.game}: {name} ({games} games)", file=sys.stderr)
+        again = resume and (out / name / "run.json").exists()   # a study not reached before is played anew
+        if kind == "tournament":
+            results[name] = tmod.run(st, out / name, jobs, resume=again, force=force and not again, progress=progress)
+        else:
+            run_study(st, out / name, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
+            results[name] = build_report(out / name)
+        times[name] = round(time.perf_counter() - t0, 1)
+    return {"times": times, "results": results}
+
+
+def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: bool = False,
+            progress: bool = True, command: str = "", scale: float = 1.0) -> Path:
+    """One game's battery into `gdir` and its design report (the folder was checked by the caller)."""
+    from experiments import folder
+    from reports.design import build as build_design
+    folder.start(gdir, {"kind": "design", "game": b.game, "title": get_game(b.game).title, "players": b.players,
+                        "strategies": [b.strategies], "seed": b.seed, "games": 0, "scale": scale,
+                        "command": command or f"agon design-report {b.game}",
+                        "battery": {"seats": b.seats, "sweep": b.sweep_values, "sweep_games": b.sweep_games,
+                                    "tournament": b.tournament, "tournament_games": b.tournament_games}},
+                 resume=resume, force=force)
+    t0 = time.perf_counter()
+    res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
+    total = sum(b.seats.values()) + b.sweep_games * len(b.sweep_values) + (
+        b.tournament_games if len(b.tournament) >= 2 else 0)
+    folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
+                         "study_seconds": res["times"]})
+    build_design(gdir, res["results"])
+    if progress:
+        print(f"design report: {gdir / 'report.md'}", file=sys.stderr)
+    return gdir
+
+
+def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float = 1.0, config: str | None = None,
+             resume: bool = False, force: bool = False, progress: bool = True, command: str = "") -> Path:
+    """Design reports for several games and an index page linking them."""
+    from experiments import folder
+    from reports.index import write_index
+    if len(set(games)) != len(games):
+        raise AgonInputError("each game may be given once")
+    batteries = load_batteries(games, config, scale, seed)
+    out = Path(out)
+    for b in batteries:
+        folder.check(out / b.game, resume, force)
+    t_all = time.perf_counter()
+    _warm([b.game for b in batteries], jobs, progress)
+    folders = []
+    for b in batteries:
+        gdir = out / b.game
+        run_one(b, gdir, jobs, resume, force, progress, command or f"agon design-report {b.game}", scale)
+        folders.append((b.game, gdir))
+    write_index(out, folders, title="Agon design reports")
+    write_json_atomic({"games": games, "wall_seconds": round(time.perf_counter() - t_all, 1), "jobs": jobs,
+                       "scale": scale, "command": command}, out / "batch.json")
+    return out / "index.md"

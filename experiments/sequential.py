@@ -1,0 +1,220 @@
+"""Sequential sample sizes: play batches until a stopping rule says the run is big enough.
+
+Two rules (STATISTICS.md, "Stopping rules"), checked only after whole batches:
+- fixed precision (`--until-ci H`): stop when every interval the study reports has a
+  half-width of at most H (a proportion: 0.005 = half a point), or at the game cap;
+- SPRT (`--sprt p0,p1`): Wald's sequential probability ratio test of seat 0's win rate,
+  H0 p = p0 against H1 p = p1, bounds log(beta/(1-alpha)) and log((1-beta)/alpha).
+Without a rule a study plays its `--games` once ("fixed sample size").
+
+A study supplies `grow(games)` (play up to that many games: runner `extend=True`, so the
+batches of one run equal a single run of the final size) and `measure()` (the intervals it
+reports and seat 0's wins, folded over the result chunks). The record of every look is
+written to `stopping.json` and stated in the report.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass, field
+from typing import Callable
+
+from sim.spec import AgonInputError
+
+SPRT_ALPHA = 0.05
+SPRT_BETA = 0.05
+DEFAULT_MAX_GAMES = 200_000
+
+
+@dataclass
+class StopRule:
+    """How a study decides its sample size. `batch` games are added per look."""
+
+    until_ci: float | None = None
+    sprt: tuple[float, float] | None = None
+    alpha: float = SPRT_ALPHA
+    beta: float = SPRT_BETA
+    max_games: int = DEFAULT_MAX_GAMES
+    batch: int | None = None
+
+    @property
+    def sequential(self) -> bool:
+        return self.until_ci is not None or self.sprt is not None
+
+    def describe(self) -> str:
+        if self.until_ci is not None:
+            return (f"fixed precision: add batches until every reported 95% interval has a half-width of at most "
+                    f"{100 * self.until_ci:g} points, capped at {self.max_games:,} games")
+        if self.sprt is not None:
+            p0, p1 = self.sprt
+            return (f"SPRT on seat 0's win rate, H0 p = {100 * p0:g}% against H1 p = {100 * p1:g}%, "
+                    f"alpha = {self.alpha:g}, beta = {self.beta:g}, checked after each batch, "
+                    f"capped at {self.max_games:,} games")
+        return "fixed sample size"
+
+
+def parse_sprt(text: str | None) -> tuple[float, float] | None:
+    """'0.25,0.27' (or percentages '25,27') -> (0.25, 0.27)."""
+    if text is None:
+        return None
+    parts = [t.strip() for t in str(text).split(",")]
+    try:
+        vals = [float(t) for t in parts]
+    except ValueError:
+        raise AgonInputError(f"--sprt expects P0,P1 (e.g. 0.25,0.27), got {text!r}")
+    if len(vals) != 2:
+        raise AgonInputError(f"--sprt expects two rates P0,P1, got {text!r}")
+    if all(1 < v < 100 for v in vals):
+        vals = [v / 100 for v in vals]
+    p0, p1 = vals
+    if not (0 < p0 < 1 and 0 < p1 < 1) or p0 == p1:
+        raise AgonInputError(f"--sprt rates must be distinct and strictly between 0 and 1, got {text!r}")
+    return p0, p1
+
+
+def make_rule(until_ci=None, sprt=None, max_games=None, batch=None, games: int = 0,
+              alpha: float = SPRT_ALPHA, beta: float = SPRT_BETA) -> StopRule:
+    """Validate the sequential options of a command (or TOML study) into a StopRule."""
+    if until_ci is not None and sprt is not None:
+        raise AgonInputError("choose one of --until-ci and --sprt")
+    if until_ci is not None:
+        try:
+            until_ci = float(until_ci)
+        except (TypeError, ValueError):
+            raise AgonInputError(f"--until-ci expects a half-width such as 0.005, got {until_ci!r}")
+        if until_ci >= 1 and until_ci < 50:
+            until_ci = until_ci / 100  # given in points
+        if not (0 < until_ci < 0.5):
+            raise AgonInputError(f"--until-ci must be a half-width between 0 and 0.5 (0.005 = half a point), got {until_ci}")
+    sprt = parse_sprt(sprt) if isinstance(sprt, str) or sprt is None else tuple(sprt)
+    if max_games is not None and int(max_games) < 1:
+        raise AgonInputError(f"--max-games must be at least 1, got {max_games}")
+    if batch is not None and int(batch) < 1:
+        raise AgonInputError(f"--batch must be at least 1, got {batch}")
+    if not (0 < alpha < 0.5 and 0 < beta < 0.5):
+        raise AgonInputError("SPRT alpha and beta must be between 0 and 0.5")
+    cap = int(max_games) if max_games is not None else max(DEFAULT_MAX_GAMES, int(games))
+    if (until_ci is not None or sprt is not None) and games and cap < int(games):
+        raise AgonInputError(f"--max-games ({cap:,}) is below the first batch --games ({int(games):,})")
+    return StopRule(until_ci=until_ci, sprt=sprt, alpha=alpha, beta=beta, max_games=cap,
+                    batch=int(batch) if batch else None)
+
+
+@dataclass
+class Look:
+    games: int
+    max_half_width: float | None
+    widest: str | None
+    llr: float | None
+
+
+@dataclass
+class Record:
+    rule: str
+    stopped_by: str
+    decision: str
+    looks: list[Look] = field(default_factory=list)
+    bounds: tuple[float, float] | None = None
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "stopped_by": self.stopped_by, "decision": self.decision,
+                "bounds": list(self.bounds) if self.bounds else None,
+                "looks": [vars(lk) for lk in self.looks]}
+
+
+def sprt_llr(wins: float, n: float, p0: float, p1: float) -> float:
+    """Log-likelihood ratio of H1 against H0 for `wins` (ties split, so fractional) in n games."""
+    return wins * math.log(p1 / p0) + (n - wins) * math.log((1 - p1) / (1 - p0))
+
+
+def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
+    """(accept H0 at or below, accept H1 at or above)."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
+              measure: Callable[[], dict], progress: bool = True) -> Record:
+    """Play `first_games`, then batches, until the rule stops the run.
+
+    measure() returns {"intervals": {label: (low, high)}, "seat0": (wins, games)}; `games`
+    counts the study's games in the same unit as `first_games` (per arm, per line-up...)."""
+    games = int(first_games)
+    if rule.sequential:
+        games = min(games, rule.max_games)
+    batch = rule.batch or games
+    bounds = sprt_bounds(rule.alpha, rule.beta) if rule.sprt else None
+    rec = Record(rule=rule.describe(), stopped_by="fixed sample size", decision="", bounds=bounds)
+    while True:
+        grow(games)
+        m = measure()
+        widths = {k: (hi - lo) / 2 for k, (lo, hi) in m.get("intervals", {}).items()
+                  if lo is not None and hi is not None and math.isfinite(lo) and math.isfinite(hi)}
+        widest = max(widths, key=widths.get) if widths else None
+        llr = None
+        if rule.sprt:
+            w, n = m["seat0"]
+            llr = sprt_llr(w, n, *rule.sprt)
+        rec.looks.append(Look(games, widths[widest] if widest else None, widest, llr))
+        if not rule.sequential:
+            return rec
+        if rule.until_ci is not None and widest is not None and widths[widest] <= rule.until_ci:
+            rec.stopped_by = "until-ci"
+            rec.decision = (f"every reported interval has a half-width of at most {100 * rule.until_ci:g} points "
+                            f"(widest: {widest}, {100 * widths[widest]:.3g} points)")
+            return rec
+        if llr is not None and llr <= bounds[0]:
+            rec.stopped_by, rec.decision = "sprt", f"accept H0 (seat 0 wins {100 * rule.sprt[0]:g}%)"
+            return rec
+        if llr is not None and llr >= bounds[1]:
+            rec.stopped_by, rec.decision = "sprt", f"accept H1 (seat 0 wins {100 * rule.sprt[1]:g}%)"
+            return rec
+        if games >= rule.max_games:
+            rec.stopped_by = "max-games"
+            rec.decision = ("the game cap was reached before the rule was met: "
+                            + (f"widest interval {widest} still {100 * widths[widest]:.3g} points"
+                               if rule.until_ci is not None and widest else
+                               f"no SPRT decision (log LR {llr:.3g} between {bounds[0]:.3g} and {bounds[1]:.3g})"
+                               if llr is not None else "no decision"))
+            return rec
+        games = min(games + batch, rule.max_games)
+        if progress:
+            print(f"sequential: growing to {games:,} games ({rule.describe().split(':')[0]})", file=sys.stderr)
+
+
+def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, force: bool = False,
+               backend: str = "loky", progress: bool = True, plan=None):
+    """A seats or sweep study under a stopping rule: grow one run folder batch by batch
+    (runner `extend=True`), then build its report and add the stopping section."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from experiments.runner import Plan, prepare_folder, run_study
+    from reports import build_report
+    from reports.fold import seat_counts
+    from reports.sequential import annotate_report
+
+    out = Path(out)
+    plan = plan or Plan(study, jobs)
+    prepare_folder(out, resume, force, plan)       # validates before anything is written
+    state = {"force": force, "resume": resume}
+
+    def grow(games):
+        st = replace(study, games=int(games))
+        run_study(st, out, jobs=jobs, resume=state["resume"], force=state["force"], backend=backend,
+                  progress=progress, plan=Plan(st, jobs), extend=not state["force"])
+        state["force"] = state["resume"] = False
+
+    def measure():
+        sc = seat_counts(out)
+        iv = {}
+        for arm in sorted(sc.games):
+            for k in range(sc.players):
+                _, lo, hi, _, _ = sc.rate(k, arm)
+                iv[f"seat {k}" + (f", arm {arm}" if len(sc.games) > 1 else "")] = (lo, hi)
+        _, _, _, w, n = sc.rate(0, min(sc.games))
+        return {"intervals": iv, "seat0": (w, n)}
+
+    rec = run_until(rule, int(study.games), grow, measure, progress)
+    summary = build_report(out)
+    annotate_report(out, rec.to_json())
+    return out, summary, rec

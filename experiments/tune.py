@@ -1,0 +1,246 @@
+"""Tuning: find the constants that hit design targets, by successive halving on common
+random numbers.
+
+Candidates are the grid of the `--param` ranges. Round 0 plays every candidate on the same
+seeds (so differences between candidates are not seed noise); each later round keeps the
+better half by loss and doubles the games of the survivors (their run folders are extended
+on the same seeds), until one candidate is left. The loss is in points of win rate:
+- first_seat_fair: |seat 0 win rate - 1/p|;   seats_fair: the largest |seat win rate - 1/p|;
+- length=LO:HI: mean game length (player-turns) outside [LO, HI], 100 points per range width;
+- skill_gap=G: a `greedy` player against `random` ones (seats rotated) must win at least
+  1/p + G; the shortfall in points (extra games per candidate).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from experiments.runner import Plan, Study, run_study
+from sim import get_game
+from sim.spec import AgonInputError
+
+MAX_CANDIDATES = 64
+TARGETS = ("first_seat_fair", "seats_fair", "length=LO:HI", "skill_gap=G")
+
+
+def parse_values(param, text: str) -> list:
+    """'lo:hi' (integers: every value up to 11, else 6 evenly spaced), 'lo:hi:step', or 'a,b,c'."""
+    from experiments.cli import parse_range
+    text = text.strip()
+    if ":" in text and len(text.split(":")) == 2 and not param.choices and not param.boolean:
+        try:
+            lo, hi = (float(x) for x in text.split(":"))
+        except ValueError:
+            raise AgonInputError(f"bad range {param.name}={text!r}; write LO:HI, LO:HI:STEP or a,b,c")
+        if hi < lo:
+            raise AgonInputError(f"bad range {param.name}={text!r}; need LO <= HI")
+        if param.integer and hi - lo <= 10:
+            vals = list(range(int(lo), int(hi) + 1))
+        else:
+            grid = np.linspace(lo, hi, 6)
+            vals = sorted(set(int(round(v)) for v in grid)) if param.integer else [float(f"{v:.6g}") for v in grid]
+    else:
+        vals = parse_range(text)
+    return [param.decode(param.encode(v)) for v in vals]
+
+
+@dataclass
+class Target:
+    kind: str
+    lo: float = 0.0
+    hi: float = 0.0
+
+    def text(self) -> str:
+        if self.kind == "length":
+            return f"length {self.lo:g}-{self.hi:g} player-turns"
+        if self.kind == "skill_gap":
+            return f"skill gap >= {100 * self.lo:g} points"
+        return self.kind.replace("_", " ")
+
+
+def parse_target(text: str) -> Target:
+    name, eq, val = text.partition("=")
+    name = name.strip()
+    if name in ("first_seat_fair", "seats_fair") and not eq:
+        return Target(name)
+    if name == "length" and eq:
+        try:
+            lo, hi = (float(x) for x in val.split(":"))
+        except ValueError:
+            raise AgonInputError(f"--target length expects LO:HI player-turns, got {val!r}")
+        if not (0 <= lo < hi):
+            raise AgonInputError(f"--target length={val}: need 0 <= LO < HI")
+        return Target("length", lo, hi)
+    if name == "skill_gap" and eq:
+        try:
+            g = float(val)
+        except ValueError:
+            raise AgonInputError(f"--target skill_gap expects a win-rate gap such as 0.1, got {val!r}")
+        if not (0 < g < 1):
+            raise AgonInputError(f"--target skill_gap={val}: the gap is a proportion between 0 and 1")
+        return Target("skill_gap", g)
+    raise AgonInputError(f"unknown target {text!r}; valid: {', '.join(TARGETS)}")
+
+
+@dataclass
+class Tuning:
+    game: str
+    params: list[tuple[str, str]]          # (name, range text)
+    targets: list[str]
+    players: int | None = None
+    games: int = 1000                      # games per candidate in the first round
+    seed: int = 1
+    strategies: str = "greedy"
+    fixed: dict = field(default_factory=dict)
+    strong: str = "greedy"
+    weak: str = "random"
+    command: str = ""
+
+    def validate(self, jobs: int = 1):
+        spec = get_game(self.game)
+        self.players = spec.check_players(int(self.players or spec.default_players))
+        if not self.params:
+            raise AgonInputError("give at least one --param NAME=LO:HI to tune")
+        if not self.targets:
+            raise AgonInputError(f"give at least one --target; valid: {', '.join(TARGETS)}")
+        self.parsed_targets = [parse_target(t) for t in self.targets]
+        if int(self.games) < 10:
+            raise AgonInputError(f"--games must be at least 10 per candidate, got {self.games}")
+        axes = []
+        for name, text in self.params:
+            p = spec.params.get(name)
+            if name in self.fixed:
+                raise AgonInputError(f"{name} is both tuned (--param) and fixed (--set)")
+            axes.append((name, parse_values(p, text)))
+        self.axes = axes
+        grid = [dict(zip([a for a, _ in axes], combo)) for combo in itertools.product(*[v for _, v in axes])]
+        if len(grid) > MAX_CANDIDATES:
+            raise AgonInputError(f"{len(grid)} candidates; at most {MAX_CANDIDATES}: narrow the ranges or give steps")
+        self.grid = grid
+        plans = []
+        for i, values in enumerate(grid):
+            plans.append(Plan(self.mirror_study(values, self.games), jobs))
+            if self.needs_skill():
+                plans.append(Plan(self.skill_study(values, self.games), jobs))
+        return plans
+
+    def needs_skill(self) -> bool:
+        return any(t.kind == "skill_gap" for t in self.parsed_targets)
+
+    def mirror_study(self, values: dict, games: int) -> Study:
+        return Study(kind="seats", game=self.game, players=self.players, games=int(games), seed=self.seed,
+                     strategies=self.strategies, params={**self.fixed, **values}, command=self.command)
+
+    def skill_study(self, values: dict, games: int) -> Study:
+        line = [self.strong] + [self.weak] * (self.players - 1)
+        return Study(kind="seats", game=self.game, players=self.players, games=int(games), seed=self.seed,
+                     strategies=line, params={**self.fixed, **values}, command=self.command)
+
+
+def evaluate(t: Tuning, folder: Path) -> dict:
+    """Loss and the figures behind it for one candidate (folded over its chunks)."""
+    from reports.fold import seat_counts
+    p = t.players
+    fair = 1.0 / p
+    sc = seat_counts(folder / "mirror")
+    r0, lo0, hi0, _, n = sc.rate(0)
+    rates = [sc.rate(k) for k in range(p)]
+    mean_len, len_lo, len_hi = sc.length()
+    ev = {"games": n, "seat0": r0, "seat0_low": lo0, "seat0_high": hi0,
+          "max_seat_dev": max(abs(r[0] - fair) for r in rates),
+          "length": mean_len, "length_low": len_lo, "length_high": len_hi}
+    loss = 0.0
+    for tg in t.parsed_targets:
+        if tg.kind == "first_seat_fair":
+            loss += 100 * abs(r0 - fair)
+        elif tg.kind == "seats_fair":
+            loss += 100 * ev["max_seat_dev"]
+        elif tg.kind == "length":
+            dist = max(tg.lo - mean_len, 0.0, mean_len - tg.hi)
+            loss += 100 * dist / (tg.hi - tg.lo)
+        elif tg.kind == "skill_gap":
+            ss = seat_counts(folder / "skill")
+            g, glo, ghi, _, gn = ss.strategy_rate(t.strong)
+            ev.update(gap=g - fair, gap_low=glo - fair, gap_high=ghi - fair, gap_n=gn)
+            loss += 100 * max(tg.lo - (g - fair), 0.0)
+    ev["loss"] = loss
+    return ev
+
+
+def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True, backend: str = "loky") -> list[dict]:
+    """Play the rounds; returns the trajectory: one row per (round, candidate)."""
+    alive = list(range(len(t.grid)))
+    games = int(t.games)
+    rows = []
+    rnd = 0
+    while True:
+        for i in alive:
+            folder = out / "candidates" / f"c{i:03d}"
+            st = t.mirror_study(t.grid[i], games)
+            run_study(st, folder / "mirror", jobs=jobs, progress=progress, plan=Plan(st, jobs), backend=backend,
+                      extend=True)
+            if t.needs_skill():
+                sk = t.skill_study(t.grid[i], games)
+                run_study(sk, folder / "skill", jobs=jobs, progress=progress, plan=Plan(sk, jobs), backend=backend,
+                          extend=True)
+        evs = {i: evaluate(t, out / "candidates" / f"c{i:03d}") for i in alive}
+        for i in alive:
+            rows.append({"round": rnd, "candidate": i, **t.grid[i], **evs[i]})
+        if len(alive) == 1:
+            return rows
+        alive = sorted(alive, key=lambda i: (evs[i]["loss"], i))[: math.ceil(len(alive) / 2)]
+        games *= 2
+        rnd += 1
+
+
+def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False, rule=None,
+        progress: bool = True, backend: str = "loky") -> dict:
+    from experiments import folder
+    from experiments.sequential import StopRule, run_until
+    from reports.fold import seat_counts
+    from reports.sequential import write_record
+
+    rule = rule or StopRule()
+    t.validate(jobs)
+    out = folder.check(out, resume, force)
+    spec = get_game(t.game)
+    meta = {"kind": "tune", "game": t.game, "title": spec.title, "players": t.players,
+            "strategies": [t.strategies], "params": dict(t.fixed), "tuned": [[n, v] for n, v in t.axes],
+            "targets": t.targets, "seed": t.seed, "games": int(t.games), "command": t.command,
+            "skill_lineup": [t.strong, t.weak] if t.needs_skill() else None, "rule": rule.describe()}
+    folder.start(out, meta, resume, force)
+    rows = successive_halving(t, Path(out), jobs, progress, backend)
+    best = rows[-1]["candidate"]
+    best_dir = Path(out) / "candidates" / f"c{best:03d}"
+    final_games = rows[-1]["games"]
+
+    def grow(n):
+        for sub, mk in (("mirror", t.mirror_study), ("skill", t.skill_study)):
+            if sub == "skill" and not t.needs_skill():
+                continue
+            st = mk(t.grid[best], max(int(n), final_games))
+            run_study(st, best_dir / sub, jobs=jobs, progress=progress, plan=Plan(st, jobs), backend=backend,
+                      extend=True)
+
+    def measure():
+        sc = seat_counts(best_dir / "mirror")
+        iv = {f"seat {k}": sc.rate(k)[1:3] for k in range(t.players)}
+        _, _, _, w, n = sc.rate(0)
+        return {"intervals": iv, "seat0": (w, n)}
+
+    rec = run_until(rule, final_games, grow, measure, progress) if rule.sequential else None
+    if rec is not None:
+        write_record(out, rec.to_json())
+        ev = evaluate(t, best_dir)
+        rows.append({"round": rows[-1]["round"] + 1, "candidate": best, **t.grid[best], **ev, "confirm": True})
+    import pandas as pd
+
+    from reports.render import write_atomic
+    write_atomic(Path(out) / "trajectory.csv", pd.DataFrame(rows).to_csv(index=False, lineterminator="\n").encode())
+    folder.finish(out, {"best": t.grid[best], "best_candidate": best})
+    from reports.tune import build
+    return build(out)

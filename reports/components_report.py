@@ -1,0 +1,75 @@
+"""The report of a component balance study folder (`agon components`)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from reports import component_study as cs
+from reports.components import STRONG_POINTS
+from reports.data import load_meta
+from reports.doc import Doc, ci, integer, pct, pval
+from reports.plots import png_bytes
+from reports.sequential import stopping_blocks
+
+
+def build(out) -> dict:
+    out = Path(out)
+    meta = load_meta(out)
+    from sim import get_game
+    spec = get_game(meta["game"])
+    counts, games, p = cs.fold_components(out / "games", spec)
+    tab = cs.component_table(counts, games, p)
+    label = meta.get("title", meta["game"])
+    strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
+
+    def item(r):
+        return (f"{r.label} ({r.family}): {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
+                f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without, lift "
+                f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}] points, BH p = {pval(r.p_bh)}; "
+                f"held in {pct(r.share)} of seat-games")
+
+    findings = []
+    findings.append(f"{len(strong)} of {len(tab)} components flagged **too strong** and {len(weak)} **too weak** "
+                    f"(Benjamini-Hochberg over all {len(tab)}, 5% false discovery rate, |lift| >= {STRONG_POINTS:g} point).")
+    findings += [f"Strong: {item(r)}." for r in strong.head(8).itertuples()]
+    findings += [f"Weak: {item(r)}." for r in weak.tail(8).itertuples()]
+
+    doc = Doc(f"{label}: component balance")
+    doc.h(2, "What was run")
+    doc.ul([f"**Game**: {label} (`{meta['game']}`), {p} players, strategies {', '.join(f'`{s}`' for s in meta['strategies'])} "
+            "in every seat",
+            f"**Games**: {integer(games)} ({integer(games * p)} seat-games); **seed** {meta.get('seed')}; parameters "
+            "different from the defaults: " + (", ".join(f"`{k}` = {v}" for k, v in (meta.get('params') or {}).items()) or "none"),
+            f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`",
+            "**Components**: " + "; ".join(f"{fam} ({n})" for fam, n in tab.groupby("family", sort=False).size().items())])
+    doc.p("Command (reproduces every figure below):")
+    doc.code(meta.get("command", ""))
+    doc.h(2, "Findings")
+    doc.ul(findings)
+    if (out / "stopping.json").exists():
+        doc.blocks += stopping_blocks(json.loads((out / "stopping.json").read_text()))
+    doc.h(2, "Components")
+    rows = [[r.label, r.family, f"{integer(r.seat_games)} ({pct(r.share)})", pct(r.win_rate_with), ci(r.with_low, r.with_high),
+             pct(r.win_rate_without), ci(r.without_low, r.without_high),
+             f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]", pval(r.p_value), pval(r.p_bh),
+             f"**{r.flag}**" if r.flag else ""] for r in tab.itertuples()]
+    doc.table(["component", "family", "held (seat-games)", "win rate with", "95% CI", "without", "95% CI",
+               "lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows,
+              f"One row per component over {integer(games * p)} seat-games. Win rates count a tie among j leaders as "
+              "1/j, 95% Wilson intervals; lift = with minus without, 95% Newcombe hybrid score interval; p: "
+              "two-proportion z test; BH: Benjamini-Hochberg over the whole table. Category rows (e.g. a civilization "
+              "or side) compare that category with all others.")
+    doc.img("components.png", png_bytes(cs.plot_lifts(tab, f"{label}: win rate with minus without ({integer(games)} games)")),
+            "component lifts", "Lift of each component (largest and smallest when there are many); red: flagged strong, "
+                               "blue: flagged weak.")
+    doc.h(2, "What this run cannot conclude")
+    doc.ul(["A lift is an association, not a cause: a player who completes a component may have been winning already, "
+            "and long games give time to complete more. Restricted play (`agon restrict`) measures the value of an "
+            "option causally.",
+            f"Components held in few seat-games have wide intervals; an unflagged component is not shown to be balanced.",
+            "Results hold for these strategies; a component the players do not value may look weak only because they "
+            "misuse it.",
+            "Seat-games of one game are not independent (one seat's win is another's loss), so intervals are approximate."])
+    doc.csv("components.csv", tab)
+    doc.write(out)
+    return {"table": tab, "findings": findings, "games": games, "doc": doc}

@@ -1,0 +1,122 @@
+"""A study report as a list of blocks, written as report.md + self-contained report.html.
+
+Reuses the block model and renderers of reports/render.py so every Agon report looks the
+same; adds heading anchors and a table of contents (long design reports need them) and
+images taken from other run folders (embedded in the HTML, linked from the Markdown).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reports.render import blocks_to_html, blocks_to_markdown, write_atomic
+
+__all__ = ["Doc", "pct", "ci", "pval", "num", "integer", "slug"]
+
+
+def pct(x, d=1) -> str:
+    return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:.{d}f}%"
+
+
+def ci(lo, hi, d=1) -> str:
+    if lo is None or hi is None or not (np.isfinite(lo) and np.isfinite(hi)):
+        return "[n/a]"
+    return f"[{100 * lo:.{d}f}, {100 * hi:.{d}f}]"
+
+
+def pval(p) -> str:
+    if p is None or not np.isfinite(p):
+        return "n/a"
+    if p == 0:
+        return "<1e-300"
+    if p < 0.001:
+        return f"{p:.1e}"
+    return f"{p:.3f}"
+
+
+def num(x, d=2) -> str:
+    return "n/a" if x is None or not np.isfinite(x) else f"{x:,.{d}f}"
+
+
+def integer(n) -> str:
+    return f"{int(n):,}"
+
+
+def slug(text: str) -> str:
+    """GitHub-style heading anchor."""
+    s = re.sub(r"[`*]", "", text).strip().lower()
+    s = re.sub(r"[^\w\- ]", "", s)
+    return s.replace(" ", "-")
+
+
+class Doc:
+    """Blocks + images + files of one report folder."""
+
+    def __init__(self, title: str):
+        self.title = title
+        self.blocks: list = [("h", 1, title)]
+        self.images: dict[str, bytes] = {}     # written into the folder
+        self.linked: dict[str, bytes] = {}     # already on disk elsewhere: embedded in HTML only
+        self.files: dict[str, bytes] = {}
+
+    def h(self, level: int, text: str):
+        self.blocks.append(("h", level, text))
+
+    def p(self, text: str):
+        self.blocks.append(("p", text))
+
+    def ul(self, items):
+        items = list(items)
+        if items:
+            self.blocks.append(("ul", items))
+
+    def code(self, text: str):
+        self.blocks.append(("code", text))
+
+    def table(self, headers, rows, caption=""):
+        self.blocks.append(("table", headers, rows, caption))
+
+    def img(self, name: str, png: bytes, alt: str, caption: str = ""):
+        self.images[name] = png
+        self.blocks.append(("img", name, alt, caption))
+
+    def img_linked(self, relpath: str, png: bytes, alt: str, caption: str = ""):
+        self.linked[relpath] = png
+        self.blocks.append(("img", relpath, alt, caption))
+
+    def csv(self, name: str, df: pd.DataFrame):
+        self.files[name] = df.to_csv(index=False, lineterminator="\n").encode()
+
+    def toc(self, at: int = 1):
+        """Insert a table of contents (level-2 headings) at block index `at`."""
+        heads = [b[2] for b in self.blocks if b[0] == "h" and b[1] == 2]
+        items = [f"[{re.sub(r'[`*]', '', t)}](#{slug(t)})" for t in heads]
+        self.blocks[at:at] = [("h", 2, "Contents"), ("ul", items)]
+
+    def write(self, folder) -> Path:
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        md = blocks_to_markdown(self.blocks)
+        page = blocks_to_html(self.blocks, {**self.linked, **self.images}, self.title)
+        page = _anchor_headings(page)
+        for name, data in {**self.files, **self.images}.items():
+            write_atomic(folder / name, data)
+        write_atomic(folder / "report.md", md.encode())
+        write_atomic(folder / "report.html", _links_to_html(page).encode())
+        return folder / "report.md"
+
+
+def _anchor_headings(page: str) -> str:
+    def rep(m):
+        text = re.sub(r"<[^>]+>", "", m.group(2))
+        import html as _h
+        return f'<h{m.group(1)} id="{slug(_h.unescape(text))}">{m.group(2)}</h{m.group(1)}>'
+    return re.sub(r"<h([1-6])>(.*?)</h\1>", rep, page)
+
+
+def _links_to_html(page: str) -> str:
+    """[text](target) spans left by the Markdown-oriented inline renderer -> <a> links."""
+    return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", lambda m: f'<a href="{m.group(2)}">{m.group(1)}</a>', page)

@@ -1,0 +1,395 @@
+"""Tournament analysis: head-to-head win matrix, Bradley-Terry ratings with a seat term,
+and the skill-ladder check.
+
+Every game with p seats gives p(p-1)/2 pairwise results (who finished ahead; a tied rank
+is half a win each). Bradley-Terry with a seat term (STATISTICS.md, "Strength"):
+    logit P(seat s finishes ahead of seat t) = b[strategy at s] - b[strategy at t] + g[s] - g[t]
+fitted by maximum likelihood (Newton on the pair counts; b of the first strategy and g of
+seat 0 fixed at 0), so a strategy's skill is separated from where it sat. Counts are
+folded chunk by chunk over the line-up run folders.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from scipy import stats as st
+
+from reports import stats
+from reports.data import iter_chunks, load_meta
+
+__all__ = ["PairCounts", "fold_lineups", "fit_bradley_terry", "win_matrix", "ladder_check",
+           "strategy_table", "ELO"]
+
+ELO = 400.0 / math.log(10.0)   # Elo points per unit of the logit scale
+
+
+class PairCounts:
+    """Pairwise results per (strategy at s, strategy at t, s, t) with s < t, and per-seat wins."""
+
+    def __init__(self, names: list[str], players: int):
+        self.names = list(names)
+        self.players = players
+        k = len(names)
+        self.ahead = np.zeros((k, k, players, players))   # wins of the s-side
+        self.pairs = np.zeros((k, k, players, players))
+        self.seat_n = np.zeros((k, players))
+        self.seat_w = np.zeros((k, players))
+        self.games = 0
+
+    def add(self, labels: list[str], rank: np.ndarray, win: np.ndarray) -> None:
+        idx = [self.names.index(x) for x in labels]
+        n = rank.shape[0]
+        self.games += n
+        for s in range(self.players):
+            self.seat_n[idx[s], s] += n
+            self.seat_w[idx[s], s] += float(win[:, s].sum())
+            for t in range(s + 1, self.players):
+                a = (rank[:, s] < rank[:, t]).sum() + 0.5 * (rank[:, s] == rank[:, t]).sum()
+                self.ahead[idx[s], idx[t], s, t] += a
+                self.pairs[idx[s], idx[t], s, t] += n
+
+
+def fold_lineups(folders: list[Path], names: list[str], players: int) -> PairCounts:
+    """Fold rank/win columns of every line-up folder (one chunk is one rotation: one label per seat)."""
+    pc = PairCounts(names, players)
+    cols = [f"{c}_{k}" for c in ("strategy", "rank", "win") for k in range(players)]
+    for folder in folders:
+        for df in iter_chunks(folder, cols):
+            labels = [str(df[f"strategy_{k}"].iloc[0]) for k in range(players)]
+            rank = df[[f"rank_{k}" for k in range(players)]].to_numpy(float)
+            win = df[[f"win_{k}" for k in range(players)]].to_numpy(float)
+            pc.add(labels, rank, win)
+    return pc
+
+
+PSEUDO = 0.5   # added to each side of every cell: finite ratings when one strategy always finishes ahead
+
+
+def fit_bradley_terry(pc: PairCounts, ridge: float = 1e-6, pseudo: float = PSEUDO) -> dict:
+    """Maximum-likelihood strategy ratings b (first strategy = 0) and seat terms g (seat 0 = 0)
+    with their covariance (inverse observed information; pairs within a game are treated as
+    independent, so the intervals are approximate). `pseudo` wins and losses are added to every
+    (strategy, strategy, seat, seat) cell, as in an Agresti-Coull interval: without them a
+    strategy that always finishes ahead (search against random) has an infinite rating."""
+    k, p = len(pc.names), pc.players
+    rows, w, n = [], [], []
+    for a in range(k):
+        for b in range(k):
+            for s in range(p):
+                for t in range(s + 1, p):
+                    if pc.pairs[a, b, s, t] <= 0:
+                        continue
+                    x = np.zeros(k - 1 + p - 1)
+                    if a > 0:
+                        x[a - 1] += 1
+                    if b > 0:
+                        x[b - 1] -= 1
+                    if s > 0:
+                        x[k - 1 + s - 1] += 1
+                    if t > 0:
+                        x[k - 1 + t - 1] -= 1
+                    rows.append(x)
+                    w.append(pc.ahead[a, b, s, t] + pseudo)
+                    n.append(pc.pairs[a, b, s, t] + 2 * pseudo)
+    X, w, n = np.array(rows), np.array(w), np.array(n)
+    theta = np.zeros(X.shape[1])
+    for _ in range(100):
+        eta = X @ theta
+        mu = 1.0 / (1.0 + np.exp(-eta))
+        grad = X.T @ (w - n * mu) - ridge * theta
+        H = (X * (n * mu * (1 - mu))[:, None]).T @ X + ridge * np.eye(len(theta))
+        step = np.linalg.solve(H, grad)
+        theta += np.clip(step, -5, 5)
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    cov = np.linalg.pinv(H)
+    b = np.concatenate([[0.0], theta[: k - 1]])
+    g = np.concatenate([[0.0], theta[k - 1:]])
+    cb = np.zeros((k, k))
+    cb[1:, 1:] = cov[: k - 1, : k - 1]
+    cg = np.zeros((p, p))
+    cg[1:, 1:] = cov[k - 1:, k - 1:]
+    return {"b": b, "g": g, "cov_b": cb, "cov_g": cg, "pairs": float(n.sum() - 2 * pseudo * len(n)),
+            "pseudo": pseudo}
+
+
+def _diff(fit: dict, i: int, j: int, key: str = "b") -> tuple[float, float]:
+    """(difference i - j, standard error) of ratings or seat terms."""
+    v, c = fit[key], fit["cov_" + key]
+    d = v[i] - v[j]
+    se = math.sqrt(max(c[i, i] + c[j, j] - 2 * c[i, j], 0.0))
+    return float(d), se
+
+
+def ratings_table(pc: PairCounts, fit: dict) -> pd.DataFrame:
+    """Ratings in Elo relative to the first strategy, with 95% intervals."""
+    rows = []
+    for i, name in enumerate(pc.names):
+        d, se = _diff(fit, i, 0)
+        rows.append({"strategy": name, "rating_elo": ELO * d, "low": ELO * (d - 1.96 * se),
+                     "high": ELO * (d + 1.96 * se), "logit": d, "se": se})
+    return pd.DataFrame(rows).sort_values("rating_elo", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def seat_terms(pc: PairCounts, fit: dict) -> pd.DataFrame:
+    """Seat terms in Elo relative to seat 0 (positive: the seat finishes ahead more often), with
+    95% intervals and Holm-adjusted p against 0."""
+    rows = []
+    for s in range(pc.players):
+        d, se = _diff(fit, s, 0, "g")
+        p = 2 * st.norm.sf(abs(d) / se) if se > 0 else float("nan")
+        rows.append({"seat": s, "term_elo": ELO * d, "low": ELO * (d - 1.96 * se), "high": ELO * (d + 1.96 * se),
+                     "p_value": p})
+    out = pd.DataFrame(rows)
+    ps = out["p_value"].to_numpy()
+    fin = np.isfinite(ps)
+    out["p_holm"] = np.nan
+    out.loc[fin, "p_holm"] = stats.holm(ps[fin])
+    return out
+
+
+def win_matrix(pc: PairCounts) -> pd.DataFrame:
+    """P(row strategy finishes ahead of column strategy) pooled over seats, Wilson 95%."""
+    k = len(pc.names)
+    rows = []
+    for a in range(k):
+        for b in range(k):
+            if a == b:
+                continue
+            w = pc.ahead[a, b].sum() + (pc.pairs[b, a] - pc.ahead[b, a]).sum()
+            n = pc.pairs[a, b].sum() + pc.pairs[b, a].sum()
+            lo, hi = stats.wilson(w, n) if n else (float("nan"), float("nan"))
+            rows.append({"row": pc.names[a], "column": pc.names[b], "pairs": int(n), "ahead": float(w),
+                         "rate": w / n if n else float("nan"), "low": lo, "high": hi})
+    return pd.DataFrame(rows)
+
+
+def strategy_table(pc: PairCounts) -> pd.DataFrame:
+    """Win share per seat played (ties split), all seats pooled and per seat, Wilson 95%."""
+    fair = 1.0 / pc.players
+    rows = []
+    for i, name in enumerate(pc.names):
+        n, w = pc.seat_n[i].sum(), pc.seat_w[i].sum()
+        lo, hi = stats.wilson(w, n)
+        row = {"strategy": name, "seats_played": int(n), "wins": w, "win_rate": w / n, "low": lo, "high": hi,
+               "edge_points": 100 * (w / n - fair), "p_value": stats.binom_pvalue(w, n, fair)}
+        for s in range(pc.players):
+            row[f"seat{s}_rate"] = pc.seat_w[i, s] / pc.seat_n[i, s] if pc.seat_n[i, s] else float("nan")
+            row[f"seat{s}_n"] = int(pc.seat_n[i, s])
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    out["p_holm"] = stats.holm(out["p_value"].to_numpy())
+    return out
+
+
+def default_ladder(names: list[str]) -> list[str]:
+    """random < greedy < search, as far as they take part."""
+    return [n for n in ("random", "greedy", "search") if n in names]
+
+
+def ladder_check(pc: PairCounts, fit: dict, ladder: list[str]) -> dict:
+    """Each step lo < hi of the ladder: rating gap (Elo) with 95% interval and one-sided p,
+    Holm over the steps. The ladder holds when every step is significant at 5%."""
+    steps = []
+    for lo_name, hi_name in zip(ladder, ladder[1:]):
+        i, j = pc.names.index(hi_name), pc.names.index(lo_name)
+        d, se = _diff(fit, i, j)
+        p = float(st.norm.sf(d / se)) if se > 0 else (0.0 if d > 0 else 1.0)
+        steps.append({"lower": lo_name, "higher": hi_name, "gap_elo": ELO * d, "low": ELO * (d - 1.96 * se),
+                      "high": ELO * (d + 1.96 * se), "p_one_sided": p})
+    tab = pd.DataFrame(steps, columns=["lower", "higher", "gap_elo", "low", "high", "p_one_sided"])
+    if len(tab):
+        tab["p_holm"] = stats.holm(tab["p_one_sided"].to_numpy())
+    holds = bool(len(tab) and (tab["p_holm"] < 0.05).all())
+    reversed_ = tab[(tab["high"] < 0)] if len(tab) else tab
+    return {"ladder": ladder, "steps": tab, "holds": holds, "reversed": list(zip(reversed_["lower"], reversed_["higher"]))}
+
+
+# ---------------------------------------------------------------- plots
+
+def _fig(w=6.4, h=4.0) -> Figure:
+    fig = Figure(figsize=(w, h), dpi=110)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def plot_matrix(pc: PairCounts, wm: pd.DataFrame, title: str) -> Figure:
+    k = len(pc.names)
+    m = np.full((k, k), np.nan)
+    for r in wm.itertuples():
+        m[pc.names.index(r.row), pc.names.index(r.column)] = 100 * r.rate
+    fig = _fig(1.2 * k + 3, 0.9 * k + 2)
+    ax = fig.add_subplot()
+    im = ax.imshow(m, cmap="RdBu", vmin=0, vmax=100)
+    for a in range(k):
+        for b in range(k):
+            if a != b:
+                ax.text(b, a, f"{m[a, b]:.0f}", ha="center", va="center", fontsize=9)
+    ax.set_xticks(range(k), pc.names, rotation=30, ha="right")
+    ax.set_yticks(range(k), pc.names)
+    ax.set_xlabel("opponent")
+    ax.set_title(title, fontsize=9)
+    fig.colorbar(im, ax=ax, label="% of pairings finishing ahead")
+    fig.tight_layout()
+    return fig
+
+
+def plot_ratings(rt: pd.DataFrame, seats: pd.DataFrame, title: str) -> Figure:
+    fig = _fig(8, 3.6)
+    ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    y = np.arange(len(rt))
+    x = rt["rating_elo"].to_numpy()
+    ax1.errorbar(x, y, xerr=[x - rt["low"].to_numpy(), rt["high"].to_numpy() - x], fmt="o", capsize=4, color="#35608f")
+    ax1.set_yticks(y, rt["strategy"])
+    ax1.axvline(0, color="#999", lw=0.8)
+    ax1.set_xlabel("rating (Elo, first strategy = 0)")
+    ax1.set_title("strategy ratings, 95% CI", fontsize=9)
+    xs = seats["seat"].to_numpy()
+    t = seats["term_elo"].to_numpy()
+    ax2.errorbar(xs, t, yerr=[t - seats["low"].to_numpy(), seats["high"].to_numpy() - t], fmt="s", capsize=4, color="#c0392b")
+    ax2.axhline(0, color="#999", lw=0.8)
+    ax2.set_xticks(xs, [f"seat {s}" for s in xs])
+    ax2.set_ylabel("seat term (Elo, seat 0 = 0)")
+    ax2.set_title("seat terms, 95% CI", fontsize=9)
+    fig.suptitle(title, fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def lineup_folders(out: Path) -> list[Path]:
+    return sorted(p for p in (Path(out) / "lineups").iterdir() if (p / "run.json").exists())
+
+
+def players_of(folder: Path) -> int:
+    return int(load_meta(folder)["players"])
+
+
+# ---------------------------------------------------------------- the report
+
+def build(out) -> dict:
+    """Write out/report.md + report.html (+ CSV, PNG) of a tournament folder; returns the
+    tables and findings (the design report reuses them)."""
+    import json
+
+    from reports.doc import Doc, ci, integer, pct, pval
+    from reports.plots import png_bytes
+    from reports.sequential import stopping_blocks
+
+    out = Path(out)
+    meta = load_meta(out)
+    names, p = list(meta["strategies"]), int(meta["players"])
+    pc = fold_lineups(lineup_folders(out), names, p)
+    fit = fit_bradley_terry(pc)
+    rt, seats, wm, stab = ratings_table(pc, fit), seat_terms(pc, fit), win_matrix(pc), strategy_table(pc)
+    ladder = meta.get("ladder") or default_ladder(names)
+    lad = ladder_check(pc, fit, ladder) if len(ladder) >= 2 else None
+    fair = 1.0 / p
+    label = meta.get("title", meta["game"])
+
+    findings = []
+    if lad is not None:
+        steps = "; ".join(f"`{r.higher}` - `{r.lower}` = {r.gap_elo:+.0f} Elo [{r.low:+.0f}, {r.high:+.0f}] "
+                          f"(one-sided Holm p = {pval(r.p_holm)})" for r in lad["steps"].itertuples())
+        chain = " < ".join(ladder)
+        if lad["holds"]:
+            findings.append(f"**Skill ladder {chain} holds**: every step's rating gap is positive "
+                            f"(Bradley-Terry with a seat term, 95% intervals): {steps}.")
+        elif lad["reversed"]:
+            findings.append(f"**Skill ladder {chain} fails**: a step is reversed with its whole interval below 0: "
+                            f"{steps}.")
+        else:
+            findings.append(f"**Skill ladder {chain} not shown** at this sample size: {steps}.")
+    best = stab.iloc[int(np.argmax(stab["win_rate"].to_numpy()))]
+    findings.append(f"Highest win share: `{best.strategy}` wins {pct(best.win_rate)} {ci(best.low, best.high)} of "
+                    f"the {integer(best.seats_played)} seats it played (fair {pct(fair)}).")
+    sig = seats[(seats["seat"] > 0) & (seats["p_holm"] < 0.05)]
+    if len(sig):
+        findings.append("Seat effect, separated from skill: " + "; ".join(
+            f"seat {int(r.seat)} {r.term_elo:+.0f} Elo [{r.low:+.0f}, {r.high:+.0f}] against seat 0 (Holm p = {pval(r.p_holm)})"
+            for r in sig.itertuples()) + ".")
+    else:
+        findings.append("No seat term differs significantly from seat 0 (Holm over seats); largest: "
+                        + ", ".join(f"seat {int(r.seat)} {r.term_elo:+.0f} Elo [{r.low:+.0f}, {r.high:+.0f}]"
+                                    for r in seats[seats["seat"] > 0].itertuples()) + ".")
+
+    doc = Doc(f"{label}: tournament of {', '.join(names)}")
+    doc.h(2, "What was run")
+    doc.ul([f"**Game**: {label} (`{meta['game']}`), {p} players",
+            f"**Strategies**: {', '.join(f'`{n}`' for n in names)}",
+            f"**Line-ups** ({len(meta['lineups'])}, each played in all {p} rotations of the seats, on the same seeds): "
+            + "; ".join(",".join(u) for u in meta["lineups"]),
+            f"**Games**: {integer(pc.games)} in all, {integer(pc.games * p * (p - 1) // 2)} pairwise results",
+            f"**Seed**: {meta.get('seed')}; **parameters different from the defaults**: "
+            + (", ".join(f"`{k}` = {v}" for k, v in (meta.get("params") or {}).items()) or "none"),
+            f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`"])
+    doc.p("Command (reproduces every figure below):")
+    doc.code(meta.get("command", ""))
+    doc.h(2, "Findings")
+    doc.ul(findings)
+    if (out / "stopping.json").exists():
+        doc.blocks += stopping_blocks(json.loads((out / "stopping.json").read_text()))
+
+    doc.h(2, "Ratings")
+    doc.table(["strategy", "rating (Elo)", "95% CI"],
+              [[f"`{r.strategy}`", f"{r.rating_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]"] for r in rt.itertuples()],
+              f"Bradley-Terry with a seat term, fitted on {integer(fit['pairs'])} pairwise results (who finished "
+              f"ahead; tied ranks count half; {fit['pseudo']:g} win and {fit['pseudo']:g} loss added to every strategy x "
+              f"seat cell so that a strategy that always finishes ahead gets a finite rating). Ratings relative to "
+              f"`{names[0]}`; 400 log10 odds (Elo scale).")
+    doc.table(["seat", "seat term (Elo)", "95% CI", "p", "p (Holm)"],
+              [[int(r.seat), f"{r.term_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]", pval(r.p_value), pval(r.p_holm)]
+               for r in seats.itertuples()],
+              "Seat terms relative to seat 0: the advantage of sitting there, whatever the strategy.")
+    if lad is not None:
+        doc.table(["step", "gap (Elo)", "95% CI", "p (one-sided)", "p (Holm)"],
+                  [[f"`{r.lower}` < `{r.higher}`", f"{r.gap_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]",
+                    pval(r.p_one_sided), pval(r.p_holm)] for r in lad["steps"].itertuples()],
+                  "Skill ladder: each step tested one-sided (higher > lower), Holm over the steps.")
+    doc.img("tournament_ratings.png", png_bytes(plot_ratings(rt, seats, f"{label}: ratings ({integer(pc.games)} games)")),
+            "ratings", "Strategy ratings and seat terms with 95% intervals.")
+
+    doc.h(2, "Win matrix")
+    head = ["row ahead of column"] + [f"`{n}`" for n in names]
+    rows = []
+    for a in names:
+        row = [f"`{a}`"]
+        for b in names:
+            if a == b:
+                row.append("-")
+                continue
+            r = wm[(wm["row"] == a) & (wm["column"] == b)].iloc[0]
+            row.append("n/a" if not r.pairs else f"{pct(r.rate)} {ci(r.low, r.high)} (n={integer(r.pairs)})")
+        rows.append(row)
+    doc.table(head, rows, "Share of pairings in which the row strategy finished ahead of the column strategy (tied "
+                          "ranks count half), all seats pooled, 95% Wilson intervals; pairings from one game are not "
+                          "independent, so the intervals are approximate.")
+    doc.img("tournament_matrix.png", png_bytes(plot_matrix(pc, wm, f"{label}: head-to-head")), "win matrix",
+            "Percent of pairings the row strategy finished ahead of the column strategy.")
+
+    doc.h(2, "Win share by strategy")
+    rows = [[f"`{r.strategy}`", integer(r.seats_played), pct(r.win_rate), ci(r.low, r.high), f"{r.edge_points:+.1f}",
+             pval(r.p_holm)] + [pct(getattr(r, f"seat{s}_rate")) for s in range(p)] for r in stab.itertuples()]
+    doc.table(["strategy", "seats played", "win share", "95% CI", "edge vs fair (pts)", "p (Holm)"]
+              + [f"seat {s}" for s in range(p)], rows,
+              f"Win share per seat played (a tie among j leaders counts 1/j), fair 1/{p}; p: exact binomial against "
+              "fair, Holm over strategies. It depends on who else sat at the table; the ratings above do not.")
+    doc.h(2, "What this run cannot conclude")
+    doc.ul(["Ratings hold for this pool of strategies and these settings; a strategy's rating can change against "
+            "other opponents (multiplayer results are not transitive in general).",
+            "The Bradley-Terry model assumes the pairwise results of one game are independent and that skill and "
+            "seat add on the logit scale; intervals are therefore approximate.",
+            "A ladder step that is 'not shown' is not evidence that the two strategies are equal: it may need more games."])
+    doc.csv("ratings.csv", rt)
+    doc.csv("seat_terms.csv", seats)
+    doc.csv("win_matrix.csv", wm)
+    doc.csv("strategies.csv", stab)
+    if lad is not None:
+        doc.csv("ladder.csv", lad["steps"])
+    doc.write(out)
+    return {"ratings": rt, "seats": seats, "matrix": wm, "strategies": stab, "ladder": lad, "findings": findings,
+            "games": pc.games, "doc": doc}

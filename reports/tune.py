@@ -1,0 +1,144 @@
+"""The report of a tuning folder (`agon tune`): the best setting with its intervals, every
+candidate's last evaluation, and the search trajectory."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from reports.data import load_meta
+from reports.doc import Doc, ci, integer, num, pct
+from reports.plots import png_bytes
+from reports.sequential import stopping_blocks
+
+
+def _fig(w=6.4, h=4.0) -> Figure:
+    fig = Figure(figsize=(w, h), dpi=110)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _val(v):
+    """2.0 read back from the CSV -> 2."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+
+def _values(row, names) -> str:
+    return ", ".join(f"`{n}` = {_val(row[n])}" for n in names)
+
+
+def plot_trajectory(traj: pd.DataFrame, names: list[str], best: int, title: str) -> Figure:
+    fig = _fig()
+    ax = fig.add_subplot()
+    for cand, g in traj.groupby("candidate"):
+        g = g.sort_values("games")
+        lab = ", ".join(f"{n}={g.iloc[0][n]}" for n in names)
+        if cand == best:
+            ax.plot(g["games"], g["loss"], "o-", color="#c0392b", lw=2.2, label=f"best: {lab}", zorder=3)
+        else:
+            ax.plot(g["games"], g["loss"], "o-", color="#999", lw=0.8, ms=3, alpha=0.8)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("games per candidate (rounds of successive halving, same seeds)")
+    ax.set_ylabel("loss (points from the targets)")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def plot_curve(last: pd.DataFrame, name: str, players: int, title: str) -> Figure:
+    fig = _fig()
+    ax = fig.add_subplot()
+    d = last.sort_values(name)
+    x = d[name].astype(float).to_numpy()
+    y = 100 * d["seat0"].to_numpy()
+    ax.errorbar(x, y, yerr=[y - 100 * d["seat0_low"].to_numpy(), 100 * d["seat0_high"].to_numpy() - y], fmt="o",
+                capsize=4, color="#35608f")
+    ax.axhline(100 / players, color="#c0392b", ls="--", label=f"fair 1/{players}")
+    for xi, n in zip(x, d["games"]):
+        ax.annotate(f"n={int(n):,}", (xi, 100 / players), fontsize=6, color="#555", rotation=90,
+                    xytext=(2, 4), textcoords="offset points")
+    ax.set_xlabel(name)
+    ax.set_ylabel("seat 0 win rate (%), 95% Wilson")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def build(out) -> dict:
+    out = Path(out)
+    meta = load_meta(out)
+    traj = pd.read_csv(out / "trajectory.csv")
+    names = [n for n, _ in meta["tuned"]]
+    p = int(meta["players"])
+    fair = 1.0 / p
+    label = meta.get("title", meta["game"])
+    last = traj.sort_values(["candidate", "games"]).groupby("candidate").tail(1)
+    best_id = int(meta["best_candidate"])
+    best = last[last["candidate"] == best_id].iloc[0]
+    has_gap = "gap" in traj.columns and traj["gap"].notna().any()
+    final_round = traj[traj["round"] == traj[traj["candidate"] != best_id]["round"].max()] if len(last) > 1 else traj
+
+    findings = [f"**Best setting**: {_values(best, names)} (loss {best.loss:.2f} points after {integer(best.games)} games "
+                f"on the same seeds as every other candidate)."]
+    findings.append(f"At the best setting seat 0 wins {pct(best.seat0)} {ci(best.seat0_low, best.seat0_high)} "
+                    f"(fair {pct(fair)}), n = {integer(best.games)}; mean game length {num(best.length, 1)} "
+                    f"[{num(best.length_low, 1)}, {num(best.length_high, 1)}] player-turns"
+                    + (f"; skill gap (`{meta['skill_lineup'][0]}` vs `{meta['skill_lineup'][1]}`) "
+                       f"{100 * best.gap:+.1f} [{100 * best.gap_low:+.1f}, {100 * best.gap_high:+.1f}] points "
+                       f"over fair (n = {integer(best.gap_n)})" if has_gap else "") + ".")
+    fair_ok = last[(last["seat0_low"] <= fair) & (last["seat0_high"] >= fair)]
+    if any(t.startswith(("first_seat_fair", "seats_fair")) for t in meta["targets"]):
+        findings.append(f"{len(fair_ok)} of {len(last)} candidates have a seat 0 interval containing fair at their "
+                        "last evaluation: " + ("; ".join(_values(r, names) for _, r in fair_ok.iterrows()) or "none")
+                        + ". Candidates dropped early had fewer games, so wider intervals.")
+    doc = Doc(f"{label}: tuning {', '.join(names)}")
+    doc.h(2, "What was run")
+    doc.ul([f"**Game**: {label} (`{meta['game']}`), {p} players, `{meta['strategies'][0]}` in every seat",
+            "**Tuned**: " + "; ".join(f"`{n}` in {{{', '.join(map(str, v))}}}" for n, v in meta["tuned"])
+            + f" ({traj['candidate'].nunique()} candidates)",
+            "**Targets**: " + ", ".join(f"`{t}`" for t in meta["targets"])
+            + " (loss in points of win rate: |seat 0 - fair|; largest seat deviation; length outside the range, 100 "
+              "points per range width; shortfall of the skill gap)",
+            f"**Search**: successive halving on common random numbers: round 0 plays every candidate {integer(meta['games'])} "
+            "games on the same seeds, each later round keeps the better half and doubles their games (extending the "
+            "same run folders)",
+            f"**Seed**: {meta.get('seed')}; fixed parameters: " + (", ".join(f"`{k}` = {v}" for k, v in meta["params"].items()) or "none"),
+            f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`"])
+    doc.p("Command (reproduces every figure below):")
+    doc.code(meta.get("command", ""))
+    doc.h(2, "Findings")
+    doc.ul(findings)
+    if (out / "stopping.json").exists():
+        doc.blocks += stopping_blocks(json.loads((out / "stopping.json").read_text()))
+    doc.h(2, "Candidates")
+    rows = []
+    for _, r in last.sort_values(["games", "loss"], ascending=[False, True]).iterrows():
+        rows.append([int(r.candidate)] + [_val(r[n]) for n in names] +
+                    [int(r["round"]), integer(r.games), f"{pct(r.seat0)} {ci(r.seat0_low, r.seat0_high)}",
+                     f"{num(r.length, 1)} [{num(r.length_low, 1)}, {num(r.length_high, 1)}]"]
+                    + ([f"{100 * r.gap:+.1f} [{100 * r.gap_low:+.1f}, {100 * r.gap_high:+.1f}]"] if has_gap else [])
+                    + [f"{r.loss:.2f}"])
+    doc.table(["candidate"] + [f"`{n}`" for n in names] + ["last round", "games", "seat 0 win rate [95% CI]",
+                                                           "length [95% CI]"] + (["skill gap (pts)"] if has_gap else [])
+              + ["loss"], rows,
+              "Each candidate at its last evaluation (95% Wilson for rates, normal for mean length). Candidates "
+              "eliminated in early rounds were compared on fewer games; all on the same seeds.")
+    doc.img("tune_trajectory.png", png_bytes(plot_trajectory(traj, names, best_id, f"{label}: successive halving")),
+            "search trajectory", "Loss of every candidate per round (games per candidate doubling); red: the best.")
+    if len(names) == 1 and pd.api.types.is_numeric_dtype(last[names[0]]):
+        doc.img("tune_curve.png", png_bytes(plot_curve(last, names[0], p, f"{label}: seat 0 win rate vs {names[0]}")),
+                "seat 0 curve", "Seat 0 win rate of each candidate at its last evaluation, 95% Wilson; dashed: fair.")
+    doc.h(2, "What this run cannot conclude")
+    doc.ul(["Successive halving ranks by the point estimate of the loss: a candidate dropped in an early round on few "
+            "games may be as good as the winner (its interval shows it). Read the best setting as the best on this "
+            "grid, not the unique optimum.",
+            "Only grid values were tried; the optimum may lie between them (a sweep's crossing interpolates).",
+            "The loss adds targets in points; another weighting of the targets can pick another setting.",
+            "The result holds for these strategies: stronger or human players can move the fair value."])
+    doc.write(out)
+    return {"best": {n: _val(best[n]) for n in names}, "best_row": best, "candidates": last, "findings": findings, "doc": doc}

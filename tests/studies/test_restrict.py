@@ -1,0 +1,25 @@
+"""Restricted play: a Pig player who may not roll twice loses most games; the report states it."""
+from experiments import restrict
+from experiments.cli import main
+
+
+def test_banning_the_second_roll_costs_win_rate(tmp_path):
+    r = restrict.Restriction(game="pig", bans=["second_roll"], players=2, games=1000, seed=1, strategy="greedy")
+    res = restrict.run(r, tmp_path / "r", progress=False)
+    row = res["table"].iloc[0]
+    assert row.high < 0.2 and row.value_low > 30 and row.p_holm < 1e-6
+    assert "worth" in res["findings"][0]
+    assert "restrict.png" in (tmp_path / "r" / "report.md").read_text()
+
+
+def test_bans_of_real_games_are_declared():
+    from sim import get_game
+    assert "legionary" in restrict.bans_of(get_game("glory-to-rome"))
+    token = restrict.restricted_token(get_game("mare-nostrum"), "greedy", "gods")
+    assert token.startswith("greedy:w=") and "-1000" in token
+
+
+def test_restrict_cli(tmp_path, capsys):
+    assert main(["restrict", "pig", "--ban", "second_roll", "--games", "200", "--out", str(tmp_path / "x"),
+                 "--quiet"]) == 0
+    assert "second_roll" in capsys.readouterr().out
