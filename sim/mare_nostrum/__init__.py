@@ -14,7 +14,7 @@ def _build_spec():
     from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS
     from .board import CIVS
     from .playout import (play_batch, play_traced, SEAT_COLS, GAME_COLS, VICTORY_PATHS,
-                          WIN_PATH_CIV, ROLE_SETS)
+                          WIN_PATH_CIV, ROLE_SETS, FIRST_GOD, HIGH_PRIEST_BANDS)
     return GameSpec(
         name="mare-nostrum",
         title="Mare Nostrum: Mythology",
@@ -27,13 +27,19 @@ def _build_spec():
         # roles_by_round packs a 4-bit role mask per round (round r in bits 4(r-1)..4r-1, rounds
         # 1-13) for later analysis: it is in every result, but a mean of it would mean nothing
         seat_metrics=tuple(c for c in SEAT_COLS if c not in ("score", "win", "rank", "roles_by_round")),
+        # every result also holds params_hash (per game, CRC-32 of the parameter vector): an
+        # identifier, not a metric
         game_metrics=tuple(c for c in GAME_COLS if c != "turns"),
         key_param="cost_pyramids",
         n_weights=N_WEIGHTS,
         notes=NOTES,
         extra={
-            # roles_last: the set of roles held in the last round played (a 4-bit mask)
-            "categorical_seat": {"civ": list(CIVS), "roles_last": list(ROLE_SETS)},
+            # roles_last: the set of roles held in the last round played (a 4-bit mask);
+            # first_god, high_priest_band: the High Priest effect (§11.4): win rate by the first
+            # god a seat took and by the rounds it held the High Priest
+            "categorical_seat": {"civ": list(CIVS), "roles_last": list(ROLE_SETS),
+                                 "first_god": list(FIRST_GOD),
+                                 "high_priest_band": list(HIGH_PRIEST_BANDS)},
             # win_path_civ: the winner's civ and victory path together (§11.2, paths per civ)
             "categorical_game": {"victory_path": list(VICTORY_PATHS),
                                  "win_path_civ": list(WIN_PATH_CIV)},

@@ -1,4 +1,6 @@
 """Compiled playout loop of Mare Nostrum: `play_batch` and `play_traced` (docs/ENGINES.md)."""
+import zlib
+
 import numpy as np
 from numba import njit
 
@@ -15,7 +17,7 @@ from .state import (H_OVER, H_DECIDER, H_ROUND, H_NTURNS, H_NACT, H_WINNER, H_VP
                     M_BUILT_BUILDINGS, M_BUILT_UNITS, M_LOST_UNITS, M_LOST_BUILDINGS,
                     M_PROV_PEAK, M_HW_ROUND, M_INFL_BOUGHT, M_ROLE_HIST, M_UNIT_BUILT,
                     M_UNIT_LOST, M_UNIT_PEAK, M_BLDG_BUILT, M_BLDG_LOST, M_BLDG_PEAK, ACQ_ROUND,
-                    ROLE, INFL, STATE_SIZE)
+                    M_CARDS_RECEIVED, M_FIRST_GOD, M_ATHENA_ROLES, ROLE, INFL, STATE_SIZE)
 from .board import CIVS
 
 VICTORY_PATHS = ("heroes_wonders", "pyramids", "roles", "unfinished")
@@ -43,9 +45,25 @@ for _u, _nm in enumerate(UNIT_NAMES):
 for _nm in BUILDING_NAMES:
     _BY_TYPE += [_nm + "_end", _nm + "_peak", _nm + "_built", _nm + "_lost"]
 _ROUND_COLS = ["round_" + h for h in HEROES] + ["round_" + w for w in WONDERS]
+# §11 cards by source: cards_received = cards_start + cards_income + cards_exchange + the sources
+# below (CARD_SOURCES); cards_income_solomon and cards_income_circe are parts of cards_income.
+# The metric slots follow M_CARDS_RECEIVED in this order (state.py).
+CARD_SOURCES = ("cards_start", "cards_income", "cards_exchange", "cards_colossus", "cards_hermes",
+                "cards_isis", "cards_exchange_giveback", "cards_ulysses", "cards_cleopatra",
+                "cards_pillage")
+_CARDS = ["cards_received", "cards_start", "cards_colossus", "cards_hermes", "cards_isis",
+          "cards_exchange_giveback", "cards_ulysses", "cards_cleopatra", "cards_pillage",
+          "cards_income_solomon", "cards_income_circe"]
+# §11.4 High Priest effect: the first god a seat took (code into FIRST_GOD), roles won only
+# thanks to Athena, and the rounds holding the High Priest in bands for a win-rate table
+FIRST_GOD = GODS + ("none",)
+NO_GOD = len(GODS)      # first_god of a seat that took no god
+HIGH_PRIEST_BANDS = ("0", "1-2", "3-5", "6-9", "10+")
+_HP_BAND_OF = np.array([0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4], np.int64)   # rounds held (10+ -> 10)
+_HIGH_PRIEST = ["first_god", "athena_roles", "high_priest_band"]
 SEAT_COLS = tuple(_BASE_SEAT + ["hero_" + h for h in HEROES] + ["wonder_" + w for w in WONDERS]
                   + ["god_" + g for g in GODS] + ["creature_" + c for c in CREATURES]
-                  + _BY_TYPE + _ROUND_COLS)
+                  + _BY_TYPE + _ROUND_COLS + _CARDS + _HIGH_PRIEST)
 FLOAT_SEAT_COLS = frozenset(["score", "win"] + _ROUND_COLS)
 GAME_COLS = ("turns", "rounds", "unfinished", "victory_path", "winner", "winner_civ", "actions",
              "neutral_mask", "win_path_civ")
@@ -57,6 +75,8 @@ _GOD0 = _WONDER0 + len(WONDERS)
 _CRE0 = _GOD0 + len(GODS)
 _TYPE0 = _CRE0 + len(CREATURES)
 _ROUND0 = _TYPE0 + len(_BY_TYPE)
+_CARDS0 = _ROUND0 + len(_ROUND_COLS)
+_HP0 = _CARDS0 + len(_CARDS)
 MAX_ACTIONS = 200000
 
 
@@ -132,6 +152,12 @@ def record(S, P, seat_out, game_out):
             row[_ROUND0 + h] = S[ACQ_ROUND + h] if S[HERO + h] == o + 1 else np.nan
         for w in range(7):
             row[_ROUND0 + 33 + w] = S[ACQ_ROUND + 33 + w] if S[WONDER + w] == o + 1 else np.nan
+        for k in range(11):
+            row[_CARDS0 + k] = S[m + M_CARDS_RECEIVED + k]
+        first = S[m + M_FIRST_GOD]
+        row[_HP0] = first - 1 if first > 0 else NO_GOD
+        row[_HP0 + 1] = S[m + M_ATHENA_ROLES]
+        row[_HP0 + 2] = _HP_BAND_OF[min(S[m + M_ROLE_ROUNDS + 3], 10)]
     game_out[0] = S[H_NTURNS]
     game_out[1] = S[H_ROUND]
     game_out[2] = 1.0 if S[H_VPATH] == R.VP_UNFINISHED else 0.0
@@ -193,8 +219,14 @@ def _validate(n_players, params):
         raise AgonInputError("the base game (myth=0) is played by 3, 4, 5 players")
 
 
-def _to_dict(seat, game):
+def params_hash(params):
+    """CRC-32 of the parameter vector: tells which rule variant a stored game was played with."""
+    return zlib.crc32(np.ascontiguousarray(params, np.float64).tobytes())
+
+
+def _to_dict(seat, game, params):
     out = {c: game[:, i].astype(np.int64) for i, c in enumerate(GAME_COLS)}
+    out["params_hash"] = np.full(len(game), params_hash(params), np.int64)
     for i, c in enumerate(SEAT_COLS):
         col = seat[:, :, i]
         out[c] = col if c in FLOAT_SEAT_COLS else col.astype(np.int64)
@@ -218,7 +250,7 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights, check=Fa
     if err[0] != 0:
         raise RuntimeError(f"mare-nostrum: game {err[1]} of seed {seed} failed with code {err[0]}"
                            " (1-17 invariant, 100 no legal action, 101 too many actions)")
-    return _to_dict(seat, game)
+    return _to_dict(seat, game, params)
 
 
 def play_traced(seed, index, n_players, params, kinds, weights):
@@ -255,7 +287,7 @@ def play_traced(seed, index, n_players, params, kinds, weights):
     record(S, params, seat[0], game[0])
     lines.append(f"end: round {int(S[H_ROUND])}, path {VICTORY_PATHS[int(S[H_VPATH])]}, "
                  f"winner seat {int(S[H_WINNER])}")
-    return lines, _to_dict(seat, game)
+    return lines, _to_dict(seat, game, params)
 
 
 def describe_civ(S, o):

@@ -281,10 +281,21 @@ def used_add(S, o, k, d):
 
 @njit(cache=True)
 def give_card(S, o, t):
-    """One card of type t from the bank to o (lost if the bank lacks it). Returns 1 if given."""
+    """One card of type t from the bank to o (lost if the bank lacks it). Returns 1 if given.
+    Counted in cards_received here; the caller counts it under its source."""
     if S[BANK + t] > 0:
         S[BANK + t] -= 1
         S[HAND + o * N_TYPES + t] += 1
+        S[METRICS + o * NM + M_CARDS_RECEIVED] += 1
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def give_card_from(S, o, t, source):
+    """give_card counted under `source` (an M_CARDS_* metric): cards by source, §11."""
+    if give_card(S, o, t):
+        S[METRICS + o * NM + source] += 1
         return 1
     return 0
 
@@ -453,10 +464,28 @@ def role_counts(S, P, cnt):
 
 
 @njit(cache=True)
+def count_athena_roles(S, P, cnt, a, nroles):
+    """Athena in role races (§11.4): a role that seat a now holds counts when, without Athena's
+    bonus, a's count would trail another player's (a tie without it is not counted: the holder
+    keeps a tied role and a draw is a draw)."""
+    bonus = int(P[P_ATHENA_BONUS])
+    for r in range(nroles):
+        if S[ROLE + r] != a:
+            continue
+        rival = -1
+        for o in range(S[H_NP]):
+            if o != a and cnt[r, o] > rival:
+                rival = cnt[r, o]
+        if cnt[r, a] - bonus < rival:
+            S[METRICS + a * NM + M_ATHENA_ROLES] += 1
+
+
+@njit(cache=True)
 def determine_roles(S, P, rng):
     n = S[H_NP]
     cnt = np.zeros((4, 6), np.int64)
     role_counts(S, P, cnt)
+    athena = S[GOD + G_ATHENA] - 1     # seat whose counts include Athena's bonus, or < 0
     if S[GOD + G_ATHENA] > 0:
         S[GOD + G_ATHENA] = -1
     nroles = 4 if myth(S) else 3
@@ -481,6 +510,8 @@ def determine_roles(S, P, rng):
                 k -= 1
     for r in range(nroles):
         S[METRICS + S[ROLE + r] * NM + M_ROLE_ROUNDS + r] += 1
+    if athena >= 0 and athena < n:
+        count_athena_roles(S, P, cnt, athena, nroles)
     k = S[H_ROUND] - 1
     if k < ROLE_HIST_ROUNDS:
         for r in range(nroles):
@@ -520,13 +551,27 @@ def income_receiver(S, P, v):
 @njit(cache=True)
 def province_income(S, P, v, r, out):
     """Cards province v pays to r, as counts per type into out (14)."""
+    province_production(S, P, v, out)
+    circe_production(S, P, v, r, out)
+
+
+@njit(cache=True)
+def province_production(S, P, v, out):
+    """Cards of v's caravans and cities (markets and temples double them), added into out."""
     mm = int(P[P_MARKET_MULT]) if S[MARKET + v] > 0 else 1
     for i in range(N_ICONS[v]):
         if S[CARAVAN + 3 * v + i] > 0:
             out[PROV_GOODS[v, i]] += mm
     tm = int(P[P_TEMPLE_MULT]) if S[TEMPLE + v] > 0 else 1
     out[TAX] += S[CITY + v] * tm
+
+
+@njit(cache=True)
+def circe_production(S, P, v, r, out):
+    """Circe: r's legions in v produce on the icons without a caravan, added into out.
+    Kept apart from province_production so her cards can be counted by source."""
     if has_hero(S, P, r, H_CIRCE) and S[INFL + v] == r + 1 and not other_units(S, r, v):
+        mm = int(P[P_MARKET_MULT]) if S[MARKET + v] > 0 else 1
         leg = S[ui(r, v, 0)]
         for i in range(N_ICONS[v]):
             if leg == 0:
@@ -540,6 +585,7 @@ def province_income(S, P, v, r, out):
 def collect_income(S, P):
     n = S[H_NP]
     out = np.zeros(N_TYPES, np.int64)
+    circe = np.zeros(N_TYPES, np.int64)
     for o in range(6):
         S[RECEIVED + o] = 0
     for v in range(NP):
@@ -547,15 +593,20 @@ def collect_income(S, P):
         if r < 0:
             continue
         out[:] = 0
-        province_income(S, P, v, r, out)
+        circe[:] = 0
+        province_production(S, P, v, out)
+        circe_production(S, P, v, r, circe)
+        # per type the caravans' and cities' cards first, then Circe's (a short bank cuts hers)
         for t in range(N_TYPES):
-            for k in range(out[t]):
+            for k in range(out[t] + circe[t]):
                 if give_card(S, r, t):
                     S[RECEIVED + r] |= 1 << t
                     S[METRICS + r * NM + M_CARDS_INCOME] += 1
+                    if k >= out[t]:
+                        S[METRICS + r * NM + M_CARDS_CIRCE] += 1
     for o in range(n):
         if has_hero(S, P, o, H_SOLOMON):
-            if give_card(S, o, TAX):
+            if give_card_from(S, o, TAX, M_CARDS_SOLOMON):
                 S[RECEIVED + o] |= 1 << TAX
                 S[METRICS + o * NM + M_CARDS_INCOME] += 1
 
@@ -1271,11 +1322,20 @@ def start_battle(S, P, l, att, dfd, ranged_n, rng):
         set_decision(S, ST_MEDUSA, dfd)
     else:
         S[H_B_STAGE] = BS_HERC_A
+        count_battle(S)
     S[B_HERC] = 0
     S[B_HERC + 1] = 0
+
+
+@njit(cache=True)
+def count_battle(S):
+    """Battles fought and ranged attacks (§11), counted once Medusa has let the battle go on:
+    a battle she cancels is not fought."""
+    att = S[H_B_ATT]
+    dfd = S[H_B_DEF]
     if att < S[H_NP]:
         S[METRICS + att * NM + M_BATTLES] += 1
-        if ranged_n > 0:
+        if S[H_B_RANGED] > 0:
             S[METRICS + att * NM + M_RANGED] += 1
     if dfd < S[H_NP]:
         S[METRICS + dfd * NM + M_BATTLES] += 1
@@ -1404,7 +1464,11 @@ def battle_step(S, P, rng):
         S[H_B_STAGE] = BS_END
         return
     if st == BS_END:
-        if S[H_B_RANGED] == 0:
+        if S[H_B_RANGED] > 0:
+            # won (§11): every enemy unit there destroyed; the firing titans take no losses
+            if a < S[H_NP] and battle_units(S, d, l, land) == 0:
+                S[METRICS + a * NM + M_BATTLES_WON] += 1
+        else:
             if a < S[H_NP] and battle_units(S, d, l, land) == 0 and battle_units(S, a, l, land) > 0:
                 S[METRICS + a * NM + M_BATTLES_WON] += 1
             if d < S[H_NP] and battle_units(S, a, l, land) == 0 and battle_units(S, d, l, land) > 0:
@@ -1963,6 +2027,8 @@ def acquire_god(S, o, j):
     S[GOD + j] = o + 1
     S[METRICS + o * NM + M_GODS_TAKEN] += 1
     S[METRICS + o * NM + M_GOD_MASK] |= 1 << j
+    if S[METRICS + o * NM + M_FIRST_GOD] == 0:
+        S[METRICS + o * NM + M_FIRST_GOD] = j + 1
 
 
 @njit(cache=True)
@@ -2197,12 +2263,12 @@ def apply_build(S, P, o, a):
             g = a - A_CLEO_GIVE
             S[HAND + o * N_TYPES + g] -= 1
             S[BANK + g] += 1
-            give_card(S, o, TAX)
+            give_card_from(S, o, TAX, M_CARDS_CLEOPATRA)
         else:
             g = a - A_CLEO_TAKE
             S[HAND + o * N_TYPES + TAX] -= 1
             S[BANK + TAX] += 1
-            give_card(S, o, g)
+            give_card_from(S, o, g, M_CARDS_CLEOPATRA)
         return
     if a < A_JASON_TO:
         S[H_TWO] = a
@@ -2581,13 +2647,13 @@ def apply_action(S, P, a, rng):
                 S[POOL + 0] -= 1
         S[H_SETUP_K] = k + 1
     elif st == ST_COLOSSUS:
-        give_card(S, o, a - A_PICK_GOOD)
+        give_card_from(S, o, a - A_PICK_GOOD, M_CARDS_COLOSSUS)
     elif st == ST_HERMES:
-        give_card(S, o, a - A_PICK_TYPE)
+        give_card_from(S, o, a - A_PICK_TYPE, M_CARDS_HERMES)
         S[H_COUNT] -= 1
     elif st == ST_ISIS:
         r = isis_recipient(S, S[H_ISIS_TO])
-        give_card(S, r, a - A_PICK_TYPE)
+        give_card_from(S, r, a - A_PICK_TYPE, M_CARDS_ISIS)
         S[H_ISIS_TO] += 1
     elif st == ST_EX_ANNOUNCE:
         x = a - A_ANNOUNCE_X
@@ -2616,11 +2682,15 @@ def apply_action(S, P, a, rng):
         S[EX_DISP + p * N_TYPES + t] -= 1
         S[HAND + o * N_TYPES + t] += 1
         S[METRICS + o * NM + M_CARDS_EXCHANGE] += 1
+        S[METRICS + o * NM + M_CARDS_RECEIVED] += 1
         S[H_CHOOSER] = p
     elif st == ST_EX_GIVEBACK:
         t = a - A_GIVE_BACK
+        c = S[H_CHOOSER]
         S[HAND + o * N_TYPES + t] -= 1
-        S[HAND + S[H_CHOOSER] * N_TYPES + t] += 1
+        S[HAND + c * N_TYPES + t] += 1
+        S[METRICS + c * NM + M_CARDS_GIVEBACK] += 1
+        S[METRICS + c * NM + M_CARDS_RECEIVED] += 1
     elif st == ST_ULYSSES:
         if a != A_PASS:
             k = a - A_SWAP
@@ -2628,7 +2698,7 @@ def apply_action(S, P, a, rng):
             t_in = k % 14
             S[HAND + o * N_TYPES + t_out] -= 1
             S[BANK + t_out] += 1
-            give_card(S, o, t_in)
+            give_card_from(S, o, t_in, M_CARDS_ULYSSES)
     elif st == ST_OFFER:
         S[H_PC] = PC_OFF_PICK
         if a != A_PASS:
@@ -2672,6 +2742,7 @@ def apply_action(S, P, a, rng):
             S[H_B_STAGE] = BS_NONE
         else:
             S[H_B_STAGE] = BS_HERC_A
+            count_battle(S)
     elif st == ST_MIDAS:
         if a == A_MIDAS_YES:
             l = S[H_B_LOC]
@@ -2751,7 +2822,7 @@ def apply_pillage(S, P, o, a):
         S[POOL + 3] += 1
         gain = TAX
     if has_hero(S, P, o, H_NEBU):
-        give_card(S, o, gain)
+        give_card_from(S, o, gain, M_CARDS_PILLAGE)
     S[METRICS + o * NM + M_PILLAGES] += 1
     if c >= 0 and c < S[H_NP]:
         S[METRICS + c * NM + M_LOST_BUILDINGS] += 1
@@ -2892,7 +2963,7 @@ def new_game(n, P, srng):
     if m:
         for o in range(n):
             for i in range(int(P[P_START_TAX])):
-                give_card(S, o, TAX)
+                give_card_from(S, o, TAX, M_CARDS_START)
     if points:
         S[H_PC] = PC_POINTS
         S[H_PSTEP] = 0

@@ -150,7 +150,23 @@ M_UNIT_PEAK = 32     # 4 entries: most on the board at a round end or the game e
 M_BLDG_BUILT = 36    # 4 entries by building type (caravan, city, market, temple)
 M_BLDG_LOST = 40     # 4 entries by building type
 M_BLDG_PEAK = 44     # 4 entries: most in controlled provinces at a round end or the game end
-NM = 48
+# cards by source (§11 "cards by source"): every card entering a hand is counted once in
+# M_CARDS_RECEIVED and once under its source; M_CARDS_INCOME and M_CARDS_EXCHANGE above are two
+# of the sources, Solomon's and Circe's cards are parts of the income
+M_CARDS_RECEIVED = 48
+M_CARDS_START = 49       # start_tax cards of the set-up
+M_CARDS_COLOSSUS = 50
+M_CARDS_HERMES = 51
+M_CARDS_ISIS = 52        # counted for each recipient of an Isis deal (the Isis holder too)
+M_CARDS_GIVEBACK = 53    # exchange: the card the Trader gives a last chooser left one short
+M_CARDS_ULYSSES = 54
+M_CARDS_CLEOPATRA = 55
+M_CARDS_PILLAGE = 56     # Nebuchadnezzar's card per pillaged building
+M_CARDS_SOLOMON = 57     # part of M_CARDS_INCOME
+M_CARDS_CIRCE = 58       # part of M_CARDS_INCOME
+M_FIRST_GOD = 59         # god index + 1 of the seat's first god, 0 none (§11.4 first-pick gods)
+M_ATHENA_ROLES = 60      # roles won only thanks to Athena's bonus (§11.4 Athena in role races)
+NM = 61
 ROLE_HIST_ROUNDS = 13    # 13 rounds x 4 bits fit a float64 exactly
 METRICS = _f(6 * NM)
 ACQ_ROUND = _f(40)   # round each hero (0..32) / wonder (33..39) was bought; 0 = owned from set-up
