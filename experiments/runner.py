@@ -79,6 +79,10 @@ class Plan:
         self.n_seeds = max(1, math.ceil(int(study.games) / self.rotations))
         self.base_vec = spec.params.vector(study.params)
         self.arms = self._arms()
+        check = (spec.extra or {}).get("check_params")
+        for _, _, vec in self.arms:  # rules linking two parameters, checked before any file is written
+            if check is not None:
+                check(vec, self.players)
         units = self.n_seeds * self.rotations * len(self.arms)
         if study.chunk_size:
             if int(study.chunk_size) < 1:

@@ -9,6 +9,7 @@ rebuild gives byte-identical files.
 from __future__ import annotations
 
 import base64
+from importlib import import_module
 import html
 import math
 import os
@@ -743,6 +744,11 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                                   game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
                                   images, blocks, files, file_notes, findings, cannot, stamp=stamp)
     result.update(declared)
+    for path in (getattr(spec, "extra", None) or {}).get("report_sections", ()):
+        # a game's own sections, "module:function"(aggregate, players, blocks, files, notes, findings)
+        module, _, name = path.partition(":")
+        section = getattr(import_module(module), name)
+        result.update(section(base, players, blocks, files, file_notes, findings) or {})
 
     mt, gt = _metrics_section(base, players, blocks,
                               "Game metrics" + (f" (base arm {result.get('base_arm')})" if is_sweep else ""))

@@ -10,11 +10,15 @@ greedy: one-step look-ahead: every legal action is applied to a copy of the stat
   result scored by `evaluate` with weights w (GREEDY_WEIGHT_NAMES); ROLL and END score as
   the current state; ties broken uniformly. Guards: at most `max_trades` maritime trades
   per turn, END after 60 actions in a turn.
-search: determinized flat Monte Carlo: the K best greedy candidates are each played out
-  R times with greedy players until the start of the seat's turn H rounds later (K, R, H
-  are the weights search_candidates, search_rollouts, search_horizon_rounds) (hidden opponent cards and dev
-  cards are resampled each time), the end states scored by `evaluate` relative to the
-  opponents, the best mean chosen.
+search: determinized Monte Carlo with successive halving: the K best greedy candidates
+  (search_candidates) are each played out R times (search_rollouts) with greedy players for
+  H rounds (search_horizon_rounds); hidden opponent cards, dev cards, the support row and
+  allegiances are resampled each time. The end states are scored by `evaluate` relative to
+  the best rival; the better half of the candidates is kept and played out twice as often,
+  until one is left, so the budget goes to the close calls. Rollout j of every candidate
+  shares its determinization and random streams (common random numbers). Setup settlements
+  shape the whole game: there K and R are multiplied by search_setup_boost and the rollouts
+  run search_setup_rounds rounds into the game.
 """
 import numpy as np
 from numba import njit
@@ -36,13 +40,14 @@ GREEDY_WEIGHT_NAMES = (
     "cards_over_limit", "trade_rates", "dev_cards", "knights", "road_length", "rival_production",
     "tokens", "ships", "max_trades", "hand_cards", "rival_vp", "side_donations",
     "search_candidates", "search_rollouts", "search_horizon_rounds", "search_rival_weight",
+    "search_setup_boost", "search_setup_rounds",
 )
 GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
-                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0)
+                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0)
 N_WEIGHTS = len(GREEDY_WEIGHTS)
 W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
     W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
-    W_S_HORIZON, W_S_RIVAL = range(N_WEIGHTS)
+    W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS = range(N_WEIGHTS)
 
 STRATEGIES = (
     StrategyInfo("random", RANDOM, "uniform over the legal atomic actions (peer action space)"),
@@ -343,8 +348,28 @@ def relative_value(st, topo, cfg, p, w):
 
 
 @njit(cache=True)
+def rollout_value(st, topo, cfg, a, p, w, seed, end_turn, sim, buf, work):
+    """Value for seat p of action `a` in one determinized greedy playout to turn `end_turn`.
+    `seed` fixes the determinization, dice and the players' choices of this playout."""
+    srng = np.empty(1, dtype=np.uint64)   # chance inside the rollout (dice, steals, battles)
+    drng = np.empty(1, dtype=np.uint64)   # decisions and determinization inside the rollout
+    srng[0] = seed
+    drng[0] = seed ^ np.uint64(0x5DEECE66D)
+    sim[:] = st
+    determinize(sim, topo, cfg, p, drng)
+    apply_action(sim, topo, cfg, a, srng)
+    steps = 0
+    while sim[S_PHASE] != PH_OVER and sim[S_TURN] < end_turn and steps < 3000:
+        m = legal_actions(sim, topo, cfg, buf)
+        b = choose_greedy(sim, topo, cfg, buf, m, w, drng, work)
+        apply_action(sim, topo, cfg, b, srng)
+        steps += 1
+    return relative_value(sim, topo, cfg, p, w)
+
+
+@njit(cache=True)
 def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
-    """Flat Monte Carlo over the best greedy candidates (see module doc)."""
+    """Successive halving over the best greedy candidates (see module doc)."""
     if n == 1:
         return legal[0]
     ph = st[S_PHASE]
@@ -355,57 +380,70 @@ def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
         return legal[pick_best(scores, n, prng)]
     K = int(w[W_S_CAND])
     R = int(w[W_S_ROLL])
-    Hz = int(w[W_S_HORIZON]) * st[S_P]
+    rounds = int(w[W_S_HORIZON])
     start_turn = st[S_TURN]
     if ph == PH_SETUP_SETTLEMENT:
         start_turn = 0
+        boost = w[W_S_SETUP_BOOST]
+        if boost > 1.0:
+            K = int(K * boost)
+            R = int(R * boost)
+        rounds = int(w[W_S_SETUP_ROUNDS])
     if K < 1:
         K = 1
     if R < 1:
         R = 1
-    if K > n:
-        K = n
+    if rounds < 1:
+        rounds = 1
+    end_turn = start_turn + rounds * st[S_P]
     jit = np.empty(n, dtype=np.float64)
     for i in range(n):  # random tie-breaking among equal greedy scores
         jit[i] = -scores[i] - 1e-7 * uniform(prng)
     order = np.argsort(jit)
     if scores[order[0]] >= 1e11:
         return legal[order[0]]
+    cand = np.empty(n, dtype=np.int64)
+    k = 0
+    for c in range(n):  # the K best greedy candidates that are not vetoed
+        i = order[c]
+        if k < K and scores[i] > -1e17:
+            cand[k] = i
+            k += 1
+    if k <= 1:
+        return legal[order[0]]
     p = st[S_ACTOR]
     sim = np.empty_like(st)
     buf = np.empty(1024, dtype=np.int64)
-    # common random numbers: rollout j of every candidate uses the same determinization and
-    # the same chance/decision stream, so candidates differ only by their own effect
-    seeds = np.empty(R, dtype=np.uint64)
-    for j in range(R):
-        seeds[j] = next_u64(prng)
-    srng = np.empty(1, dtype=np.uint64)   # chance inside the rollout (dice, steals, battles)
-    drng = np.empty(1, dtype=np.uint64)   # decisions and determinization inside the rollout
-    best_i = order[0]
-    best_v = -1e300
-    for c in range(K):
-        i = order[c]
-        if scores[i] <= -1e17:
-            continue
-        tot = 0.0
-        for j in range(R):
-            srng[0] = seeds[j]
-            drng[0] = seeds[j] ^ np.uint64(0x5DEECE66D)
-            sim[:] = st
-            determinize(sim, topo, cfg, p, drng)
-            apply_action(sim, topo, cfg, legal[i], srng)
-            steps = 0
-            while sim[S_PHASE] != PH_OVER and sim[S_TURN] < start_turn + Hz and steps < 3000:
-                m = legal_actions(sim, topo, cfg, buf)
-                a = choose_greedy(sim, topo, cfg, buf, m, w, drng, work)
-                apply_action(sim, topo, cfg, a, srng)
-                steps += 1
-            tot += relative_value(sim, topo, cfg, p, w)
-        v = tot / R
-        if v > best_v + 1e-9:
-            best_v = v
-            best_i = i
-    return legal[best_i]
+    total = np.zeros(n, dtype=np.float64)
+    done = 0       # rollouts each surviving candidate has had
+    batch = R
+    seeds = np.empty(0, dtype=np.uint64)
+    while True:
+        # rollouts done .. done + batch for every survivor, on shared seeds
+        more = np.empty(done + batch, dtype=np.uint64)
+        more[:done] = seeds
+        for j in range(done, done + batch):
+            more[j] = next_u64(prng)
+        seeds = more
+        for c in range(k):
+            i = cand[c]
+            for j in range(done, done + batch):
+                total[i] += rollout_value(st, topo, cfg, legal[i], p, w, seeds[j], end_turn, sim, buf, work)
+        done += batch
+        # keep the better half (stable: ties keep the greedy order)
+        keep = (k + 1) // 2
+        for x in range(1, k):
+            y = x
+            while y > 0 and total[cand[y]] > total[cand[y - 1]] + 1e-9:
+                t = cand[y]
+                cand[y] = cand[y - 1]
+                cand[y - 1] = t
+                y -= 1
+        k = keep
+        if k <= 1:
+            break
+        batch = done  # the survivors' rollouts double
+    return legal[cand[0]]
 
 
 @njit(cache=True)

@@ -2,14 +2,15 @@
 import numpy as np
 from numba import njit
 
-from sim.rng import new_stream, CHANCE, PLAYERS
+from sim.rng import new_stream, stream_state, below, CHANCE, PLAYERS
+from sim.catan_core.borrow import borrowed
 from sim.spec import AgonInputError
 from sim.catan_core.board import topo_for
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.engine import new_game, legal_actions, apply_action, check_invariants
 from sim.catan_core.results import win_rank, vp_parts
 from sim.catan.params import PARAMS, to_config
-from strategies.catan import choose, N_WEIGHTS
+from strategies.catan import choose, N_WEIGHTS, RANDOM
 
 GAME_METRICS = ("turns_peer", "actions", "truncated", "sevens", "longest_road_held",
                 "largest_army_held", "dev_cards_left")
@@ -62,11 +63,24 @@ def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, scor
     st = np.empty(STATE_SIZE, dtype=np.int32)
     work = np.empty(STATE_SIZE, dtype=np.int32)
     legal = np.empty(1024, dtype=np.int64)
+    rngs = np.empty(2, dtype=np.uint64)  # chance, players
+    play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs)
+
+
+@njit(cache=True)
+def play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs):
+    """The game loop of play_games, which owns st, work, legal and rngs for the whole call."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
+    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
+    topo, cfg = borrowed(topo), borrowed(cfg)
+    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
     for g in range(n):
         gi = start + g
         new_game(st, topo, cfg, seed, gi)
-        chance = new_stream(seed, gi, CHANCE)
-        prng = new_stream(seed, gi, PLAYERS)
+        chance[0] = stream_state(seed, gi, CHANCE)
+        prng[0] = stream_state(seed, gi, PLAYERS)
         while st[S_PHASE] != PH_OVER:
             m = legal_actions(st, topo, cfg, legal)
             if m == 0:
@@ -74,7 +88,10 @@ def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, scor
                 err[1] = gi
                 return
             p = st[S_ACTOR]
-            a = choose(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
+            if kinds[p] == RANDOM:  # inline: the call into `choose` costs more than the pick
+                a = legal[below(prng, m)] if m > 1 else legal[0]
+            else:
+                a = choose(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
             apply_action(st, topo, cfg, a, chance)
             if check:
                 e = check_invariants(st, topo, cfg, (st[S_ACTIONS] & 31) == 0 or st[S_PHASE] == PH_OVER)

@@ -28,32 +28,32 @@ SPIRAL_NUMBERS = np.array((5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3
 
 
 # ---------------------------------------------------------------- action layout
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def a_road(topo):
     return 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def a_settle(topo):
     return 2 + topo[T_E]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def a_city(topo):
     return 2 + topo[T_E] + topo[T_N]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def a_trade(topo):
     return 2 + topo[T_E] + 2 * topo[T_N]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def a_discard(topo):
     return 22 + topo[T_E] + 2 * topo[T_N]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def a_base(topo):
     return 27 + topo[T_E] + 2 * topo[T_N]
 
@@ -68,12 +68,12 @@ def n_actions(topo, cfg):
 
 
 # ---------------------------------------------------------------- bit sets (31 bits per int32 word)
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bit_get(st, base, i):
     return (st[base + i // 31] >> (i % 31)) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bit_set(st, base, i, v):
     w = base + i // 31
     m = 1 << (i % 31)
@@ -87,7 +87,7 @@ DEBRUIJN = np.array((0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 3
                      16, 7, 26, 12, 18, 6, 11, 5, 10, 9), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bits_out(st, base, words, offset, out, n):
     """Append offset + i for every set bit i of the words at st[base:base+words] (ascending)."""
     for wi in range(words):
@@ -102,23 +102,23 @@ def bits_out(st, base, words, offset, out, n):
 
 
 # ---------------------------------------------------------------- small helpers
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pbase(p):
     return S_PLAYERS + p * PS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_total(st, p):
     b = S_PLAYERS + p * PS + P_HAND
     return st[b] + st[b + 1] + st[b + 2] + st[b + 3] + st[b + 4]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def row_total(st):
     return st[S_ROW] + st[S_ROW + 1] + st[S_ROW + 2] + st[S_ROW + 3] + st[S_ROW + 4]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_afford(st, cfg, p, coff):
     b = S_PLAYERS + p * PS + P_HAND
     for r in range(5):
@@ -127,7 +127,7 @@ def can_afford(st, cfg, p, coff):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pay(st, cfg, p, coff):
     b = S_PLAYERS + p * PS + P_HAND
     for r in range(5):
@@ -136,7 +136,7 @@ def pay(st, cfg, p, coff):
         st[S_BANK + r] += c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_from_counts(st, off, rng):
     """Remove one uniformly random card from the 5 counts at st[off:off+5]; return its resource."""
     tot = st[off] + st[off + 1] + st[off + 2] + st[off + 3] + st[off + 4]
@@ -150,7 +150,7 @@ def draw_from_counts(st, off, rng):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sbp_enabled(cfg):
     s = cfg[C_SBP]
     if s == -1:
@@ -158,18 +158,18 @@ def sbp_enabled(cfg):
     return s == 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def corsair_blocks(st, cfg, s):
     """True if the corsair voids the benefit of the ship on sea hex s."""
     return cfg[C_CORSAIR_BLOCKS_BENEFIT] == 1 and st[S_CORSAIR] == s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ship_benefit_at(st, cfg, s):
     return cfg[C_SHIP_BENEFIT + st[S_SHIP_DISC + s]]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def benefit_count(st, cfg, p, ben):
     """Unblocked ships of player p with benefit `ben`."""
     c = st[S_PLAYERS + p * PS + P_SHIP_BEN + ben]
@@ -180,7 +180,7 @@ def benefit_count(st, cfg, p, ben):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def track_bonus(st, cfg, p):
     side = st[S_PLAYERS + p * PS + P_ALLEG]
     if side < 0:
@@ -191,7 +191,7 @@ def track_bonus(st, cfg, p):
     return cfg[C_TRACK_VALUES + w]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def vp_ships(st, cfg, p):
     n = st[S_PLAYERS + p * PS + P_VP_SHIPS]
     s = st[S_CORSAIR]
@@ -201,7 +201,7 @@ def vp_ships(st, cfg, p):
     return n * cfg[C_SHIP_VP]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def vp_public(st, cfg, p):
     """VP visible to everyone (catan: without hidden VP cards)."""
     b = S_PLAYERS + p * PS
@@ -217,7 +217,7 @@ def vp_public(st, cfg, p):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def vp(st, cfg, p):
     v = vp_public(st, cfg, p)
     if st[S_GAME] == GAME_CATAN:
@@ -226,7 +226,7 @@ def vp(st, cfg, p):
 
 
 # ---------------------------------------------------------------- placement
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def node_distance_ok(st, topo, n):
     if st[S_NODE_OWNER + n] >= 0:
         return False
@@ -237,7 +237,7 @@ def node_distance_ok(st, topo, n):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_own_edge_at(st, topo, p, n):
     for k in range(3):
         e = topo[T_NODE_NBE + 3 * n + k]
@@ -246,12 +246,12 @@ def has_own_edge_at(st, topo, p, n):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle_ok(st, topo, p, n):
     return node_distance_ok(st, topo, n) and has_own_edge_at(st, topo, p, n)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def road_ok(st, topo, p, e):
     if st[S_EDGE_OWNER + e] >= 0:
         return False
@@ -268,7 +268,7 @@ def road_ok(st, topo, p, e):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def any_road_ok(st, topo, p):
     o = S_ROAD_OK + p * RW
     for k in range(RW):
@@ -277,7 +277,7 @@ def any_road_ok(st, topo, p):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ship_ok(st, topo, p, s):
     if st[S_SHIP_OWNER + s] >= 0 or topo[T_SEA_SYMBOL + s] != 1:
         return False
@@ -292,7 +292,7 @@ def ship_ok(st, topo, p, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_build_ship(st, cfg, p):
     b = S_PLAYERS + p * PS
     k = st[b + P_SHIPS]
@@ -304,53 +304,149 @@ def can_build_ship(st, cfg, p):
 
 
 # ---------------------------------------------------------------- longest road
+@njit(cache=True, inline="always")
+def own_road_degree(st, topo, p, n):
+    d = 0
+    for k in range(3):
+        e = topo[T_NODE_NBE + 3 * n + k]
+        if e >= 0 and st[S_EDGE_OWNER + e] == p:
+            d += 1
+    return d
+
+
+@njit(cache=True)
+def trail_from(st, topo, p, start):
+    """Longest trail over p's roads that starts at node `start`; it may end at, not pass
+    through, an opponent's building. Depth-first search; the used edges are a two-word bit
+    mask and the stacks live in the state's scratch block, so nothing is allocated."""
+    sn = SC_TRAIL                 # node at each depth
+    sk = SC_TRAIL + LR_STACK      # next neighbour slot to try at each depth
+    se = SC_TRAIL + 2 * LR_STACK  # edge taken to reach each depth
+    best = 0
+    used0 = np.int64(0)   # edges 0..63
+    used1 = np.int64(0)   # edges 64..127
+    depth = 0
+    st[sn] = start
+    st[sk] = 0
+    st[se] = -1
+    while depth >= 0:
+        n = st[sn + depth]
+        o = st[S_NODE_OWNER + n]
+        advanced = False
+        if depth == 0 or o < 0 or o == p:
+            k = st[sk + depth]
+            while k < 3:
+                e = topo[T_NODE_NBE + 3 * n + k]
+                k += 1
+                if e < 0 or st[S_EDGE_OWNER + e] != p:
+                    continue
+                if e < 64:
+                    bit = np.int64(1) << e
+                    if used0 & bit:
+                        continue
+                    used0 |= bit
+                else:
+                    bit = np.int64(1) << (e - 64)
+                    if used1 & bit:
+                        continue
+                    used1 |= bit
+                st[sk + depth] = k
+                depth += 1
+                st[sn + depth] = topo[T_NODE_NB + 3 * n + k - 1]
+                st[sk + depth] = 0
+                st[se + depth] = e
+                if depth > best:
+                    best = depth
+                advanced = True
+                break
+            if not advanced:
+                st[sk + depth] = 3
+        if not advanced:
+            if depth > 0:
+                e = st[se + depth]
+                if e < 64:
+                    used0 &= ~(np.int64(1) << e)
+                else:
+                    used1 &= ~(np.int64(1) << (e - 64))
+            depth -= 1
+    return best
+
+
+@njit(cache=True)
+def network_longest(st, topo, p, seed):
+    """(longest trail of p in the road network around node `seed`, its nodes as a two-word
+    mask). The network is flooded through nodes without an opponent's building. A longest
+    trail can be taken to start where p's roads end or branch or at an opponent's building
+    (from a plain pass-through node it could be extended, or it is a closed loop that can be
+    rotated to start anywhere on it); only a network that is one plain loop has no such
+    node, and then any node will do. So only those nodes start a search."""
+    comp = SC_COMP
+    st[comp] = seed
+    cnt = 1
+    m0 = np.int64(0)
+    m1 = np.int64(0)
+    if seed < 64:
+        m0 |= np.int64(1) << seed
+    else:
+        m1 |= np.int64(1) << (seed - 64)
+    i = 0
+    best = 0
+    starts = 0
+    while i < cnt:
+        n = st[comp + i]
+        i += 1
+        o = st[S_NODE_OWNER + n]
+        blocked = o >= 0 and o != p
+        if blocked or own_road_degree(st, topo, p, n) != 2:
+            x = trail_from(st, topo, p, n)
+            starts += 1
+            if x > best:
+                best = x
+        if blocked and n != seed:
+            continue
+        for k in range(3):
+            e = topo[T_NODE_NBE + 3 * n + k]
+            if e >= 0 and st[S_EDGE_OWNER + e] == p:
+                m = topo[T_NODE_NB + 3 * n + k]
+                if m < 64:
+                    bit = np.int64(1) << m
+                    if m0 & bit:
+                        continue
+                    m0 |= bit
+                else:
+                    bit = np.int64(1) << (m - 64)
+                    if m1 & bit:
+                        continue
+                    m1 |= bit
+                st[comp + cnt] = m
+                cnt += 1
+    if starts == 0:
+        best = trail_from(st, topo, p, seed)
+    return best, m0, m1
+
+
 @njit(cache=True)
 def longest_road_of(st, topo, p):
-    """Longest trail over p's roads; may end at, not pass through, an opponent's building."""
+    """Longest trail over p's roads (§1.8): the best of p's road networks."""
     N = topo[T_N]
-    used = np.zeros(EMAX, dtype=np.uint8)
-    sn = np.empty(64, dtype=np.int64)
-    sk = np.empty(64, dtype=np.int64)
-    se = np.empty(64, dtype=np.int64)
+    seen0 = np.int64(0)
+    seen1 = np.int64(0)
     best = 0
-    for start in range(N):
-        deg = 0
-        for k in range(3):
-            e = topo[T_NODE_NBE + 3 * start + k]
-            if e >= 0 and st[S_EDGE_OWNER + e] == p:
-                deg += 1
-        if deg == 0:
+    for n in range(N):
+        if n < 64:
+            if (seen0 >> n) & 1:
+                continue
+        elif (seen1 >> (n - 64)) & 1:
             continue
-        depth = 0
-        sn[0] = start
-        sk[0] = 0
-        se[0] = -1
-        while depth >= 0:
-            n = sn[depth]
-            o = st[S_NODE_OWNER + n]
-            advanced = False
-            if depth == 0 or o < 0 or o == p:
-                k = sk[depth]
-                while k < 3:
-                    e = topo[T_NODE_NBE + 3 * n + k]
-                    k += 1
-                    if e >= 0 and used[e] == 0 and st[S_EDGE_OWNER + e] == p:
-                        sk[depth] = k
-                        used[e] = 1
-                        depth += 1
-                        sn[depth] = topo[T_NODE_NB + 3 * n + k - 1]
-                        sk[depth] = 0
-                        se[depth] = e
-                        if depth > best:
-                            best = depth
-                        advanced = True
-                        break
-                if not advanced:
-                    sk[depth] = 3
-            if not advanced:
-                if depth > 0:
-                    used[se[depth]] = 0
-                depth -= 1
+        if own_road_degree(st, topo, p, n) == 0:
+            continue
+        o = st[S_NODE_OWNER + n]
+        x, m0, m1 = network_longest(st, topo, p, n)
+        if x > best:
+            best = x
+        if not (o >= 0 and o != p):  # a network seen from a plain node is complete
+            seen0 |= m0
+            seen1 |= m1
     return best
 
 
@@ -383,6 +479,21 @@ def award_longest_road(st, cfg):
         st[S_LR_HOLDER] = who
     else:
         st[S_LR_HOLDER] = -1
+
+
+@njit(cache=True)
+def longest_road_after_road(st, topo, cfg, p, e):
+    """A new road e of p can only lengthen trails in its own network: p's length becomes the
+    larger of the old one and that network's, then the card is awarded."""
+    a = topo[T_EDGE_NODES + 2 * e]
+    o = st[S_NODE_OWNER + a]
+    if o >= 0 and o != p:
+        a = topo[T_EDGE_NODES + 2 * e + 1]
+    x, m0, m1 = network_longest(st, topo, p, a)
+    b = S_PLAYERS + p * PS + P_ROAD_LEN
+    if x > st[b]:
+        st[b] = x
+    award_longest_road(st, cfg)
 
 
 @njit(cache=True)
@@ -464,9 +575,12 @@ def update_all_rates(st, topo, cfg):
 # ---------------------------------------------------------------- production
 @njit(cache=True)
 def produce(st, topo, cfg, roll):
-    """Pay every building on hexes numbered `roll` (§1.5), with the bank-shortage rule."""
+    """Pay every building on hexes numbered `roll` (§1.5), with the bank-shortage rule.
+    What each player is owed is summed in the state's scratch block (no allocation)."""
     P = st[S_P]
-    owed = np.zeros((6, 5), dtype=np.int64)
+    owed = SC_OWED  # owed[q, r] at owed + 5 q + r
+    for i in range(5 * P):
+        st[owed + i] = 0
     robber = st[S_ROBBER]
     any_owed = False
     for h in range(topo[T_H]):
@@ -477,7 +591,7 @@ def produce(st, topo, cfg, roll):
                     n = topo[T_HEX_NODES + 6 * h + k]
                     o = st[S_NODE_OWNER + n]
                     if o >= 0:
-                        owed[o, r] += st[S_NODE_LEVEL + n]
+                        st[owed + 5 * o + r] += st[S_NODE_LEVEL + n]
                         any_owed = True
     if not any_owed:
         return
@@ -486,15 +600,16 @@ def produce(st, topo, cfg, roll):
         cl = 0
         who = -1
         for q in range(P):
-            if owed[q, r] > 0:
-                D += owed[q, r]
+            x = st[owed + 5 * q + r]
+            if x > 0:
+                D += x
                 cl += 1
                 who = q
         if D == 0:
             continue
         if D <= st[S_BANK + r]:
             for q in range(P):
-                st[S_PLAYERS + q * PS + P_HAND + r] += owed[q, r]
+                st[S_PLAYERS + q * PS + P_HAND + r] += st[owed + 5 * q + r]
             st[S_BANK + r] -= D
         elif cl == 1 and cfg[C_SHORTAGE] == 1:
             st[S_PLAYERS + who * PS + P_HAND + r] += st[S_BANK + r]
@@ -645,14 +760,14 @@ def new_game(st, topo, cfg, seed, game_index):
 
 
 # ---------------------------------------------------------------- turn flow
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish_race(st, p):
     st[S_PHASE] = PH_OVER
     st[S_END_PATH] = END_RACE
     st[S_WIN_MASK] = 1 << p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def check_win(st, cfg):
     """Win check after an action (§1.9). Returns True if the game ended."""
     P = st[S_P]
@@ -679,7 +794,7 @@ def check_win(st, cfg):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin_turn(st, cfg, p):
     if st[S_TURN] + 1 > cfg[C_MAX_TURNS]:
         st[S_PHASE] = PH_OVER
@@ -733,26 +848,27 @@ def track_end(st, cfg, side):
 
 
 @njit(cache=True)
-def reveal(counts, off, k, rng, revealed):
-    """Draw k cards uniformly without replacement from counts[off:off+5] into revealed[0:5]."""
+def reveal(counts, off, k, rng, revealed, roff=0):
+    """Draw k cards uniformly without replacement from counts[off:off+5] into
+    revealed[roff:roff+5]."""
     for r in range(5):
-        revealed[r] = 0
+        revealed[roff + r] = 0
     for _ in range(k):
         r = draw_from_counts(counts, off, rng)
-        revealed[r] += 1
+        revealed[roff + r] += 1
 
 
 @njit(cache=True)
-def battle_result(cfg, revealed):
-    """0 Troy wins, 1 Mycenae wins, 2 draw, from revealed counts and `resource_side`."""
+def battle_result(cfg, revealed, roff=0):
+    """0 Troy wins, 1 Mycenae wins, 2 draw, from revealed counts (at roff) and `resource_side`."""
     t = 0
     m = 0
     for r in range(5):
         side = cfg[C_SIDE + r]
         if side == SIDE_TROY:
-            t += revealed[r]
+            t += revealed[roff + r]
         elif side == SIDE_MYCENAE:
-            m += revealed[r]
+            m += revealed[roff + r]
     if t > m:
         return SIDE_TROY
     if m > t:
@@ -761,15 +877,18 @@ def battle_result(cfg, revealed):
 
 
 @njit(cache=True)
-def resolve_battle(st, cfg, revealed):
+def resolve_battle(st, cfg, revealed, roff=0):
     """Score revealed cards (already out of the row), send them on, move the marker (§3.5, §3.6).
     Returns True if the track end finished the game."""
     for r in range(5):
         if cfg[C_REVEALED_TO_BANK] == 1:
-            st[S_BANK + r] += revealed[r]
+            st[S_BANK + r] += revealed[roff + r]
         else:
-            st[S_REMOVED + r] += revealed[r]
-    out = battle_result(cfg, revealed)
+            st[S_REMOVED + r] += revealed[roff + r]
+    out = battle_result(cfg, revealed, roff)
+    fought = st[S_BATTLES] + st[S_BATTLES + 1] + st[S_BATTLES + 2]
+    if fought < BATTLE_LOG_N:
+        st[S_BATTLE_LOG + fought] = out + 1
     st[S_BATTLES + out] += 1
     st[S_LAST_BATTLE] = out
     if out < 2:
@@ -782,14 +901,14 @@ def resolve_battle(st, cfg, revealed):
 
 @njit(cache=True)
 def battle(st, cfg, rng):
-    """Reveal `battle_reveal` row cards and resolve. Returns True if the game ended."""
+    """Reveal `battle_reveal` row cards (into the scratch block) and resolve.
+    Returns True if the game ended."""
     k = cfg[C_REVEAL]
     tot = row_total(st)
     if k > tot:
         k = tot
-    revealed = np.zeros(5, dtype=np.int64)
-    reveal(st, S_ROW, k, rng, revealed)
-    return resolve_battle(st, cfg, revealed)
+    reveal(st, S_ROW, k, rng, st, S_SCRATCH)
+    return resolve_battle(st, cfg, st, S_SCRATCH)
 
 
 @njit(cache=True)
@@ -807,7 +926,7 @@ def simulate_battles(cfg, row, n, rng):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_turn_or_sbp(st, cfg):
     P = st[S_P]
     a = st[S_ACTIVE]
@@ -819,7 +938,7 @@ def next_turn_or_sbp(st, cfg):
         begin_turn(st, cfg, (a + 1) % P)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_turn(st, cfg, rng):
     if st[S_GAME] == GAME_TROJA and row_total(st) >= cfg[C_ROW_THRESHOLD]:
         if battle(st, cfg, rng):
@@ -829,7 +948,7 @@ def end_turn(st, cfg, rng):
     next_turn_or_sbp(st, cfg)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_robber(st, cfg, ret, cause):
     st[S_RET_PHASE] = ret
     st[S_CAUSE] = cause
@@ -840,7 +959,7 @@ def start_robber(st, cfg, ret, cause):
         st[S_PHASE] = PH_CORSAIR
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_discarder(st, from_seat):
     """Next seat after `from_seat` (turn order from the active player) that owes cards, or -1."""
     P = st[S_P]
@@ -853,7 +972,7 @@ def next_discarder(st, from_seat):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def roll_dice(st, topo, cfg, rng):
     d1 = below(rng, 6) + 1
     d2 = below(rng, 6) + 1
@@ -892,7 +1011,7 @@ def steal(st, thief, victim, rng):
 
 
 # ---------------------------------------------------------------- robber / corsair victims
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def robber_victims(st, topo, p, h):
     mask = 0
     for k in range(6):
@@ -903,7 +1022,7 @@ def robber_victims(st, topo, p, h):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def corsair_victims(st, topo, p, s):
     mask = 0
     o = st[S_SHIP_OWNER + s]
@@ -929,13 +1048,13 @@ def friendly_blocked(st, topo, cfg, p, h):
 
 
 # ---------------------------------------------------------------- legal actions
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _dev_playable(st, p, t):
     b = S_PLAYERS + p * PS
     return st[b + P_DEV + t] - st[b + P_DEV_NEW + t] >= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _yop_legal(st, cfg, i):
     """Year of Plenty option i: 0..14 pairs (a <= b), 15..19 single a (§2.3, §8.13)."""
     if cfg[C_YOP_CARDS] == 1:
@@ -959,7 +1078,7 @@ def _yop_legal(st, cfg, i):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _yop_pair(i):
     a = 0
     while i >= 5 - a:
@@ -968,7 +1087,7 @@ def _yop_pair(i):
     return a, a + i
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _card_plays(st, topo, cfg, p, out, n, preroll):
     """Append the legal development-card plays of p."""
     if st[S_DEV_PLAYED] >= cfg[C_DEV_PLAYS]:
@@ -995,7 +1114,7 @@ def _card_plays(st, topo, cfg, p, out, n, preroll):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _builds(st, topo, cfg, p, out, n):
     """Roads, settlements and cities p can pay for."""
     b = S_PLAYERS + p * PS
@@ -1013,7 +1132,7 @@ def _builds(st, topo, cfg, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ships(st, topo, cfg, p, out, n):
     if can_build_ship(st, cfg, p):
         A = a_base(topo) + 18
@@ -1199,7 +1318,7 @@ def place_road(st, topo, cfg, p, e):
     b = S_PLAYERS + p * PS
     st[b + P_ROADS_LEFT] -= 1
     st[b + P_ROADS_BUILT] += 1
-    update_longest_road(st, topo, cfg, p)
+    longest_road_after_road(st, topo, cfg, p, e)
 
 
 @njit(cache=True)
@@ -1262,8 +1381,9 @@ def apply_action(st, topo, cfg, a, rng):
     B = a_base(topo)
     st[S_ACTIONS] += 1
     st[S_TURN_ACTIONS] += 1
-    if a == 0:  # ROLL
+    if a == 0:  # ROLL: production and the 7 change nobody's VP, so no win check follows
         roll_dice(st, topo, cfg, rng)
+        return
     elif a == 1:  # END (main or SBP step)
         if ph == PH_MAIN:
             end_turn(st, cfg, rng)
@@ -1332,6 +1452,7 @@ def apply_action(st, topo, cfg, a, rng):
         st[b + P_HAND + y] += 1
         st[S_BANK + y] -= 1
         st[S_TRADES_TURN] += 1
+        return  # a trade changes no VP: no win check
     elif a < B:  # discard
         r = a - (22 + E + 2 * N)
         st[b + P_HAND + r] -= 1

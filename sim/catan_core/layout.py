@@ -61,6 +61,7 @@ _HEADER = [
     ("ACTIONS", 1), ("TURN_ACTIONS", 1), ("DICE", 1), ("TRADES_TURN", 1), ("TOKEN_SUPPLY", 1),
     ("TILE_SHIP", 1), ("LAST_BATTLE", 1), ("SEVENS", 1), ("CAUSE", 1),
     ("ROW", 5), ("TRACK", 2), ("BATTLES", 3), ("TILES", 5), ("BANK", 5), ("REMOVED", 5),
+    ("BATTLE_LOG", 9),  # outcome + 1 (1 Troy, 2 Mycenae, 3 draw) of the first 9 battles, 0 = not fought
 ]
 _PLAYER = [
     ("HAND", 5), ("ROADS_LEFT", 1), ("SETTLES_LEFT", 1), ("CITIES_LEFT", 1), ("ROAD_LEN", 1),
@@ -78,6 +79,9 @@ _BOARD = [
     ("SHIP_OWNER", SMAX), ("SHIP_DISC", SMAX), ("SHIP_TILE", SMAX), ("DECK", DECKMAX),
     # incremental legal-placement sets (road_ok / settle_ok per player) as 31-bit words
     ("ROAD_OK", PMAX * 4), ("SETTLE_OK", PMAX * 3),
+    # temporaries of one rules step (longest-road stacks, production owed, battle reveal), so the
+    # hot functions allocate nothing; meaningless between actions
+    ("SCRATCH", 3 * 64 + NMAX + PMAX * 5),
 ]
 _ST, STATE_SIZE = _layout(_HEADER + _BOARD)
 
@@ -93,12 +97,18 @@ S_TURN_ACTIONS = _ST["TURN_ACTIONS"]; S_DICE = _ST["DICE"]; S_TRADES_TURN = _ST[
 S_TOKEN_SUPPLY = _ST["TOKEN_SUPPLY"]; S_TILE_SHIP = _ST["TILE_SHIP"]; S_LAST_BATTLE = _ST["LAST_BATTLE"]
 S_SEVENS = _ST["SEVENS"]; S_CAUSE = _ST["CAUSE"]
 S_ROW = _ST["ROW"]; S_TRACK = _ST["TRACK"]; S_BATTLES = _ST["BATTLES"]; S_TILES = _ST["TILES"]
-S_BANK = _ST["BANK"]; S_REMOVED = _ST["REMOVED"]
+S_BANK = _ST["BANK"]; S_REMOVED = _ST["REMOVED"]; S_BATTLE_LOG = _ST["BATTLE_LOG"]
+BATTLE_LOG_N = 9
 S_PLAYERS = _ST["PLAYERS"]; S_NODE_OWNER = _ST["NODE_OWNER"]; S_NODE_LEVEL = _ST["NODE_LEVEL"]
 S_EDGE_OWNER = _ST["EDGE_OWNER"]; S_TERRAIN = _ST["TERRAIN"]; S_NUMBER = _ST["NUMBER"]
 S_NODE_HARB = _ST["NODE_HARB"]; S_HARB_TYPE = _ST["HARB_TYPE"]; S_SHIP_OWNER = _ST["SHIP_OWNER"]
 S_SHIP_DISC = _ST["SHIP_DISC"]; S_SHIP_TILE = _ST["SHIP_TILE"]; S_DECK = _ST["DECK"]
-S_ROAD_OK = _ST["ROAD_OK"]; S_SETTLE_OK = _ST["SETTLE_OK"]
+S_ROAD_OK = _ST["ROAD_OK"]; S_SETTLE_OK = _ST["SETTLE_OK"]; S_SCRATCH = _ST["SCRATCH"]
+LR_STACK = 64  # longest-road search depth limit (roads per player + 1)
+# parts of the scratch block
+SC_TRAIL = S_SCRATCH                       # longest-road stacks: node, next slot, edge (3 x LR_STACK)
+SC_COMP = S_SCRATCH + 3 * LR_STACK         # nodes of one road network (NMAX)
+SC_OWED = SC_COMP + NMAX                   # production owed[q, r] at 5 q + r
 RW = 4  # words per player in ROAD_OK
 SW = 3  # words per player in SETTLE_OK
 

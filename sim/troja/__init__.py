@@ -1,8 +1,15 @@
 """`troja`: the historical scenario "Troja" for 4 or 6 players on the Catan core (troja.md §3)."""
 from sim.spec import GameSpec
-from sim.troja.params import PARAMS
+from sim.troja.params import PARAMS, to_config
 from sim.troja.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
 from strategies.troja import STRATEGIES, N_WEIGHTS
+
+
+
+def _check_params(vec, players):
+    """Rules linking parameters (battle_reveal < row_threshold), checked before a run writes."""
+    to_config(vec, players)
+
 
 SPEC = GameSpec(
     name="troja",
@@ -18,12 +25,24 @@ SPEC = GameSpec(
     key_param="row_threshold",
     n_weights=N_WEIGHTS,
     notes=("Stand-in board of troja.md §7 (data in sim/catan_core/board.py). end_path codes: "
-           "1 RACE, 2 TRACK_TROY, 3 TRACK_MYCENAE, 4 TRUNCATED; allegiance 0 Troy, 1 Mycenae."),
+           "1 RACE, 2 TRACK_TROY, 3 TRACK_MYCENAE, 4 TRUNCATED; allegiance 0 Troy, 1 Mycenae. "
+           "winner_side 1 Troy, 2 Mycenae, 3 both; war_leader 1 Troy, 2 Mycenae ahead, 3 level; "
+           "battle_k: outcome of the k-th battle (1 Troy, 2 Mycenae, 3 draw, 0 not fought); "
+           "war_won / war_lost: the seat's side ahead / behind on the track at the end. "
+           "Battle tables by outcome, by battle number and by end path: reports/troja_battles.py."),
     extra={
         "end_paths": {1: "RACE", 2: "TRACK_TROY", 3: "TRACK_MYCENAE", 4: "TRUNCATED"},
         "categorical_seat": {"allegiance": ["Troy", "Mycenae"]},
-        "categorical_game": {"end_path": ["none", "15 VP race", "track: Troy", "track: Mycenae",
-                                          "truncated"]},
+        "categorical_game": {
+            "end_path": ["none", "15 VP race", "track: Troy", "track: Mycenae", "truncated"],
+            "winner_side": ["no winner", "Troy", "Mycenae", "winners on both sides"],
+            "war_leader": ["no battle fought", "Troy ahead", "Mycenae ahead", "level"],
+            "battles": ["no battle"] + [f"{k} battle{'s' if k > 1 else ''}" for k in range(1, 10)],
+            "battle_1": ["not fought", "Troy", "Mycenae", "draw"],
+        },
+        "components": [("Side ahead in the war at the end", "war_")],
         "score_parts": ["vp_settlements", "vp_cities", "vp_longest_road", "vp_ships", "vp_bonus"],
+        "report_sections": ["reports.troja_battles:battle_section"],
+        "check_params": _check_params,
     },
 )

@@ -2,23 +2,26 @@
 import numpy as np
 from numba import njit
 
-from sim.rng import new_stream, CHANCE, PLAYERS
+from sim.rng import new_stream, stream_state, below, CHANCE, PLAYERS
+from sim.catan_core.borrow import borrowed
 from sim.spec import AgonInputError
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.engine import new_game, legal_actions, apply_action, check_invariants, row_total
 from sim.catan_core.results import win_rank, vp_parts
 from sim.troja.params import to_config
-from strategies.troja import choose, N_WEIGHTS, WEIGHTS
+from strategies.troja import choose, N_WEIGHTS, WEIGHTS, RANDOM
 
 GAME_METRICS = ("actions", "end_path", "end_race", "end_track_troy", "end_track_mycenae", "truncated",
                 "battles", "battles_troy", "battles_mycenae", "battles_draw", "wins_troy",
-                "wins_mycenae", "row_size", "winner_on_winning_side", "sevens")
+                "wins_mycenae", "row_size", "winner_on_winning_side", "sevens",
+                # battle tables (troja.md §9): codes 0 none, 1 Troy, 2 Mycenae, 3 draw / level / both
+                "winner_side", "war_leader") + tuple(f"battle_{k + 1}" for k in range(BATTLE_LOG_N))
 SEAT_METRICS = ("allegiance", "vp_settlements", "vp_cities", "vp_longest_road", "vp_ships", "vp_bonus",
                 "settlements", "cities", "roads", "longest_road", "ships", "ships_port3", "ships_vp",
                 "ships_swap", "ships_tile2", "ships_take", "tokens_earned", "tokens_spent",
                 "tokens_left", "donations", "donated_lumber", "donated_brick", "donated_wool",
                 "donated_grain", "donated_ore", "swaps", "takes", "cards_stolen", "cards_lost",
-                "discarded", "corsair_blocked", "hand_cards")
+                "discarded", "corsair_blocked", "hand_cards", "war_won", "war_lost")
 NG = len(GAME_METRICS)
 NS = len(SEAT_METRICS)
 
@@ -43,6 +46,19 @@ def record(st, topo, cfg, g, turns, gm, score, win, rank, sm):
     gm[g, 12] = row_total(st)
     gm[g, 14] = st[S_SEVENS]
     win_rank(st, cfg, P, win[g], rank[g], score[g])
+    # which side the winner(s) belong to: 1 Troy, 2 Mycenae, 3 winners on both sides, 0 nobody
+    sides = 0
+    for q in range(P):
+        if win[g, q] > 0:
+            sides |= 1 << st[S_PLAYERS + q * PS + P_ALLEG]
+    gm[g, 15] = sides
+    # the war at the end: 0 no battle fought, 1 Troy ahead, 2 Mycenae ahead, 3 level
+    wt = st[S_TRACK]
+    wm = st[S_TRACK + 1]
+    fought = st[S_BATTLES] + st[S_BATTLES + 1] + st[S_BATTLES + 2]
+    gm[g, 16] = 0 if fought == 0 else (1 if wt > wm else (2 if wm > wt else 3))
+    for k in range(BATTLE_LOG_N):
+        gm[g, 17 + k] = st[S_BATTLE_LOG + k]
     if ep == END_TRACK_TROY or ep == END_TRACK_MYCENAE:
         side = SIDE_TROY if ep == END_TRACK_TROY else SIDE_MYCENAE
         x = 0.0
@@ -81,6 +97,10 @@ def record(st, topo, cfg, g, turns, gm, score, win, rank, sm):
         sm[g, q, 29] = st[b + P_DISCARDED]
         sm[g, q, 30] = st[b + P_CORSAIR_BLOCKED]
         sm[g, q, 31] = st[b + P_HAND] + st[b + P_HAND + 1] + st[b + P_HAND + 2] + st[b + P_HAND + 3] + st[b + P_HAND + 4]
+        own = st[b + P_ALLEG]
+        lead = 1 if wt > wm else (2 if wm > wt else 0)  # 1 Troy, 2 Mycenae ahead
+        sm[g, q, 32] = 1.0 if lead == own + 1 else 0.0
+        sm[g, q, 33] = 1.0 if lead != 0 and lead != own + 1 else 0.0
 
 
 @njit(cache=True)
@@ -88,11 +108,24 @@ def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, scor
     st = np.empty(STATE_SIZE, dtype=np.int32)
     work = np.empty(STATE_SIZE, dtype=np.int32)
     legal = np.empty(1024, dtype=np.int64)
+    rngs = np.empty(2, dtype=np.uint64)  # chance, players
+    play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs)
+
+
+@njit(cache=True)
+def play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs):
+    """The game loop of play_games, which owns st, work, legal and rngs for the whole call."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
+    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
+    topo, cfg = borrowed(topo), borrowed(cfg)
+    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
     for g in range(n):
         gi = start + g
         new_game(st, topo, cfg, seed, gi)
-        chance = new_stream(seed, gi, CHANCE)
-        prng = new_stream(seed, gi, PLAYERS)
+        chance[0] = stream_state(seed, gi, CHANCE)
+        prng[0] = stream_state(seed, gi, PLAYERS)
         while st[S_PHASE] != PH_OVER:
             m = legal_actions(st, topo, cfg, legal)
             if m == 0:
@@ -100,7 +133,10 @@ def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, scor
                 err[1] = gi
                 return
             p = st[S_ACTOR]
-            a = choose(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
+            if kinds[p] == RANDOM:  # inline: the call into `choose` costs more than the pick
+                a = legal[below(prng, m)] if m > 1 else legal[0]
+            else:
+                a = choose(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
             apply_action(st, topo, cfg, a, chance)
             if check:
                 e = check_invariants(st, topo, cfg, (st[S_ACTIONS] & 31) == 0 or st[S_PHASE] == PH_OVER)
