@@ -24,14 +24,17 @@ from sim.spec import StrategyInfo
 from sim.rng import below
 from sim.magna_grecia.board import N, TILE_TABLE
 from sim.magna_grecia import params as P
+from sim.magna_grecia.board import ORI_ENDS
 from sim.magna_grecia.rules import (
     apply_action, score_parts, conn, road_connects, connected_places, count_distinct, connected_to_own_city, place_key, market_cost,
     A_CITY, A_DRAW_ROAD, A_DRAW_CITY, A_BUILD, A_SELL, A_ORACLE, legal_actions, MAX_LEGAL,
+    follow, market_place,
 )
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND, S_STACK,
-    S_TURNS,
+    S_TURNS, S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL, H_CITY, H_ROAD_OR, M_ROAD_TILES,
+    MK_UNSOLD, MAXC, K_HEX, H_KIND,
 )
 
 RANDOM, GREEDY, ORACLE_HUB, SEARCH = 0, 1, 2, 3
@@ -148,9 +151,276 @@ def action_value(st, params, a, p, w, base):
     return base
 
 
+# ---------------------------------------------------------------- greedy look-ahead, cached
+# The greedy's candidates differ from the decision's state in a few places only. A place's
+# conn and the seats whose city it is or is directly connected to (its "owner mask": a market
+# scores for its owner iff the owner's bit is set) are cached per place key for the decision's
+# state, and a candidate's state recomputes only the places its action can change:
+# - a road whose chain joins places a != b: a and b (nothing else gains or loses a connection);
+#   a road that joins nothing changes no place;
+# - a city tile making city c: c and the places directly connected to c afterwards (they
+#   include every place that was connected to a covered village or a merged city).
+# Oracle control, points, stock and markets are read from the candidate's state.
+# evaluate_cached gives exactly evaluate's value (same integers, same float expression);
+# tests/magna_grecia/test_fast_paths.py checks it at every candidate.
+KEY_SLOTS = N + MAXC
+
+
+@njit(cache=True)
+def place_info(st, key, mode, buf):
+    """(conn, owner mask) of place `key` (as score_parts computes them)."""
+    k = connected_places(st, key, buf)
+    c = k if mode == 1 else count_distinct(buf, k)
+    mask = 0
+    if key >= N:
+        mask |= 1 << st[C_OWNER + key - N]
+    for i in range(k):
+        q = buf[i]
+        if q >= N:
+            mask |= 1 << st[C_OWNER + q - N]
+    return c, mask
+
+
+@njit(cache=True)
+def new_place_cache():
+    """cache[0, key] = conn, cache[1, key] = owner mask, of the decision's state; -1 unknown."""
+    return np.full((2, KEY_SLOTS), -1, dtype=np.int64)
+
+
+@njit(cache=True)
+def cached_info(st, base, key, mode, cache, aff, naff, buf):
+    """(conn, mask) of `key` in the candidate's state st: for the changed places aff[0, :naff]
+    computed from st when first asked (rows key, conn (-1 not yet), mask), else from the
+    decision's state `base` (computed once per decision)."""
+    for i in range(naff):
+        if aff[0, i] == key:
+            if aff[1, i] < 0:
+                c, m = place_info(st, key, mode, buf)
+                aff[1, i] = c
+                aff[2, i] = m
+            return aff[1, i], aff[2, i]
+    if cache[0, key] < 0:
+        c, m = place_info(base, key, mode, buf)
+        cache[0, key] = c
+        cache[1, key] = m
+    return cache[0, key], cache[1, key]
+
+
+@njit(cache=True)
+def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
+    """evaluate(st, params, p, w) for a state st that differs from `base` (whose places are in
+    `cache`) only in the places aff[0, :naff] (see cached_info)."""
+    np_ = st[S_NP]
+    mode = int(params[P.P_CONNECTIVITY])
+    op = int(params[P.P_ORACLE_POINTS])
+    total = np.zeros(4, dtype=np.int64)
+    n_or = np.zeros(4, dtype=np.int64)
+    for s in range(np_):
+        total[s] = st[S_POINTS + s]
+    unsold = 0
+    for m in range(st[S_NEXT_MARKET]):
+        if st[K_STATE + m] == MK_UNSOLD:
+            q = st[K_OWNER + m]
+            if q == p:
+                unsold += 1
+            h = st[K_HEX + m]          # market_place inlined
+            if st[H_CITY + h] >= 0:
+                key = N + st[H_CITY + h]
+            elif st[H_KIND + h] != 0:
+                key = h
+            else:
+                continue
+            # cached_info inlined (a call per market costs more than the lookup)
+            j = 0
+            while j < naff and aff[0, j] != key:
+                j += 1
+            if j < naff:
+                if aff[1, j] < 0:
+                    c, mask = place_info(st, key, mode, buf)
+                    aff[1, j] = c
+                    aff[2, j] = mask
+                c = aff[1, j]
+                mask = aff[2, j]
+            else:
+                if cache[0, key] < 0:
+                    c, mask = place_info(base, key, mode, buf)
+                    cache[0, key] = c
+                    cache[1, key] = mask
+                c = cache[0, key]
+                mask = cache[1, key]
+            if (mask >> q) & 1 == 1:
+                total[q] += c
+    for i in range(st[S_N_ORACLES]):
+        c = st[H_OCTRL + st[S_ORACLE_LIST + i]]
+        if c >= 0:
+            n_or[st[C_OWNER + c]] += 1
+    for s in range(np_):
+        total[s] += op * n_or[s]
+    own = float(total[p])
+    riv = 0.0
+    for s in range(np_):
+        if s != p:
+            riv += total[s]
+    riv /= max(1, np_ - 1)
+    tiles = 0
+    cconn = 0
+    big = 0
+    for c in range(st[S_NEXT_CITY]):
+        if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p:
+            tiles += st[C_SIZE + c]
+            if st[C_SIZE + c] > big:
+                big = st[C_SIZE + c]
+            if w[5] != 0.0:
+                key = N + c
+                j = 0
+                while j < naff and aff[0, j] != key:
+                    j += 1
+                if j < naff:
+                    if aff[1, j] < 0:
+                        cc, mask = place_info(st, key, mode, buf)
+                        aff[1, j] = cc
+                        aff[2, j] = mask
+                    cconn += aff[1, j]
+                else:
+                    if cache[0, key] < 0:
+                        cc, mask = place_info(base, key, mode, buf)
+                        cache[0, key] = cc
+                        cache[1, key] = mask
+                    cconn += cache[0, key]
+    roads = 0
+    if w[6] != 0.0:
+        roads = st[M_ROAD_TILES + p]        # road tiles are never removed (check_invariants)
+    stock = st[S_STOCK_ROAD + p] + st[S_STOCK_CITY + p]
+    v = (w[0] * own - w[1] * riv + w[2] * stock + w[3] * unsold + w[4] * tiles
+         + w[5] * cconn + w[6] * roads)
+    if w.shape[0] > 8:
+        if w[7] != 0.0:
+            v += w[7] * n_or[p]
+        if w[8] != 0.0:
+            v += w[8] * big
+    return v
+
+
+@njit(cache=True)
+def road_link(st, p, h, o):
+    """(a, b): the places met by the two terminal ends of the chain a road of p on h with
+    orientation o would be in (-1 open or dead; b is not traced when a < 0). It connects two
+    places iff a >= 0, b >= 0 and a != b (= road_connects)."""
+    st[H_ROAD_OWN + h] = p
+    st[H_ROAD_OR + h] = o
+    a = follow(st, h, ORI_ENDS[o, 0])
+    b = -1
+    if a >= 0:
+        b = follow(st, h, ORI_ENDS[o, 1])
+    st[H_ROAD_OWN + h] = -1
+    st[H_ROAD_OR + h] = 0
+    return a, b
+
+
+@njit(cache=True)
+def placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, link_a, link_b):
+    """action_value of a placement (road or city tile), through evaluate_cached; link_a, link_b
+    = road_link of a road; buf, buf2: scratch of 6N; cp: scratch state (no allocation per
+    candidate)."""
+    for i in range(st.shape[0]):
+        cp[i] = st[i]
+    apply_action(cp, params, a)
+    naff = 0
+    if a < A_CITY:
+        if link_a >= 0 and link_b >= 0 and link_a != link_b:
+            aff[0, 0] = link_a
+            aff[0, 1] = link_b
+            aff[1, 0] = -1
+            aff[1, 1] = -1
+            naff = 2
+    else:
+        key = N + cp[H_CITY + a - A_CITY]
+        k = connected_places(cp, key, buf2)
+        aff[0, 0] = key
+        aff[1, 0] = -1
+        naff = 1
+        for i in range(k):
+            q = buf2[i]
+            dup = False
+            for j in range(naff):
+                if aff[0, j] == q:
+                    dup = True
+                    break
+            if not dup:
+                aff[0, naff] = q
+                aff[1, naff] = -1
+                naff += 1
+    return evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
+
+
+@njit(cache=True, inline="always")     # called for every BUILD_MARKET candidate
+def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
+    """action_value of BUILD_MARKET a from the decision's cache; unsold[key] = unsold markets
+    at each place (as market_cost counts them)."""
+    key = place_key(st, a - A_BUILD)
+    if key >= N:
+        cost = int(params[P.P_MK_CITY_TILE]) * st[C_SIZE + key - N]
+    else:
+        cost = int(params[P.P_MK_VILLAGE])
+    cost += int(params[P.P_MK_UNSOLD]) * unsold[key]
+    c, mask = cached_info(st, st, key, int(params[P.P_CONNECTIVITY]), cache, cache, 0, buf)   # no overrides
+    own = (key >= N and st[C_OWNER + key - N] == p) or (mask >> p) & 1 == 1
+    v = c if own else 0
+    return base_value + w[0] * (v - cost) + w[3]
+
+
 @njit(cache=True)
 def choose_greedy(st, params, legal, n, w, prng):
-    """One-step look-ahead over the candidate subset described in the module docstring."""
+    """One-step look-ahead over the candidate subset described in the module docstring; the
+    same values and choices as choose_greedy_reference, with the per-place cache above."""
+    p = st[S_CUR]
+    if st[S_STAGE] == ST_ORACLES:
+        return legal[below(prng, n)]
+    cache = new_place_cache()
+    buf = np.empty(6 * N, dtype=np.int64)
+    buf2 = np.empty(6 * N, dtype=np.int64)
+    aff = np.empty((3, KEY_SLOTS), dtype=np.int64)
+    cp = np.empty_like(st)
+    base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
+    unsold = np.zeros(KEY_SLOTS, dtype=np.int64)
+    for m in range(st[S_NEXT_MARKET]):
+        if st[K_STATE + m] == MK_UNSOLD:
+            key = market_place(st, m)
+            if key >= 0:
+                unsold[key] += 1
+    best = -1e300
+    nbest = 0
+    choice = legal[0]
+    plain = -1
+    n_plain = 0
+    for i in range(n):
+        a = legal[i]
+        if a < A_CITY:
+            h = a // 9
+            la, lb = road_link(st, p, h, a - 9 * h)
+            if not (la >= 0 and lb >= 0 and la != lb):
+                n_plain += 1
+                if below(prng, n_plain) == 0:
+                    plain = a
+                continue
+            v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, la, lb)
+        elif a < A_DRAW_ROAD:
+            v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, -1, -1)
+        elif a >= A_BUILD and a < A_SELL:
+            v = build_value(st, params, a, p, w, base, cache, unsold, buf)
+        else:
+            v = action_value(st, params, a, p, w, base)
+        best, nbest, choice = _better(v, a, best, nbest, choice, prng)
+    if plain >= 0:
+        v = placement_value(st, params, plain, p, w, cache, aff, buf, buf2, cp, -1, -1)
+        best, nbest, choice = _better(v, plain, best, nbest, choice, prng)
+    return choice
+
+
+@njit(cache=True)
+def choose_greedy_reference(st, params, legal, n, w, prng):
+    """The original choose_greedy (a copy, apply and full evaluate per placement); the
+    reference for tests of choose_greedy."""
     p = st[S_CUR]
     if st[S_STAGE] == ST_ORACLES:
         return legal[below(prng, n)]

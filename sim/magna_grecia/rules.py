@@ -27,7 +27,8 @@ from sim.magna_grecia.state import (
     M_FOUNDING_MARKETS, M_MARKETS_SOLD, M_SOLD_POINTS, M_MARKETS_REMOVED, M_TAKEOVERS, M_MERGES,
     M_SPENT, M_PASSES, M_DOUBLE, H_KIND, H_ORACLE, H_OCTRL, H_ROAD_OWN, H_ROAD_OR, H_CITY, H_NEXT,
     H_TURN, C_OWNER, C_ALIVE, C_SIZE, C_HEAD, C_MINHEX, K_OWNER, K_HEX, K_STATE,
-    start_play_if_ready,
+    H_NEAR, NEAR_CITY, NEAR_CITY_ALL, NEAR_ENTERED, NEAR_ORACLE, NEAR_OPEN_SHIFT,
+    start_play_if_ready, near_add_oracle, near_add_road, near_add_city_tile, near_compute,
 )
 
 A_CITY = 9 * N
@@ -296,6 +297,15 @@ def add_market(st, p, h):
 def cleanup_city(st, c):
     """§4.7: each player keeps one market in city c (oldest unsold, else oldest)."""
     key = N + c
+    per_seat = np.zeros(4, dtype=np.int64)
+    crowded = False
+    for m in range(st[S_NEXT_MARKET]):
+        if st[K_STATE + m] != MK_NONE and market_place(st, m) == key:
+            per_seat[st[K_OWNER + m]] += 1
+            if per_seat[st[K_OWNER + m]] > 1:
+                crowded = True
+    if not crowded:
+        return
     for q in range(st[S_NP]):
         keep = -1
         keep_unsold = False
@@ -775,7 +785,8 @@ def hex_rule_mask(st, p, ws):
 
 @njit(cache=True)
 def _bfs_cap(dist, q, n, cap):
-    """_bfs that does not expand hexes at distance >= cap (farther hexes keep their value)."""
+    """_bfs that does not expand hexes at distance >= cap (farther hexes keep their value);
+    returns the queue length (q[:n] = the hexes reached)."""
     i = 0
     while i < n:
         h = q[i]
@@ -789,6 +800,27 @@ def _bfs_cap(dist, q, n, cap):
                 dist[y] = nd
                 q[n] = y
                 n += 1
+    return n
+
+
+@njit(cache=True)
+def _bfs_cap_open(dist, q, n, cap, blk):
+    """_bfs_cap through hexes that can still take a city tile (blk[h] == 0): a blocked hex gets
+    its distance but is not expanded."""
+    i = 0
+    while i < n:
+        h = q[i]
+        i += 1
+        nd = dist[h] + 1
+        if nd > cap or blk[h] != 0:
+            continue
+        for d in range(6):
+            y = NB[h, d]
+            if y >= 0 and dist[y] > nd:
+                dist[y] = nd
+                q[n] = y
+                n += 1
+    return n
 
 
 @njit(cache=True)
@@ -807,7 +839,14 @@ def _bfs(dist, q, n):
 
 @njit(cache=True)
 def completable(st, p, k, tent, tlist, nt, ws):
-    """Some set of <= k further hex-rule hexes makes every condition hold (§4.6).
+    """Some set of <= k further hex-rule hexes makes every condition hold (§4.6)."""
+    return completable_set(st, p, k, tent, tlist, nt, ws) >= 0
+
+
+@njit(cache=True)
+def completable_set(st, p, k, tent, tlist, nt, ws):
+    """completable(), returning the size of the repair found (its hexes are left in
+    ws[WS_PLACED]) or -1 if there is none.
 
     Depth-first search (iterative: recursive functions do not survive numba's cache), adding at
     each level one hex-rule hex next to the first failing city; an open village next to a failing
@@ -830,7 +869,7 @@ def completable(st, p, k, tent, tlist, nt, ws):
             if n_fail == 0:
                 for i in range(level):
                     tent[placed[i]] = 0
-                return True
+                return level
             rem = k - level
             m = 0
             if rem > 0 and lb <= rem:
@@ -870,7 +909,7 @@ def completable(st, p, k, tent, tlist, nt, ws):
             need_eval = True
         else:
             if level == 0:
-                return False
+                return -1
             level -= 1
             tent[placed[level]] = 0
             nt -= 1
@@ -892,8 +931,15 @@ def city_k_after(st, params, p):
 def city_legal(st, params, p, h, tent, tlist, ws):
     """PLACE_CITY(h) legal for p (allowance checks done by the caller; ws prepared by
     hex_rule_mask and goal_distances)."""
+    return city_legal_set(st, params, p, h, tent, tlist, ws) >= 0
+
+
+@njit(cache=True)
+def city_legal_set(st, params, p, h, tent, tlist, ws):
+    """city_legal(), returning -1 if illegal, else the size of the repair completable() found
+    (left in ws[WS_PLACED]; 0 when none was searched)."""
     if ws[WS_BLOCK, h] != 0:
-        return False
+        return -1
     k = city_k_after(st, params, p)
     # quick bound for a tile touching none of p's cities: it starts a new city {h}
     fresh = True
@@ -918,7 +964,7 @@ def city_legal(st, params, p, h, tent, tlist, ws):
                 m += 1
                 if ws[WS_BLOCK, y] != 0:
                     ok = False
-        return ok and m <= k
+        return 0 if ok and m <= k else -1
     if fresh:
         lb = n_open
         kind = st[H_KIND + h]
@@ -927,12 +973,12 @@ def city_legal(st, params, p, h, tent, tlist, ws):
         if kind != 2 and ws[WS_DIST_C, h] > lb and not entered_by(st, h, p):
             lb = ws[WS_DIST_C, h]
         if lb > k:
-            return False
+            return -1
     tent[h] = 1
     tlist[0] = h
-    ok = completable(st, p, k, tent, tlist, 1, ws)
+    size = completable_set(st, p, k, tent, tlist, 1, ws)
     tent[h] = 0
-    return ok
+    return size
 
 
 @njit(cache=True)
@@ -970,6 +1016,7 @@ def city_is_new(st, c):
 
 @njit(cache=True)
 def apply_city(st, params, p, h, lazy=False):
+    near_add_city_tile(st, p, h)
     cost = int(params[P.P_CITY_COST])
     st[S_POINTS + p] -= cost
     st[M_SPENT + p] += cost
@@ -1022,11 +1069,12 @@ def apply_city(st, params, p, h, lazy=False):
     # conditions and founding
     tent = np.zeros(N, dtype=np.int8)
     tlist = np.empty(1, dtype=np.int64)
-    ws = np.empty((WS_NCAND, N), dtype=np.int64)
-    ws[WS_SEEN, :] = 0
-    ws[WS_VSEEN, :] = 0
-    ws[WS_DIST_A, :] = 0
-    ws[WS_DIST_C, :] = 0
+    ws = np.empty((WS_NCAND, N), dtype=np.int32)     # int32: half the memory to set up
+    for h in range(N):           # (a loop: a slice assignment is much slower here)
+        ws[WS_SEEN, h] = 0
+        ws[WS_VSEEN, h] = 0
+        ws[WS_DIST_A, h] = 0
+        ws[WS_DIST_C, h] = 0
     n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, 0, ws)
     st[S_PENDING] = 1 if n_fail > 0 else 0
     if n_fail == 0 and st[S_FOUNDED] == 0:
@@ -1246,104 +1294,95 @@ def road_actions(st, params, p, out, n):
 
 
 @njit(cache=True)
-def city_prep(st, p, ws, ent, adjown, cap):
-    """One pass of per-call city data: ws[WS_BLOCK] (= hex_rule_mask), ent[h] = 1 if a road of p
-    enters h (D15), adjown[h] = 1 if h is next to a city tile of p; then the goal distances
-    ws[WS_DIST_A], ws[WS_DIST_C] as goal_distances but explored only up to distance cap (hexes
-    farther keep N; every use compares them with a bound <= k < cap, so the results are the
-    same as with the full distances). Returns (clean, n_own_tiles):
-    clean = every city of p holds a village and touches no open village."""
+def city_blocked(st, p, h):
+    """The permanent hex rule forbids a city tile of p on h (§4.6; = not hex_rule without
+    tentative tiles), read from H_NEAR."""
+    if st[H_ROAD_OWN + h] >= 0 or st[H_CITY + h] >= 0 or st[H_ORACLE + h] != 0:
+        return True
+    nr = st[H_NEAR + h]
+    return (nr & NEAR_ORACLE) != 0 or (nr & NEAR_CITY_ALL & ~(1 << p)) != 0
+
+
+@njit(cache=True)
+def city_prep(st, p, ws, cap, cand):
+    """One pass of per-call city data from H_NEAR: ws[WS_BLOCK] (= hex_rule_mask) and the goal
+    distances ws[WS_DIST_A], ws[WS_DIST_C] of goal_distances, explored only up to distance
+    cap = k (farther hexes keep N > k; every use asks whether a bound exceeds some rem <= k, or
+    adds it to others and compares with k, which gives the same answers as the full distances).
+    Returns (clean, nc): clean = every city of p holds a village and touches no open village;
+    cand[:nc] = the hexes within distance k of a (c) goal. Only they can be legal: a tile
+    touching a city of p is a goal itself, and any other tile needs dist_c <= k (city_legal's
+    bound; a frontier village or a hex entered by p is a goal).
+
+    Unlike goal_distances, goals and paths use only hexes that pass the hex rule (which never
+    becomes true again once false): a repair reaches a goal by placing tiles on the goal and on
+    the hexes between, so these distances are still lower bounds of the tiles needed, and
+    tighter ones."""
     blk = ws[WS_BLOCK]
     da = ws[WS_DIST_A]
     dc = ws[WS_DIST_C]
-    for h in range(N):
-        ent[h] = 0
-        adjown[h] = 0
-        blk[h] = 0
-    clean = True
-    n_own = 0
-    for h in range(N):
-        c = st[H_CITY + h]
-        if c >= 0:
-            blk[h] = 1
-            if st[C_OWNER + c] == p:
-                n_own += 1
-                for d in range(6):
-                    y = NB[h, d]
-                    if y >= 0:
-                        adjown[y] = 1
-                        if is_open_village(st, y):
-                            clean = False
-            else:
-                for d in range(6):
-                    y = NB[h, d]
-                    if y >= 0:
-                        blk[y] = 1
-        else:
-            ow = st[H_ROAD_OWN + h]
-            if ow >= 0:
-                blk[h] = 1
-                if ow == p:
-                    o = st[H_ROAD_OR + h]
-                    for j in range(2):
-                        y = NB[h, ORI_ENDS[o, j]]
-                        if y >= 0:
-                            ent[y] = 1
-            elif st[H_ORACLE + h] != 0:
-                blk[h] = 1
-                for d in range(6):
-                    y = NB[h, d]
-                    if y >= 0:
-                        blk[y] = 1
-    if n_own > 0:
-        # every own city holds a village
-        for c in range(st[S_NEXT_CITY]):
-            if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p:
-                hv = False
-                x = st[C_HEAD + c]
-                while x >= 0:
-                    if st[H_KIND + x] != 0:
-                        hv = True
-                        break
-                    x = st[H_NEXT + x]
-                if not hv:
-                    clean = False
     qa = ws[WS_STORE]
-    qc = ws[WS_VLIST]
     na = 0
     nc = 0
+    pbit = 1 << (NEAR_CITY + p)
+    entbit = 1 << (NEAR_ENTERED + p)
+    rivals = NEAR_CITY_ALL & ~pbit
     for h in range(N):
         src_a = False
         src_c = False
-        if st[H_CITY + h] < 0:
-            if st[H_KIND + h] != 0 and st[H_ORACLE + h] == 0:
+        if st[H_CITY + h] >= 0:
+            blk[h] = 1
+        else:
+            nr = st[H_NEAR + h]
+            orc = st[H_ORACLE + h] != 0
+            if orc or st[H_ROAD_OWN + h] >= 0 or (nr & NEAR_ORACLE) != 0 or (nr & rivals) != 0:
+                blk[h] = 1
+            else:
+                blk[h] = 0
+            kd = st[H_KIND + h]
+            if kd != 0 and not orc:
                 src_a = True
-                if st[H_KIND + h] == 2:
+                if kd == 2:
                     src_c = True
-            if ent[h] != 0:
+            if (nr & entbit) != 0:
                 src_c = True
-            if adjown[h] != 0:
+            if (nr & pbit) != 0:
                 src_a = True
                 src_c = True
-        if src_a:
+        if src_a and blk[h] == 0:
             da[h] = 0
             qa[na] = h
             na += 1
         else:
             da[h] = N
-        if src_c:
+        if src_c and blk[h] == 0:
             dc[h] = 0
-            qc[nc] = h
+            cand[nc] = h
             nc += 1
         else:
             dc[h] = N
-    _bfs_cap(da, qa, na, cap)
-    _bfs_cap(dc, qc, nc, cap)
-    return clean, n_own
+    _bfs_cap_open(da, qa, na, cap, blk)
+    nc = _bfs_cap_open(dc, cand, nc, cap, blk)
+    clean = True
+    for c in range(st[S_NEXT_CITY]):
+        if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p:
+            hv = False
+            x = st[C_HEAD + c]
+            while x >= 0:
+                if st[H_KIND + x] != 0:
+                    hv = True
+                if (st[H_NEAR + x] >> NEAR_OPEN_SHIFT) != 0:
+                    clean = False
+                x = st[H_NEXT + x]
+            if not hv:
+                clean = False
+            if not clean:
+                break
+    return clean, nc
 
 
 @njit(cache=True)
-def fresh_completable(st, p, h, k, ws, ent, adjown, inT, excl, allow_new):
+def fresh_completable(st, p, h, k, ws, inT, excl, allow_new):
     """completable() for a tile h that touches no city while no condition fails (not pending,
     p's cities clean: each holds a village and touches no open village): some connected set T
     containing h of at most k + 1 hex-rule hexes covers every open village next to it and either
@@ -1351,19 +1390,16 @@ def fresh_completable(st, p, h, k, ws, ent, adjown, inT, excl, allow_new):
     founding tile) or, if allow_new (no founding yet this turn, so every city of this turn is
     merged into an older one), holds a village and a frontier village or a hex entered by a road
     of p. Exact depth-first search over T; a branch that failed excludes its hex from its later
-    siblings (each set is tried once)."""
+    siblings (each set is tried once). Returns |T| of the set found (left in ws[WS_PLACED]),
+    0 if there is none: the same T proves every other hex of it legal too. (ws is indexed
+    by row and column, not through row views, which cost a reference count each.)"""
     if k < 0:
         k = 0
     if k > MAXK:
         k = MAXK
-    blk = ws[WS_BLOCK]
-    da = ws[WS_DIST_A]
-    dc = ws[WS_DIST_C]
-    tl = ws[WS_PLACED]          # T in order; tl[0] = h
-    ncand = ws[WS_NCAND]
-    idx = ws[WS_IDX]
-    mark = ws[WS_TRIED]         # zero between uses
-    tl[0] = h
+    pbit = 1 << (NEAR_CITY + p)
+    entbit = 1 << (NEAR_ENTERED + p)
+    ws[WS_PLACED, 0] = h            # T in order
     inT[h] = 1
     size = 1
     need_eval = True
@@ -1379,36 +1415,36 @@ def fresh_completable(st, p, h, k, ws, ent, adjown, inT, excl, allow_new):
             nneed = 0
             forced = -1
             for i in range(size):
-                t = tl[i]
-                if adjown[t] != 0:
+                t = ws[WS_PLACED, i]
+                nr = st[H_NEAR + t]
+                if (nr & pbit) != 0:
                     merged = True
                 kd = st[H_KIND + t]
                 if kd != 0:
                     hasv = True
                     if kd == 2:
                         hasfe = True
-                if ent[t] != 0:
+                if (nr & entbit) != 0:
                     hasfe = True
-                if da[t] < mina:
-                    mina = da[t]
-                if dc[t] < minc:
-                    minc = dc[t]
-            for i in range(size):
-                t = tl[i]
-                for d in range(6):
-                    y = NB[t, d]
-                    if y >= 0 and inT[y] == 0 and mark[y] == 0 and is_open_village(st, y):
-                        mark[y] = 1
-                        nneed += 1
-                        if forced < 0:
-                            forced = y
+                if ws[WS_DIST_A, t] < mina:
+                    mina = ws[WS_DIST_A, t]
+                if ws[WS_DIST_C, t] < minc:
+                    minc = ws[WS_DIST_C, t]
+                if (nr >> NEAR_OPEN_SHIFT) != 0:
+                    for d in range(6):
+                        y = NB[t, d]
+                        if y >= 0 and inT[y] == 0 and ws[WS_TRIED, y] == 0 and is_open_village(st, y):
+                            ws[WS_TRIED, y] = 1
+                            nneed += 1
+                            if forced < 0:
+                                forced = y
             if nneed > 0:
                 for i in range(size):
-                    t = tl[i]
+                    t = ws[WS_PLACED, i]
                     for d in range(6):
                         y = NB[t, d]
                         if y >= 0:
-                            mark[y] = 0
+                            ws[WS_TRIED, y] = 0
             if nneed == 0 and (merged or (allow_new and hasv and hasfe)):
                 result = True
                 break
@@ -1421,61 +1457,60 @@ def fresh_completable(st, p, h, k, ws, ent, adjown, inT, excl, allow_new):
                     lb = minc
             m = 0
             if rem > 0 and lb <= rem:
-                row = ws[WS_CAND + lev]
+                row = WS_CAND + lev
                 if forced >= 0:
-                    if blk[forced] == 0 and excl[forced] == 0:
-                        row[0] = forced
+                    if ws[WS_BLOCK, forced] == 0 and excl[forced] == 0:
+                        ws[row, 0] = forced
                         m = 1
                 else:
                     for i in range(size):
-                        t = tl[i]
+                        t = ws[WS_PLACED, i]
                         for d in range(6):
                             y = NB[t, d]
-                            if (y >= 0 and inT[y] == 0 and blk[y] == 0 and excl[y] == 0
-                                    and mark[y] == 0):
-                                mark[y] = 1
-                                row[m] = y
+                            if (y >= 0 and inT[y] == 0 and ws[WS_BLOCK, y] == 0 and excl[y] == 0
+                                    and ws[WS_TRIED, y] == 0):
+                                ws[WS_TRIED, y] = 1
+                                ws[row, m] = y
                                 m += 1
                     for i in range(m):
-                        mark[row[i]] = 0
-            ncand[lev] = m
-            idx[lev] = 0
-        if idx[lev] < ncand[lev]:
-            y = ws[WS_CAND + lev, idx[lev]]
-            idx[lev] += 1
+                        ws[WS_TRIED, ws[row, i]] = 0
+            ws[WS_NCAND, lev] = m
+            ws[WS_IDX, lev] = 0
+        if ws[WS_IDX, lev] < ws[WS_NCAND, lev]:
+            y = ws[WS_CAND + lev, ws[WS_IDX, lev]]
+            ws[WS_IDX, lev] += 1
             inT[y] = 1
-            tl[size] = y
+            ws[WS_PLACED, size] = y
             size += 1
             need_eval = True
         else:
             # level exhausted: undo its exclusions, step back and exclude the tile tried above
-            row = ws[WS_CAND + lev]
-            for i in range(ncand[lev]):
-                excl[row[i]] = 0
+            for i in range(ws[WS_NCAND, lev]):
+                excl[ws[WS_CAND + lev, i]] = 0
             if lev == 0:
                 break
             size -= 1
-            y = tl[size]
+            y = ws[WS_PLACED, size]
             inT[y] = 0
             excl[y] = 1
             need_eval = False
     # clean up
     for i in range(size):
-        inT[tl[i]] = 0
+        inT[ws[WS_PLACED, i]] = 0
     for lv in range(size - 1):      # levels with a chosen child (on success)
-        row = ws[WS_CAND + lv]
-        for i in range(ncand[lv]):
-            excl[row[i]] = 0
-    return result
+        for i in range(ws[WS_NCAND, lv]):
+            excl[ws[WS_CAND + lv, i]] = 0
+    return size if result else 0
 
 
 @njit(cache=True)
-def pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down):
+def pending_filter_data(st, p, ws, tent, tlist, down, cap):
     """Data for a sound filter of PLACE_CITY(h) during a pending city run, for a tile h touching
     no city. X = the first failing city of the current board (eval_conditions); if X fails (a),
     (b), (c) or the founding rule, every repair set T adds a tile next to X (an unchanged X keeps
     failing). Returns r (0: no such X, no filtering) and fills down[h] = distance from h to the
-    nearest hex next to a city tile of p (ignoring obstacles).
+    nearest hex next to a city tile of p (ignoring obstacles; explored up to cap = k, farther
+    hexes keep N: it is only compared with k, and r only matters through lb + r > k).
 
     Any T containing h that makes every condition hold has one of two forms:
     - h's final city contains a city tile placed before h: T holds a path from h to a hex next
@@ -1500,6 +1535,8 @@ def pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down):
     nov = 0
     mark = ws[WS_TRIED]
     vl = ws[WS_VLIST]
+    pbit = 1 << (NEAR_CITY + p)
+    entbit = 1 << (NEAR_ENTERED + p)
     for i in range(fsize):
         h = comp[i]
         kd = st[H_KIND + h]
@@ -1511,7 +1548,7 @@ def pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down):
             is_new = False
         if h == fhex:
             has_found = True
-        if ent[h] != 0:
+        if (st[H_NEAR + h] & entbit) != 0:
             entered = True
         for d in range(6):
             y = NB[h, d]
@@ -1528,13 +1565,13 @@ def pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down):
     q = ws[WS_STORE]
     nq = 0
     for h in range(N):
-        if adjown[h] != 0 and st[H_CITY + h] < 0:
+        if (st[H_NEAR + h] & pbit) != 0 and st[H_CITY + h] < 0:
             down[h] = 0
             q[nq] = h
             nq += 1
         else:
             down[h] = N
-    _bfs(down, q, nq)
+    _bfs_cap(down, q, nq, cap)
     r = max(1, nov)
     if is_new:
         # the tiles of X's city must reach a hex next to a city of p that is not new
@@ -1553,7 +1590,7 @@ def pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down):
                             q[nq] = y
                             nq += 1
                     x = st[H_NEXT + x]
-        _bfs(dold, q, nq)
+        _bfs_cap(dold, q, nq, cap)
         mn = N
         for i in range(fsize):
             x = comp[i]
@@ -1569,78 +1606,130 @@ def pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down):
 @njit(cache=True)
 def city_actions(st, params, p, out, n):
     """PLACE_CITY ids for p (the caller checked phase, stock, points and allowance). Same result
-    as city_actions_reference; while no condition fails a tile next to p's city needs only its
-    open villages covered and a tile touching no city uses fresh_completable; during a failing
-    city run (pending) every hex goes through city_legal."""
+    as city_actions_reference; only hexes near a (c) goal are examined (city_prep). While no
+    condition fails a tile next to p's city needs only its open villages covered and a tile
+    touching no city uses fresh_completable; during a failing city run (pending) every hex goes
+    through city_legal. A completion found for one hex is a completion for each of its hexes,
+    so they are all legal without a search of their own."""
     ws = np.empty((WS_ROWS, N), dtype=np.int64)
-    ws[WS_SEEN, :] = 0
-    ws[WS_VSEEN, :] = 0
-    ws[WS_TRIED, :] = 0
-    ent = np.empty(N, dtype=np.int8)
-    adjown = np.empty(N, dtype=np.int8)
-    k = city_k_after(st, params, p)
-    clean, n_own = city_prep(st, p, ws, ent, adjown, max(k, 0) + 1)
-    blk = ws[WS_BLOCK]
-    pending = st[S_PENDING] != 0
-    fast = not pending and clean
-    allow_new = st[S_FOUNDED] == 0
+    for h in range(N):           # (a loop: a slice assignment is much slower here)
+        ws[WS_SEEN, h] = 0
+        ws[WS_VSEEN, h] = 0
+        ws[WS_TRIED, h] = 0
+    cand = np.empty(N, dtype=np.int64)
+    legal = np.zeros(N, dtype=np.int8)
     tent = np.zeros(N, dtype=np.int8)
-    excl = np.zeros(N, dtype=np.int8)
-    tlist = np.empty(MAXK + 2, dtype=np.int64)
+    k = city_k_after(st, params, p)
+    cap = max(k, 0)
+    clean, nc = city_prep(st, p, ws, cap, cand)
+    blk = ws[WS_BLOCK]
     da = ws[WS_DIST_A]
     dc = ws[WS_DIST_C]
-    filt = False
-    r_x = 0
-    down = ws[WS_COMP]
-    if pending:
-        r_x = pending_filter_data(st, p, ws, ent, adjown, tent, tlist, down)
-        filt = r_x > 0
-    for h in range(N):
-        if blk[h] != 0:
-            continue
-        if not fast:
-            if filt and adjown[h] == 0:
-                # a tile touching no city: sound filter (see pending_filter_data)
-                lb = 0
+    pbit = 1 << (NEAR_CITY + p)
+    entbit = 1 << (NEAR_ENTERED + p)
+    pending = st[S_PENDING] != 0
+    if not pending and clean:
+        allow_new = st[S_FOUNDED] == 0
+        excl = np.zeros(N, dtype=np.int8)
+        tl = ws[WS_PLACED]
+        for i in range(nc - 1, -1, -1):     # farthest first: their completions cover nearer hexes
+            h = cand[i]
+            if blk[h] != 0 or legal[h] != 0:
+                continue
+            nr = st[H_NEAR + h]
+            n_open = nr >> NEAR_OPEN_SHIFT
+            ok = True
+            if n_open > 0:
+                # unblocked: a city next to h is p's (rival cities block their neighbours)
                 for d in range(6):
                     y = NB[h, d]
-                    if y >= 0 and st[H_KIND + y] != 0 and st[H_ORACLE + y] == 0 and st[H_CITY + y] < 0:
-                        lb += 1
+                    if y >= 0 and blk[y] != 0 and is_open_village(st, y):
+                        ok = False
+                        break
+            if not ok:
+                continue
+            if (nr & pbit) != 0:
+                # joins p's (satisfied) cities: only the open villages next to h must be covered
+                if n_open <= k:
+                    legal[h] = 1
+                continue
+            lb = n_open
+            kind = st[H_KIND + h]
+            if kind == 0 and da[h] > lb:
+                lb = da[h]
+            if kind != 2 and dc[h] > lb and (nr & entbit) == 0:
+                lb = dc[h]
+            if lb > k:
+                continue
+            if n_open == 0:
+                # T = {h} alone (the search's first step, without setting it up)
+                if allow_new and kind != 0 and (kind == 2 or (nr & entbit) != 0):
+                    legal[h] = 1
+                    continue
+                if k == 0:
+                    continue
+            size = fresh_completable(st, p, h, k, ws, tent, excl, allow_new)
+            for j in range(size):
+                t = tl[j]
+                if (st[H_NEAR + t] & pbit) == 0:
+                    legal[t] = 1
+    else:
+        tlist = np.empty(MAXK + 2, dtype=np.int64)
+        placed = ws[WS_PLACED]
+        filt = False
+        r_x = 0
+        down = ws[WS_COMP]
+        forced = np.zeros(N, dtype=np.int8)
+        n_forced = 0
+        if pending:
+            r_x = pending_filter_data(st, p, ws, tent, tlist, down, cap)
+            filt = r_x > 0
+            # an open village next to a tile of this turn must be covered by every completion:
+            # that tile's city holds a tile of this turn, so (b) applies to it
+            for i in range(st[S_TT_N]):
+                t = st[S_TT + i]
+                if (st[H_NEAR + t] >> NEAR_OPEN_SHIFT) != 0:
+                    for d in range(6):
+                        y = NB[t, d]
+                        if y >= 0 and forced[y] == 0 and is_open_village(st, y):
+                            if blk[y] != 0:
+                                return n
+                            forced[y] = 1
+                            n_forced += 1
+        for i in range(nc):
+            h = cand[i]
+            if blk[h] != 0 or legal[h] != 0:
+                continue
+            if n_forced > 0:
+                # the completion holds h, the forced villages and the open villages next to h
+                need = n_forced + 1 - forced[h]
+                if (st[H_NEAR + h] >> NEAR_OPEN_SHIFT) != 0:
+                    for d in range(6):
+                        y = NB[h, d]
+                        if y >= 0 and forced[y] == 0 and is_open_village(st, y):
+                            need += 1
+                if need > k + 1:
+                    continue
+            if filt and (st[H_NEAR + h] & pbit) == 0:
+                # a tile touching no city: sound filter (see pending_filter_data)
+                lb = st[H_NEAR + h] >> NEAR_OPEN_SHIFT
                 kind = st[H_KIND + h]
                 if kind == 0 and da[h] > lb:
                     lb = da[h]
-                if kind != 2 and dc[h] > lb and ent[h] == 0:
+                if kind != 2 and dc[h] > lb and (st[H_NEAR + h] & entbit) == 0:
                     lb = dc[h]
                 if lb > k or (down[h] > k and lb + r_x > k):
                     continue
-            if city_legal(st, params, p, h, tent, tlist, ws):
-                out[n] = A_CITY + h
-                n += 1
-            continue
-        # unblocked: a city next to h is p's (rival cities block their neighbours)
-        n_open = 0
-        ok = True
-        for d in range(6):
-            y = NB[h, d]
-            if y >= 0 and st[H_KIND + y] != 0 and st[H_ORACLE + y] == 0 and st[H_CITY + y] < 0:
-                n_open += 1
-                if blk[y] != 0:
-                    ok = False
-        if adjown[h] != 0:
-            # joins p's (satisfied) cities: only the open villages next to h must be covered
-            if ok and n_open <= k:
-                out[n] = A_CITY + h
-                n += 1
-            continue
-        lb = n_open
-        kind = st[H_KIND + h]
-        if kind == 0 and da[h] > lb:
-            lb = da[h]
-        if kind != 2 and dc[h] > lb and ent[h] == 0:
-            lb = dc[h]
-        if lb > k or not ok:
-            continue
-        if fresh_completable(st, p, h, k, ws, ent, adjown, tent, excl, allow_new):
+            size = city_legal_set(st, params, p, h, tent, tlist, ws)
+            if size >= 0:
+                legal[h] = 1
+                if pending:
+                    # the repair of h with h is a completion for each of its tiles (city_legal
+                    # accepts exactly the hexes of completions while pending)
+                    for j in range(size):
+                        legal[placed[j]] = 1
+    for h in range(N):
+        if legal[h] != 0:
             out[n] = A_CITY + h
             n += 1
     return n
@@ -1781,6 +1870,7 @@ def _apply(st, params, a, lazy):
     p = st[S_CUR]
     if a >= A_ORACLE and a < A_END:
         h = a - A_ORACLE
+        near_add_oracle(st, h)
         st[H_ORACLE + h] = 1
         st[S_ORACLE_LIST + st[S_N_ORACLES]] = h
         st[S_N_ORACLES] += 1
@@ -1792,6 +1882,7 @@ def _apply(st, params, a, lazy):
         o = a - 9 * h
         st[H_ROAD_OWN + h] = p
         st[H_ROAD_OR + h] = o
+        near_add_road(st, p, h, o)
         st[S_STOCK_ROAD + p] -= 1
         st[S_R] += 1
         st[M_ROAD_TILES + p] += 1
@@ -1992,6 +2083,11 @@ def check_invariants(st, params):
                         raise ValueError("city tiles of two colours touch")
                     if c2 >= 0 and c2 != c:
                         raise ValueError("adjacent own tiles in two cities")
+    near = np.empty(N, dtype=np.int32)
+    near_compute(st, near)
+    for h in range(N):
+        if near[h] != st[H_NEAR + h]:
+            raise ValueError("H_NEAR differs from a recomputation")
     for s in range(np_):
         if st[S_POINTS + s] < 0:
             raise ValueError("negative points")
@@ -1999,6 +2095,8 @@ def check_invariants(st, params):
             raise ValueError("negative pieces")
         if st[S_STOCK_ROAD + s] + st[S_RES_ROAD + s] + roads_on[s] != int(params[P.P_ROAD_TILES]):
             raise ValueError("road tiles not conserved")
+        if roads_on[s] != st[M_ROAD_TILES + s]:
+            raise ValueError("road tiles on the board differ from road tiles placed")
         if st[S_STOCK_CITY + s] + st[S_RES_CITY + s] + cities_on[s] != int(params[P.P_CITY_TILES]):
             raise ValueError("city tiles not conserved")
         used = 0

@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from sim.rng import new_stream, shuffle, below, SETUP
-from sim.magna_grecia.board import N, CLASSIC_KIND, TILE_TABLE, generate_villages
+from sim.magna_grecia.board import N, NB, ORI_ENDS, CLASSIC_KIND, TILE_TABLE, generate_villages
 from sim.magna_grecia import params as P
 
 MAXP = 4
@@ -96,6 +96,7 @@ H_ROAD_OR = _field(N)       # road orientation
 H_CITY = _field(N)          # city id of the tile here, -1 none
 H_NEXT = _field(N)          # next hex of the same city (linked list), -1 end
 H_TURN = _field(N)          # S_TURN_ID when the city tile was placed
+H_NEAR = _field(N)          # what touches the hex, kept up to date by apply (bits NEAR_*)
 # cities (index = id = age)
 C_OWNER = _field(MAXC)
 C_ALIVE = _field(MAXC)
@@ -107,6 +108,95 @@ K_OWNER = _field(MAXM)
 K_HEX = _field(MAXM)
 K_STATE = _field(MAXM)
 STATE_SIZE = _o
+
+# H_NEAR bits: the neighbourhood facts the city and road listings ask for at every decision,
+# updated where a tile or an oracle is placed instead of being recomputed from the board.
+NEAR_CITY = 0               # bit s: a city tile of seat s is adjacent
+NEAR_CITY_ALL = 15
+NEAR_ENTERED = 4            # bit 4+s: a road end of seat s points at the hex (D15 "leads in")
+NEAR_ORACLE = 1 << 8        # an oracle is adjacent
+NEAR_OPEN_SHIFT = 9         # bits 9..11: number of adjacent open villages
+NEAR_OPEN_ONE = 1 << NEAR_OPEN_SHIFT
+
+
+@njit(cache=True)
+def near_open_villages(st, h):
+    """Open villages adjacent to h (from H_NEAR)."""
+    return st[H_NEAR + h] >> NEAR_OPEN_SHIFT
+
+
+@njit(cache=True)
+def near_close_village(st, h):
+    """Village h stops being open (an oracle or a city tile is placed on it)."""
+    for d in range(6):
+        y = NB[h, d]
+        if y >= 0:
+            st[H_NEAR + y] -= NEAR_OPEN_ONE
+
+
+@njit(cache=True)
+def near_add_oracle(st, h):
+    near_close_village(st, h)
+    for d in range(6):
+        y = NB[h, d]
+        if y >= 0:
+            st[H_NEAR + y] |= NEAR_ORACLE
+
+
+@njit(cache=True)
+def near_add_road(st, p, h, o):
+    for j in range(2):
+        y = NB[h, ORI_ENDS[o, j]]
+        if y >= 0:
+            st[H_NEAR + y] |= 1 << (NEAR_ENTERED + p)
+
+
+@njit(cache=True)
+def near_add_city_tile(st, p, h):
+    """Before H_CITY is set: closes the village under h if it was open."""
+    if st[H_KIND + h] != 0 and st[H_ORACLE + h] == 0 and st[H_CITY + h] < 0:
+        near_close_village(st, h)
+    for d in range(6):
+        y = NB[h, d]
+        if y >= 0:
+            st[H_NEAR + y] |= 1 << (NEAR_CITY + p)
+
+
+@njit(cache=True)
+def near_compute(st, out):
+    """H_NEAR from scratch into out[0:N] (for near_rebuild and the invariant check)."""
+    for h in range(N):
+        out[h] = 0
+    for h in range(N):
+        if st[H_KIND + h] != 0 and st[H_ORACLE + h] == 0 and st[H_CITY + h] < 0:
+            for d in range(6):
+                y = NB[h, d]
+                if y >= 0:
+                    out[y] += NEAR_OPEN_ONE
+        if st[H_ORACLE + h] != 0:
+            for d in range(6):
+                y = NB[h, d]
+                if y >= 0:
+                    out[y] |= NEAR_ORACLE
+        c = st[H_CITY + h]
+        if c >= 0:
+            for d in range(6):
+                y = NB[h, d]
+                if y >= 0:
+                    out[y] |= 1 << (NEAR_CITY + st[C_OWNER + c])
+        ow = st[H_ROAD_OWN + h]
+        if ow >= 0:
+            o = st[H_ROAD_OR + h]
+            for j in range(2):
+                y = NB[h, ORI_ENDS[o, j]]
+                if y >= 0:
+                    out[y] |= 1 << (NEAR_ENTERED + ow)
+
+
+@njit(cache=True)
+def near_rebuild(st):
+    """Recompute H_NEAR (after a position is built or edited directly, as tests do)."""
+    near_compute(st, st[H_NEAR:H_NEAR + N])
 
 
 @njit(cache=True)
@@ -231,6 +321,7 @@ def new_game(seed, index, n_players, params):
     st[S_ROUNDS] = int(params[P.P_ROUNDS])
     st[S_PREV_LAST] = -1
     st[S_FOUND_HEX] = -1
+    near_rebuild(st)
     # 7. oracles
     st[S_ORACLES_TOTAL] = n_or
     if int(params[P.P_ORACLE_PLACEMENT]) == 1:
@@ -242,6 +333,7 @@ def new_game(seed, index, n_players, params):
                     cand[m] = h
                     m += 1
             h = cand[below(rng, m)]
+            near_add_oracle(st, h)
             st[H_ORACLE + h] = 1
             st[S_ORACLE_LIST + st[S_N_ORACLES]] = h
             st[S_N_ORACLES] += 1

@@ -1,4 +1,6 @@
-"""Build Magna Grecia positions directly in the state (for worked examples and rule tests)."""
+"""Build Magna Grecia positions directly in the state (for worked examples and rule tests).
+
+Each helper that places a piece recomputes the derived H_NEAR data (S.near_rebuild)."""
 import numpy as np
 
 from sim.magna_grecia.params import PARAMS
@@ -51,6 +53,7 @@ def oracle(st, rc):
     st[S.S_ORACLE_LIST + st[S.S_N_ORACLES]] = h
     st[S.S_N_ORACLES] += 1
     st[S.S_ORACLES_TOTAL] = st[S.S_N_ORACLES]
+    S.near_rebuild(st)
 
 
 def road(st, p, rc, o):
@@ -59,6 +62,7 @@ def road(st, p, rc, o):
     st[S.H_ROAD_OWN + h] = p
     st[S.H_ROAD_OR + h] = o
     st[S.S_RES_ROAD + p] -= 1
+    S.near_rebuild(st)
 
 
 def city(st, p, cells):
@@ -78,6 +82,7 @@ def city(st, p, cells):
         st[S.C_MINHEX + c] = min(st[S.C_MINHEX + c], h)
         st[S.H_TURN + h] = 0
         st[S.S_RES_CITY + p] -= 1
+    S.near_rebuild(st)
     return c
 
 

@@ -1,7 +1,9 @@
 """The fast paths (city_actions, market_actions, legal_actions, apply_action) equal the reference
 ones kept in rules.py (`*_reference`, the original code) at every decision of random, greedy and
 oracle_hub games, for several parameter sets; a numba loop checks thousands of states per case
-(listings id by id, successors field by field)."""
+(listings id by id, successors field by field). The incremental H_NEAR data equals a
+recomputation in every state, and the greedy's cached look-ahead (choose_greedy) gives exactly
+the values and the choice (and random draws) of choose_greedy_reference."""
 import numpy as np
 import pytest
 from numba import njit
@@ -10,6 +12,7 @@ from sim.magna_grecia.params import PARAMS
 from sim.magna_grecia import rules as R
 from sim.magna_grecia import state as S
 from sim.rng import new_stream, below, PLAYERS
+from strategies import magna_grecia as G
 from strategies.magna_grecia import choose, N_WEIGHTS, GREEDY_WEIGHTS
 
 
@@ -21,6 +24,55 @@ def _same(a, na, b, nb):
         if a[i] != b[i]:
             return False
     return True
+
+
+@njit(cache=False)
+def _near_ok(st):
+    near = np.empty(R.N, dtype=np.int32)
+    S.near_compute(st, near)
+    for h in range(R.N):
+        if near[h] != st[S.H_NEAR + h]:
+            return False
+    return True
+
+
+@njit(cache=False)
+def _greedy_ok(st, params, legal, n, w, prng):
+    """Every candidate's cached value equals action_value's, and the choice and the random
+    draws equal choose_greedy_reference's."""
+    p = st[S.S_CUR]
+    base = G.evaluate(st, params, p, w)
+    cache = G.new_place_cache()
+    buf = np.empty(6 * R.N, dtype=np.int64)
+    buf2 = np.empty(6 * R.N, dtype=np.int64)
+    aff = np.empty((3, G.KEY_SLOTS), dtype=np.int64)
+    cp = np.empty_like(st)
+    if G.evaluate_cached(st, params, p, w, st, cache, aff, 0, buf) != base:
+        return False
+    unsold = np.zeros(G.KEY_SLOTS, dtype=np.int64)
+    for m in range(st[S.S_NEXT_MARKET]):
+        if st[S.K_STATE + m] == S.MK_UNSOLD:
+            unsold[R.market_place(st, m)] += 1
+    for i in range(n):
+        a = legal[i]
+        ref = G.action_value(st, params, a, p, w, base)
+        if a < R.A_CITY:
+            h = a // 9
+            la, lb = G.road_link(st, p, h, a - 9 * h)
+            v = G.placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, la, lb)
+        elif a < R.A_DRAW_ROAD:
+            v = G.placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, -1, -1)
+        elif a >= R.A_BUILD and a < R.A_SELL:
+            v = G.build_value(st, params, a, p, w, base, cache, unsold, buf)
+        else:
+            continue
+        if v != ref:
+            return False
+    pa = prng.copy()
+    pb = prng.copy()
+    ca = G.choose_greedy(st, params, legal, n, w, pa)
+    cb = G.choose_greedy_reference(st, params, legal, n, w, pb)
+    return ca == cb and pa[0] == pb[0]
 
 
 @njit(cache=False)
@@ -44,6 +96,11 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
             nr = R.legal_actions_reference(st, params, ref)
             if not _same(legal, n, ref, nr):
                 bad += 1
+            if not _near_ok(st):
+                bad += 1
+            if (kind == 1 or kind == 2) and st[S.S_STAGE] == S.ST_PLAY and n > 1:
+                if not _greedy_ok(st, params, legal, n, w, prng):
+                    bad += 1
             if st[S.S_STAGE] == S.ST_PLAY:
                 n_states += 1
                 p = st[S.S_CUR]
