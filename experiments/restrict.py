@@ -28,6 +28,14 @@ BANS = {
                     "meaning": f"never leads or follows {role.title()} (its clients still act)"}
         for role in ("laborer", "craftsman", "architect", "legionary", "merchant", "patron")
     },
+    "magna-grecia": {
+        "markets": {"weights": {"unsold_markets": BLOCK}, "check": "markets_built",
+                    "meaning": "never builds a market (holding one unsold is valued at -1000)"},
+    },
+    "troja": {
+        "ships": {"weights": {"ships": BLOCK, "ship_bonus": 0.0}, "check": "ships",
+                  "meaning": "never builds a ship"},
+    },
     "mare-nostrum": {
         "gods": {"weights": {"god": BLOCK}, "check": "gods_taken", "meaning": "never offers to a god"},
         "creatures": {"weights": {"creature": BLOCK}, "check": "creatures_built", "meaning": "never builds a creature"},

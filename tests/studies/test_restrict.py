@@ -23,3 +23,25 @@ def test_restrict_cli(tmp_path, capsys):
     assert main(["restrict", "pig", "--ban", "second_roll", "--games", "200", "--out", str(tmp_path / "x"),
                  "--quiet"]) == 0
     assert "second_roll" in capsys.readouterr().out
+
+
+def test_every_real_game_has_a_ban_that_holds(tmp_path):
+    """Each game's ban really removes the option: the restricted seat's check metric is 0."""
+    from experiments.runner import Study, run_study
+    from reports.data import load_results
+    from sim import get_game
+    for game, ban in [("magna-grecia", "markets"), ("troja", "ships")]:
+        spec = get_game(game)
+        check = restrict.bans_of(spec)[ban]["check"]
+        token = restrict.restricted_token(spec, "greedy", ban)
+        p = spec.default_players
+        out = run_study(Study(kind="seats", game=game, players=p, games=2 * p, seed=5,
+                              strategies=",".join([token] + ["greedy"] * (p - 1))),
+                        tmp_path / game, progress=False)
+        df = load_results(out)
+        restricted = sum(float(df[f"{check}_{k}"][df[f"strategy_{k}"].astype(str).str.contains("-1000")].sum())
+                         for k in range(p))
+        free = sum(float(df[f"{check}_{k}"][~df[f"strategy_{k}"].astype(str).str.contains("-1000")].sum())
+                   for k in range(p))
+        assert restricted == 0, (game, ban)
+        assert free > 0, (game, ban)
