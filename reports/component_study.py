@@ -31,6 +31,13 @@ THRESHOLDS = {
     "troja": [("Ship benefits", "ships_port3", "ship: 3:1 port"), ("Ship benefits", "ships_vp", "ship: victory point"),
               ("Ship benefits", "ships_swap", "ship: swap"), ("Ship benefits", "ships_tile2", "ship: two tiles"),
               ("Ship benefits", "ships_take", "ship: take")],
+    "catan": [("Awards and development cards", "vp_longest_road", "holds Longest Road"),
+              ("Awards and development cards", "vp_largest_army", "holds Largest Army"),
+              ("Awards and development cards", "dev_bought", "bought a development card"),
+              ("Awards and development cards", "played_knight", "played a knight"),
+              ("Awards and development cards", "played_road_building", "played Road Building"),
+              ("Awards and development cards", "played_year_of_plenty", "played Year of Plenty"),
+              ("Awards and development cards", "played_monopoly", "played Monopoly")],
 }
 
 

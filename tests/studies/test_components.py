@@ -20,3 +20,14 @@ def test_strong_component_is_flagged_and_the_dud_is_not(tmp_path):
 def test_no_flags_without_the_planted_strength(tmp_path):
     tab = _run(tmp_path, "plain", 0)["table"]
     assert (tab["flag"] == "").all()
+
+
+def test_every_registered_game_has_components():
+    """`agon components` works for every game: each declares or is given component flags."""
+    from reports.component_study import component_sources
+    from sim import game_names, get_game
+    for name in game_names():
+        spec = get_game(name)
+        cols = [f"{m}_{k}" for m in spec.seat_metrics for k in range(spec.default_players)]
+        cols += [f"win_{k}" for k in range(spec.default_players)]
+        assert component_sources(spec, cols, spec.default_players), name
