@@ -22,6 +22,7 @@ from numba import njit
 
 from sim.spec import StrategyInfo
 from sim.rng import below
+from sim.catan_core.borrow import borrowed
 from sim.magna_grecia.board import N, TILE_TABLE
 from sim.magna_grecia import params as P
 from sim.magna_grecia.board import ORI_ENDS
@@ -381,8 +382,18 @@ def choose_greedy(st, params, legal, n, w, prng):
     buf2 = np.empty(6 * N, dtype=np.int64)
     aff = np.empty((3, KEY_SLOTS), dtype=np.int64)
     cp = np.empty_like(st)
-    base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
     unsold = np.zeros(KEY_SLOTS, dtype=np.int64)
+    return _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold)
+
+
+@njit(cache=True)
+def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold):
+    """The body of choose_greedy, which allocates the work arrays and keeps them for the call."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
+    st, params, legal, w, prng = borrowed(st), borrowed(params), borrowed(legal), borrowed(w), borrowed(prng)
+    cache, buf, buf2, aff = borrowed(cache), borrowed(buf), borrowed(buf2), borrowed(aff)
+    cp, unsold = borrowed(cp), borrowed(unsold)
+    base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
     for m in range(st[S_NEXT_MARKET]):
         if st[K_STATE + m] == MK_UNSOLD:
             key = market_place(st, m)

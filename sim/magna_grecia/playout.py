@@ -2,7 +2,8 @@
 import numpy as np
 from numba import njit
 
-from sim.rng import new_stream, PLAYERS
+from sim.rng import new_stream, below, PLAYERS
+from sim.catan_core.borrow import borrowed
 from sim.magna_grecia import params as P
 from sim.magna_grecia.state import (
     new_game, S_NP, S_CUR, S_COLOUR, S_STOCK_ROAD, S_STOCK_CITY, S_TURNS, S_NEXT_CITY, C_ALIVE,
@@ -13,7 +14,7 @@ from sim.magna_grecia.state import (
 from sim.magna_grecia.rules import (
     legal_actions, apply_action, is_over, score_parts, rank_players, check_invariants, MAX_LEGAL,
 )
-from strategies.magna_grecia import choose
+from strategies.magna_grecia import choose, RANDOM
 
 SEAT_METRICS = ("score", "win", "rank", "track_points", "market_points", "oracle_points_scored",
                 "oracles", "cities_founded", "cities_end", "city_tiles_placed", "road_tiles_placed",
@@ -34,7 +35,10 @@ def step(st, params, kinds, weights, prng, legal):
         a = legal[0]
     else:
         s = st[S_CUR]
-        a = choose(st, params, legal, n, kinds[s], weights[s], prng)
+        if kinds[s] == RANDOM:  # inline: the call into `choose` costs more than the pick
+            a = legal[below(prng, n)]
+        else:
+            a = choose(st, params, legal, n, kinds[s], weights[s], prng)
     apply_action(st, params, a)
     return a
 
@@ -95,6 +99,17 @@ def play_game(seed, index, n_players, params, kinds, weights, check, actions):
     st = new_game(seed, index, n_players, params)
     prng = new_stream(seed, index, PLAYERS)
     legal = np.empty(MAX_LEGAL, dtype=np.int64)
+    na = game_loop(params, kinds, weights, check, actions, st, prng, legal)
+    return st, na
+
+
+@njit(cache=True)
+def game_loop(params, kinds, weights, check, actions, st, prng, legal):
+    """The action loop of play_game, which owns st, prng and legal for the whole call;
+    returns the number of actions."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
+    st, prng, legal = borrowed(st), borrowed(prng), borrowed(legal)
+    params, kinds, weights = borrowed(params), borrowed(kinds), borrowed(weights)
     na = 0
     if check:
         check_invariants(st, params)
@@ -107,7 +122,7 @@ def play_game(seed, index, n_players, params, kinds, weights, check, actions):
             check_invariants(st, params)
         if na > 100000:
             raise ValueError("game did not end")
-    return st, na
+    return na
 
 
 @njit(cache=True)
