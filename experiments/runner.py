@@ -12,7 +12,9 @@ import json
 import math
 import os
 import shutil
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -317,6 +319,7 @@ def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend
     played = 0
     bar = _progress(plan.total_games, done_games, progress)
     written: set[Chunk] = set()
+    ctrl_c = _CtrlC()
     try:
         for attempt in range(MAX_RETRIES + 1):
             left = [c for c in todo if c not in written]
@@ -328,8 +331,10 @@ def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend
                     written.add(chunk)
                     played += chunk.n
                     bar.update(chunk.n)
+                    ctrl_c.check()
                 break
             except WORKER_LOST as e:
+                ctrl_c.check()   # workers torn down by Ctrl-C are not a crash to replay
                 if attempt == MAX_RETRIES:
                     raise AgonRunError(
                         f"workers kept dying ({type(e).__name__}); {len(written)} of {len(todo)} chunks "
@@ -338,6 +343,7 @@ def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend
                 print(f"\nworker lost ({type(e).__name__}); replaying its {missing} unfinished "
                       f"chunk(s) (retry {attempt + 1} of {MAX_RETRIES})", file=sys.stderr)
     except (KeyboardInterrupt, OSError, AgonRunError) as e:
+        ctrl_c.restore()
         bar.close()
         meta["wall_seconds"] += time.perf_counter() - t0
         meta["status"] = "interrupted" if isinstance(e, KeyboardInterrupt) else "failed"
@@ -350,6 +356,7 @@ def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend
             print(f"\ninterrupted: {kept} of {len(chunks)} chunks kept in {out}; "
                   f"finish with: {study.command or 'agon ...'} --resume", file=sys.stderr)
         raise
+    ctrl_c.restore()
     bar.close()
     wall = time.perf_counter() - t0
     meta["wall_seconds"] = round(meta["wall_seconds"] + wall, 3)
@@ -358,6 +365,30 @@ def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend
     meta["games_per_s"] = round(played / wall, 1) if wall > 0 and played else None
     write_json_atomic(meta, out / "run.json")
     return out
+
+
+class _CtrlC:
+    """Remembers a Ctrl-C even if a library swallows the KeyboardInterrupt or turns it into a
+    worker error while tearing its pool down: the run loop checks after every chunk."""
+
+    def __init__(self):
+        self.pressed = False
+        self._previous = None
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handler)
+
+    def _handler(self, signum, frame):
+        self.pressed = True
+        raise KeyboardInterrupt
+
+    def check(self) -> None:
+        if self.pressed:
+            raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
 
 
 def _progress(total: int, initial: int, enabled: bool):
