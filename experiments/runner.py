@@ -333,7 +333,7 @@ def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend
                     bar.update(chunk.n)
                     ctrl_c.check()
                 break
-            except WORKER_LOST as e:
+            except _worker_lost_errors() as e:
                 ctrl_c.check()   # workers torn down by Ctrl-C are not a crash to replay
                 if attempt == MAX_RETRIES:
                     raise AgonRunError(
@@ -416,15 +416,10 @@ def _worker_lost_errors() -> tuple:
     from concurrent.futures.process import BrokenProcessPool
     from joblib.externals.loky.process_executor import TerminatedWorkerError
     errors = [TerminatedWorkerError, BrokenProcessPool]
-    try:
-        from distributed import KilledWorker
-        errors.append(KilledWorker)
-    except ImportError:
-        pass
+    distributed = sys.modules.get("distributed")   # loaded only by the Dask backends: no start-up cost
+    if distributed is not None:
+        errors.append(distributed.KilledWorker)
     return tuple(errors)
-
-
-WORKER_LOST = _worker_lost_errors()
 
 
 def check_backend(backend: str, scheduler: str | None, workers: int | None) -> None:
