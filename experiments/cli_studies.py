@@ -45,9 +45,11 @@ def run_sequential_single(args, study, out, command_line) -> int:
     rule = rule_from_args(args)
     if not rule.sequential:
         raise AgonInputError("--max-games and --batch need --until-ci or --sprt")
+    from experiments.runner import shared_pool
     plan = Plan(study, args.jobs)
-    folder, summary, rec = run_single(study, out, rule, jobs=args.jobs, resume=args.resume, force=args.force,
-                                      backend=args.backend, progress=not args.quiet, plan=plan)
+    with shared_pool(args.backend, args.jobs, args.scheduler, args.workers):
+        folder, summary, rec = run_single(study, out, rule, jobs=args.jobs, resume=args.resume, force=args.force,
+                                          backend=args.backend, progress=not args.quiet, plan=plan)
     print(f"report: {folder / 'report.md'}")
     print(f"stopped by {rec.stopped_by} at {rec.looks[-1].games:,} games: {rec.decision or 'fixed size'}")
     return 0
@@ -66,7 +68,13 @@ def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "gr
     p.add_argument("--resume", action="store_true", help="finish an interrupted study in --out")
     p.add_argument("--force", action="store_true", help="replace an existing study folder")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+    _backend(p)
     add_sequential_options(p)
+
+
+def _backend(p: argparse.ArgumentParser) -> None:
+    from experiments.cli import _add_backend
+    _add_backend(p)
 
 
 def add_study_commands(sub) -> None:
@@ -100,6 +108,7 @@ def add_study_commands(sub) -> None:
     d.add_argument("--resume", action="store_true")
     d.add_argument("--force", action="store_true")
     d.add_argument("--quiet", action="store_true")
+    _backend(d)
 
 
 def _set(args) -> dict:
@@ -179,5 +188,18 @@ def cmd_design_report(args, argv) -> int:
     return 0
 
 
-STUDY_COMMANDS = {"tune": cmd_tune, "tournament": cmd_tournament, "components": cmd_components,
-                  "restrict": cmd_restrict, "design-report": cmd_design_report}
+def _on_backend(cmd):
+    """Run a study command with its runs on --backend: a Dask cluster or client is reached (or
+    started) once for all of the study's runs; bad options fail before anything is written."""
+    def run(args, argv) -> int:
+        from experiments.runner import shared_pool
+        _jobs(args)
+        with shared_pool(args.backend, args.jobs, args.scheduler, args.workers):
+            return cmd(args, argv)
+    run.__doc__ = cmd.__doc__
+    return run
+
+
+STUDY_COMMANDS = {name: _on_backend(cmd) for name, cmd in (
+    ("tune", cmd_tune), ("tournament", cmd_tournament), ("components", cmd_components),
+    ("restrict", cmd_restrict), ("design-report", cmd_design_report))}

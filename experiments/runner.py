@@ -16,6 +16,8 @@ import signal
 import sys
 import threading
 import time
+import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -282,8 +284,28 @@ def run_study(study: Study, out: Path, jobs: int = 1, resume: bool = False, forc
     if extend and not (out / "run.json").exists():
         extend = False  # nothing to grow yet: a plain first run
     prepare_folder(out, resume, force, plan, extend=extend)  # checks only: nothing written yet
+    if _SHARED:   # inside `shared_pool`: the study's Dask cluster or client, already reached
+        return _play_study(study, out, jobs, resume, force, _SHARED[-1][0], progress, plan, extend,
+                           _SHARED[-1][1])
     with _pool(backend, jobs, scheduler, workers) as pool:  # reach the cluster before writing
         return _play_study(study, out, jobs, resume, force, backend, progress, plan, extend, pool)
+
+
+_SHARED: list = []   # (backend, pool) of the open `shared_pool` blocks, innermost last
+
+
+@contextmanager
+def shared_pool(backend: str = "loky", jobs: int = 1, scheduler: str | None = None, workers: int | None = None):
+    """One Dask client (or local cluster) for a study made of many runs (tune, tournament,
+    design-report ...): every run_study inside uses it instead of starting its own, so the
+    cluster is reached, started and warmed once (a loky pool is reused by joblib anyway)."""
+    check_backend(backend, scheduler, workers)
+    with _pool(backend, jobs, scheduler, workers) as pool:
+        _SHARED.append((backend, pool))
+        try:
+            yield
+        finally:
+            _SHARED.pop()
 
 
 def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend, pool) -> Path:
@@ -517,6 +539,9 @@ def _execute(plan: Plan, todo: list[Chunk], pool: _Pool):
     from joblib import Parallel, delayed, parallel_config
     if pool.client is not None:
         _warm_dask_workers(pool.client, warm_args)
+    # a loky worker whose memory grew by 300 MB (numba compiling counts) exits after handing in
+    # its chunk and loky starts a new one with a warning that only alarms the reader
+    warnings.filterwarnings("ignore", message="A worker stopped while some jobs were given", category=UserWarning)
     with parallel_config(backend=pool.backend, n_jobs=pool.jobs):
         gen = Parallel(return_as="generator_unordered")(
             delayed(_play_tagged)(args) for _, args in tasks)
@@ -528,4 +553,4 @@ def _play_tagged(args):
     return args[2], play_chunk(*args)
 
 
-__all__ = ["Study", "Plan", "Chunk", "run_study", "play_chunk", "BACKENDS", "AgonRunError", "check_backend"]
+__all__ = ["Study", "Plan", "Chunk", "run_study", "play_chunk", "BACKENDS", "AgonRunError", "check_backend", "shared_pool"]

@@ -84,3 +84,42 @@ def test_bad_cluster_options_are_one_line_errors(capsys, tmp_path, argv, words):
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and words in err[0], err
     assert not out.exists(), "nothing may be written when the options are bad"
+
+
+def test_study_command_runs_on_one_cluster(cluster, tmp_path):
+    """A study of several runs (a tournament) on --backend dask gives the loky results, all of
+    its runs through the one client that shared_pool opened."""
+    from experiments import runner
+    from experiments.cli import main
+    opened = []
+    real = runner._pool.__enter__
+
+    def counting(self):
+        opened.append(self.backend)
+        return real(self)
+    argv = ["tournament", "pig", "--strategies", "random,greedy", "--games", "240", "--quiet", "--seed", "5"]
+    assert main(argv + ["--jobs", "2", "--out", str(tmp_path / "loky")]) == 0
+    runner._pool.__enter__ = counting
+    try:
+        assert main(argv + ["--backend", "dask", "--scheduler", cluster.scheduler_address,
+                            "--out", str(tmp_path / "dask")]) == 0
+    finally:
+        runner._pool.__enter__ = real
+    assert opened == ["dask"]
+    runs = sorted({c.parent.parent.relative_to(tmp_path / "loky")
+                   for c in (tmp_path / "loky").rglob("chunk-*.parquet")})
+    assert runs
+    for r in runs:
+        assert load_results(tmp_path / "dask" / r).equals(load_results(tmp_path / "loky" / r))
+
+
+@pytest.mark.parametrize("command", [["tournament", "pig", "--strategies", "random,greedy"],
+                                     ["design-report", "pig"], ["tune", "pig", "--param", "target=20:40",
+                                                                "--target", "first_seat_fair"]])
+def test_study_commands_check_cluster_options_first(capsys, tmp_path, command):
+    from experiments.cli import main
+    out = tmp_path / "study"
+    code = main([*command, "--quiet", "--out", str(out), "--backend", "dask"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "needs --scheduler" in err[0], err
+    assert not out.exists()
