@@ -32,6 +32,10 @@ BANS = {
         "markets": {"weights": {"unsold_markets": BLOCK}, "check": "markets_built",
                     "meaning": "never builds a market (holding one unsold is valued at -1000)"},
     },
+    "catan": {
+        "dev_cards": {"weights": {"buy_dev": BLOCK}, "check": "dev_bought",
+                      "meaning": "never buys a development card"},
+    },
     "troja": {
         "ships": {"weights": {"ships": BLOCK, "ship_bonus": 0.0}, "check": "ships",
                   "meaning": "never builds a ship"},

@@ -8,7 +8,8 @@ derived from it, never on the game's chance stream).
 random: uniform over the legal atomic actions (the peer-comparison action space, §2.5).
 greedy: one-step look-ahead: every legal action is applied to a copy of the state and the
   result scored by `evaluate` with weights w (GREEDY_WEIGHT_NAMES); ROLL and END score as
-  the current state; ties broken uniformly. Guards: at most `max_trades` maritime trades
+  the current state; buying a development card scores the average over the cards the
+  player cannot rule out (it does not peek at the deck); ties broken uniformly. Guards: at most `max_trades` maritime trades
   per turn, END after 60 actions in a turn.
 search: determinized Monte Carlo with successive halving: the K best greedy candidates
   (search_candidates) are each played out R times (search_rollouts) with greedy players for
@@ -40,14 +41,14 @@ GREEDY_WEIGHT_NAMES = (
     "cards_over_limit", "trade_rates", "dev_cards", "knights", "road_length", "rival_production",
     "tokens", "ships", "max_trades", "hand_cards", "rival_vp", "side_donations",
     "search_candidates", "search_rollouts", "search_horizon_rounds", "search_rival_weight",
-    "search_setup_boost", "search_setup_rounds",
+    "search_setup_boost", "search_setup_rounds", "buy_dev",
 )
 GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
-                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0)
+                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0, 0.0)
 N_WEIGHTS = len(GREEDY_WEIGHTS)
 W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
     W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
-    W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS = range(N_WEIGHTS)
+    W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV = range(N_WEIGHTS)
 
 STRATEGIES = (
     StrategyInfo("random", RANDOM, "uniform over the legal atomic actions (peer action space)"),
@@ -170,11 +171,38 @@ def scratch_stream(prng):
 
 
 @njit(cache=True)
+def dev_buy_score(st, topo, cfg, a, p, w, srng, work):
+    """Look-ahead score of buying a development card, averaged over the card types p cannot
+    rule out (the rest of the deck and the opponents' hidden cards), so the player never peeks
+    at the deck's next card; plus the `buy_dev` bias (the restricted-play ban sets it to -1000).
+    A victory point card that would end the game counts by its evaluation, not as a sure win."""
+    cnt = np.zeros(5, dtype=np.int64)
+    for i in range(st[S_DECK_POS], st[S_DECK_N]):
+        cnt[st[S_DECK + i]] += 1
+    for q in range(st[S_P]):
+        if q != p:
+            for t in range(5):
+                cnt[t] += st[S_PLAYERS + q * PS + P_DEV + t]
+    total = 0.0
+    m = 0
+    for t in range(5):
+        if cnt[t] == 0:
+            continue
+        work[:] = st
+        work[S_DECK + st[S_DECK_POS]] = t
+        apply_action(work, topo, cfg, a, srng)
+        total += cnt[t] * evaluate(work, topo, cfg, p, w)
+        m += cnt[t]
+    return total / m + w[W_BUY_DEV]
+
+
+@njit(cache=True)
 def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
     """Score every legal action by one-step look-ahead into `scores`."""
     p = st[S_ACTOR]
     base = evaluate(st, topo, cfg, p, w)
     T = a_trade(topo)
+    buy_dev = a_base(topo) if st[S_GAME] == GAME_CATAN else -1
     max_tr = w[W_MAX_TRADES]
     too_long = st[S_TURN_ACTIONS] > 60
     srng = scratch_stream(prng)
@@ -188,6 +216,9 @@ def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
             continue
         if a >= T and a < T + 20 and st[S_TRADES_TURN] >= max_tr:
             scores[i] = -1e18
+            continue
+        if a == buy_dev:
+            scores[i] = dev_buy_score(st, topo, cfg, a, p, w, srng, work)
             continue
         work[:] = st
         apply_action(work, topo, cfg, a, srng)

@@ -19,6 +19,18 @@ def test_bans_of_real_games_are_declared():
     assert token.startswith("greedy:w=") and "-1000" in token
 
 
+def test_a_game_without_bans_names_the_games_with_bans():
+    from dataclasses import replace
+
+    import pytest
+
+    from sim.spec import AgonInputError
+    from tests.framework import pig
+    plain = replace(pig.SPEC, name="plain-pig", extra={})
+    with pytest.raises(AgonInputError, match="no bannable options.*games with bans: .*catan"):
+        restrict.restricted_token(plain, "greedy", "second_roll")
+
+
 def test_restrict_cli(tmp_path, capsys):
     assert main(["restrict", "pig", "--ban", "second_roll", "--games", "200", "--out", str(tmp_path / "x"),
                  "--quiet"]) == 0
@@ -30,7 +42,7 @@ def test_every_real_game_has_a_ban_that_holds(tmp_path):
     from experiments.runner import Study, run_study
     from reports.data import load_results
     from sim import get_game
-    for game, ban in [("magna-grecia", "markets"), ("troja", "ships")]:
+    for game, ban in [("magna-grecia", "markets"), ("troja", "ships"), ("catan", "dev_cards")]:
         spec = get_game(game)
         check = restrict.bans_of(spec)[ban]["check"]
         token = restrict.restricted_token(spec, "greedy", ban)
