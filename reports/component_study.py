@@ -9,6 +9,16 @@ A component is anything a seat holds at the end of a game, as a 0/1 flag per sea
   benefits); these belong in the game's spec once its owner adopts them.
 Statistics as in reports/components.py (Wilson, Newcombe lift, two-proportion z test), but
 Benjamini-Hochberg runs over every component of the study at once (one family).
+
+The raw lift confounds a component with how much a seat built: a Glory to Rome player who
+completes more buildings wins more, so every building shows a positive raw lift. Flags therefore
+use the **adjusted lift**: seat-games are stratified by how many components of the same family
+the seat holds, and the with-minus-without difference is pooled over the strata (Mantel-Haenszel
+risk difference, Greenland-Robins variance). It asks: among seats that built as many, does one
+whose set includes this component win more? That is, is it stronger than an average member of
+its family? (So one overpowered member makes the others of its family look weak, as a
+strong civilization does the other civilizations.) Categories (a civilization, a side: one per seat)
+are not stratified; their adjusted lift equals the raw one.
 """
 from __future__ import annotations
 
@@ -81,34 +91,78 @@ def fold_components(run_dir, spec) -> tuple[pd.DataFrame, int, int]:
     sources = component_sources(spec, first.columns, p)
     metrics = sorted({s["metric"] for s in sources})
     cols = [f"win_{k}" for k in range(p)] + [f"{m}_{k}" for m in metrics for k in range(p)]
+    families = sorted({s["family"] for s in sources})
+    fam_of = np.array([families.index(s["family"]) for s in sources])
+    strata = int(np.bincount(fam_of).max()) if len(sources) else 1
     n_with = np.zeros(len(sources))
     w_with = np.zeros(len(sources))
+    # per component and stratum (= components of its family held, itself included): seat-games, wins
+    strata += 1
+    s_n = np.zeros((len(sources), 2, strata))
+    s_w = np.zeros((len(sources), 2, strata))
     binary = np.ones(len(sources), bool)
     games, total_w = 0, 0.0
     for df in iter_chunks(run_dir, cols):
         games += len(df)
         wins = [df[f"win_{k}"].to_numpy(float) for k in range(p)]
         total_w += float(sum(w.sum() for w in wins))
+        flags = np.zeros((len(sources), p, len(df)))
         for i, src in enumerate(sources):
             for k in range(p):
                 raw = df[f"{src['metric']}_{k}"].to_numpy(float)
                 if src["kind"] == "flag" and binary[i]:
                     r = raw[~np.isnan(raw)]
                     binary[i] = bool(np.all((r == 0) | (r == 1)))
-                f = _flag(raw, src)
+                flags[i, k] = _flag(raw, src)
+        held = np.zeros((len(families), p, len(df)))
+        np.add.at(held, fam_of, flags)
+        for i in range(len(sources)):
+            for k in range(p):
+                f = flags[i, k]
                 n_with[i] += f.sum()
                 w_with[i] += float(np.dot(f, wins[k]))
+                if sources[i]["kind"] == "category":   # one category per seat: nothing to adjust for
+                    held_k = np.zeros(len(df), dtype=np.int64)
+                else:
+                    held_k = np.clip(np.rint(held[fam_of[i], k]), 0, strata - 1).astype(np.int64)
+                has = f > 0.5
+                for j, sel in ((0, has), (1, ~has)):
+                    s_n[i, j] += np.bincount(held_k[sel], minlength=strata)
+                    s_w[i, j] += np.bincount(held_k[sel], weights=wins[k][sel], minlength=strata)
     tab = pd.DataFrame(sources)
     tab["seat_games"] = n_with
     tab["wins_with"] = w_with
     tab["seat_games_without"] = games * p - n_with
     tab["wins_without"] = total_w - w_with
+    tab["strata"] = list(np.stack([s_n[:, 0], s_w[:, 0], s_n[:, 1], s_w[:, 1]], axis=1))
     return tab[binary].reset_index(drop=True), games, p
 
 
+def adjusted_lift(strata: np.ndarray, alpha: float = 0.05) -> tuple[float, float, float, float]:
+    """Mantel-Haenszel risk difference over strata rows (n_with, wins_with, n_without,
+    wins_without), with a Greenland-Robins (1985) Wald interval and two-sided p;
+    nan when no stratum has seat-games both with and without."""
+    from scipy.stats import norm
+    n1, k1, n2, k2 = (np.asarray(x, float) for x in strata)
+    ok = (n1 > 0) & (n2 > 0)
+    if not ok.any():
+        return (np.nan,) * 4
+    n1, k1, n2, k2 = n1[ok], k1[ok], n2[ok], k2[ok]
+    p1, p2 = k1 / n1, k2 / n2
+    w = n1 * n2 / (n1 + n2)
+    d = float(np.sum(w * (p1 - p2)) / w.sum())
+    var = float(np.sum(w ** 2 * (p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)) / w.sum() ** 2)
+    if var <= 0:
+        return d, d, d, (0.0 if d != 0 else 1.0)
+    se = np.sqrt(var)
+    z = norm.ppf(1 - alpha / 2)
+    return d, d - z * se, d + z * se, float(2 * norm.sf(abs(d) / se))
+
+
 def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float = 0.05) -> pd.DataFrame:
-    """Rates, Wilson intervals, lift with Newcombe interval, z-test p, BH over all components;
-    flag strong/weak when BH p < alpha and |lift| >= STRONG_POINTS. Sorted by lift."""
+    """Rates, Wilson intervals, raw lift with Newcombe interval and z-test p, the adjusted
+    (stratified) lift with its interval and p, BH over all components; flag strong/weak when
+    the adjusted lift's BH p < alpha and |adjusted lift| >= STRONG_POINTS. Sorted by it."""
     out = counts.copy()
     n1, k1 = out["seat_games"].to_numpy(float), out["wins_with"].to_numpy(float)
     n2, k2 = out["seat_games_without"].to_numpy(float), out["wins_without"].to_numpy(float)
@@ -128,7 +182,20 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
     fin = np.isfinite(p)
     bh[fin] = stats.benjamini_hochberg(p[fin])
     out["p_bh"] = bh
-    lift = out["lift_points"].to_numpy()
+    if "strata" in out:
+        adj = np.array([adjusted_lift(st, alpha) for st in out["strata"]], float).reshape(-1, 4)
+        out["adj_points"], out["adj_low"], out["adj_high"] = 100 * adj[:, 0], 100 * adj[:, 1], 100 * adj[:, 2]
+        out["adj_p"] = adj[:, 3]
+        out = out.drop(columns="strata")
+    else:   # counts without strata: the raw lift is all there is
+        out["adj_points"], out["adj_low"], out["adj_high"] = out["lift_points"], out["lift_low"], out["lift_high"]
+        out["adj_p"] = p
+    pa = out["adj_p"].to_numpy(float)
+    bh = np.full(len(pa), np.nan)
+    fin = np.isfinite(pa)
+    bh[fin] = stats.benjamini_hochberg(pa[fin])
+    out["adj_p_bh"] = bh
+    lift = out["adj_points"].to_numpy()
     sig = np.isfinite(bh) & (bh < alpha)
     out["flag"] = np.where(sig & (lift >= STRONG_POINTS), "strong",
                            np.where(sig & (lift <= -STRONG_POINTS), "weak", ""))
@@ -137,24 +204,27 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
 
 
 def plot_lifts(tab: pd.DataFrame, title: str, top: int = 30):
-    """Horizontal bars: lift with 95% interval, flagged components coloured."""
+    """Horizontal bars: adjusted lift with 95% interval (raw lift as a tick), flagged
+    components coloured."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    t = tab[np.isfinite(tab["lift_points"])]
+    t = tab[np.isfinite(tab["adj_points"])]
     if len(t) > top:
         t = pd.concat([t.head(top // 2), t.tail(top - top // 2)])
     fig = Figure(figsize=(7, max(2.5, 0.28 * len(t) + 1.2)), dpi=110)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     y = np.arange(len(t))[::-1]
-    x = t["lift_points"].to_numpy()
+    x = t["adj_points"].to_numpy()
     colors = ["#c0392b" if f == "strong" else "#2e86c1" if f == "weak" else "#777" for f in t["flag"]]
     ax.barh(y, x, color=colors, alpha=0.8)
-    ax.errorbar(x, y, xerr=[x - t["lift_low"].to_numpy(), t["lift_high"].to_numpy() - x], fmt="none", ecolor="black",
+    ax.errorbar(x, y, xerr=[x - t["adj_low"].to_numpy(), t["adj_high"].to_numpy() - x], fmt="none", ecolor="black",
                 capsize=2, lw=0.8)
+    ax.plot(t["lift_points"].to_numpy(), y, "|", color="black", ms=8, label="raw lift")
     ax.set_yticks(y, t["label"], fontsize=7)
     ax.axvline(0, color="black", lw=0.8)
-    ax.set_xlabel("win rate with minus without (points), 95% Newcombe interval")
+    ax.legend(fontsize=7, loc="lower right")
+    ax.set_xlabel("adjusted lift: win rate with minus without among seats holding as many of the family (points, 95%)")
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
     return fig

@@ -23,14 +23,15 @@ def build(out) -> dict:
     strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
 
     def item(r):
-        return (f"{r.label} ({r.family}): {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
-                f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without, lift "
-                f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}] points, BH p = {pval(r.p_bh)}; "
-                f"held in {pct(r.share)} of seat-games")
+        return (f"{r.label} ({r.family}): adjusted lift {r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}] "
+                f"points, BH p = {pval(r.adj_p_bh)}; {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
+                f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without (raw lift "
+                f"{r.lift_points:+.1f}); held in {pct(r.share)} of seat-games")
 
     findings = []
     findings.append(f"{len(strong)} of {len(tab)} components flagged **too strong** and {len(weak)} **too weak** "
-                    f"(Benjamini-Hochberg over all {len(tab)}, 5% false discovery rate, |lift| >= {STRONG_POINTS:g} point).")
+                    f"by their adjusted lift (among seats holding as many other components of the same family; "
+                    f"Benjamini-Hochberg over all {len(tab)}, 5% false discovery rate, |lift| >= {STRONG_POINTS:g} point).")
     findings += [f"Strong: {item(r)}." for r in strong.head(8).itertuples()]
     findings += [f"Weak: {item(r)}." for r in weak.tail(8).itertuples()]
 
@@ -51,20 +52,24 @@ def build(out) -> dict:
     doc.h(2, "Components")
     rows = [[r.label, r.family, f"{integer(r.seat_games)} ({pct(r.share)})", pct(r.win_rate_with), ci(r.with_low, r.with_high),
              pct(r.win_rate_without), ci(r.without_low, r.without_high),
-             f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]", pval(r.p_value), pval(r.p_bh),
+             f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
+             f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]", pval(r.adj_p), pval(r.adj_p_bh),
              f"**{r.flag}**" if r.flag else ""] for r in tab.itertuples()]
     doc.table(["component", "family", "held (seat-games)", "win rate with", "95% CI", "without", "95% CI",
-               "lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows,
+               "raw lift (pts) [95% CI]", "adjusted lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows,
               f"One row per component over {integer(games * p)} seat-games. Win rates count a tie among j leaders as "
-              "1/j, 95% Wilson intervals; lift = with minus without, 95% Newcombe hybrid score interval; p: "
-              "two-proportion z test; BH: Benjamini-Hochberg over the whole table. Category rows (e.g. a civilization "
-              "or side) compare that category with all others.")
+              "1/j, 95% Wilson intervals; raw lift = with minus without, 95% Newcombe hybrid score interval; "
+              "adjusted lift = the same difference among seats holding the same number of other components of the "
+              "family (Mantel-Haenszel over those strata, Greenland-Robins interval), which removes the advantage of "
+              "simply holding more; p of the adjusted lift; BH: Benjamini-Hochberg over the whole table; flags use "
+              "the adjusted lift. Category rows (e.g. a civilization or side) compare that category with all others.")
     doc.img("components.png", png_bytes(cs.plot_lifts(tab, f"{label}: win rate with minus without ({integer(games)} games)")),
-            "component lifts", "Lift of each component (largest and smallest when there are many); red: flagged strong, "
-                               "blue: flagged weak.")
+            "component lifts", "Adjusted lift of each component (largest and smallest when there are many), the raw "
+                               "lift as a tick; red: flagged strong, blue: flagged weak.")
     doc.h(2, "What this run cannot conclude")
     doc.ul(["A lift is an association, not a cause: a player who completes a component may have been winning already, "
-            "and long games give time to complete more. Restricted play (`agon restrict`) measures the value of an "
+            "and long games give time to complete more. The adjusted lift removes the advantage of holding more "
+            "components of a family, not every such effect. Restricted play (`agon restrict`) measures the value of an "
             "option causally.",
             f"Components held in few seat-games have wide intervals; an unflagged component is not shown to be balanced.",
             "Results hold for these strategies; a component the players do not value may look weak only because they "

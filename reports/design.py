@@ -201,19 +201,20 @@ def build(gdir, results: dict | None = None) -> dict:
                     f"--seed {m['seed']}")
             strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
             txt = (f"**Components**: {len(strong)} of {len(tab)} flagged too strong, {len(weak)} too weak "
-                   f"(Benjamini-Hochberg 5%, |lift| >= 1 point, {integer(games)} games)")
+                   f"(adjusted lift among seats holding as many of the family, Benjamini-Hochberg 5%, |lift| >= 1 point, "
+                   f"{integer(games)} games)")
+
+            def said(r):
+                return (f"{r.label} {r.adj_points:+.1f} points [{r.adj_low:+.1f}, {r.adj_high:+.1f}] "
+                        f"({pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
+                        f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without)")
             if len(strong):
-                r = strong.iloc[0]
-                txt += (f"; strongest: {r.label} {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
-                        f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without")
+                txt += f"; strongest: {said(strong.iloc[0])}"
             if len(weak):
-                r = weak.iloc[-1]
-                txt += (f"; weakest: {r.label} {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
-                        f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without")
-            if not len(strong) and not len(weak) and np.isfinite(tab["lift_points"]).any():
-                r = tab.iloc[int(np.nanargmax(np.abs(tab["lift_points"].to_numpy())))]
-                txt += (f"; largest lift: {r.label} {r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}] "
-                        f"points (BH p = {pval(r.p_bh)})")
+                txt += f"; weakest: {said(weak.iloc[-1])}"
+            if not len(strong) and not len(weak) and np.isfinite(tab["adj_points"]).any():
+                r = tab.iloc[int(np.nanargmax(np.abs(tab["adj_points"].to_numpy())))]
+                txt += f"; largest adjusted lift: {said(r)} (BH p = {pval(r.adj_p_bh)})"
             summary.append(txt + f". Reproduce: `{ccmd}`")
             limits.append("Component lifts are associations (a winning player completes more), not causes; "
                           "`agon restrict GAME --ban OPTION` measures an option's value causally where the game "
@@ -225,16 +226,18 @@ def build(gdir, results: dict | None = None) -> dict:
                 show = pd.concat([tab.head(10), tab[tab["flag"] != ""], tab.tail(5)]).drop_duplicates("label")
                 rows = [[r.label, r.family, pct(r.share), f"{pct(r.win_rate_with)} {ci(r.with_low, r.with_high)}",
                          f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)}",
-                         f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]", pval(r.p_bh),
-                         f"**{r.flag}**" if r.flag else ""] for r in show.itertuples()]
+                         f"{r.lift_points:+.1f}", f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]",
+                         pval(r.adj_p_bh), f"**{r.flag}**" if r.flag else ""] for r in show.itertuples()]
                 doc.table(["component", "family", "held", "win rate with [95% CI]", "without [95% CI]",
-                           "lift (pts) [95% CI]", "p (BH)", "flag"], rows,
-                          f"{len(show)} of {len(tab)} components (the largest and smallest lifts and every flagged one; "
-                          f"all in components.csv), over {integer(games * pp)} seat-games. Wilson intervals, Newcombe "
-                          f"interval for the lift, Benjamini-Hochberg over all {len(tab)}. Command: `{ccmd}`.")
+                           "raw lift (pts)", "adjusted lift (pts) [95% CI]", "p (BH)", "flag"], rows,
+                          f"{len(show)} of {len(tab)} components (the largest and smallest adjusted lifts and every "
+                          f"flagged one; all in components.csv), over {integer(games * pp)} seat-games. Wilson "
+                          f"intervals; the adjusted lift compares seats holding the same number of other components "
+                          f"of the family (Mantel-Haenszel, Greenland-Robins interval), which removes the advantage "
+                          f"of simply holding more; Benjamini-Hochberg over all {len(tab)}. Command: `{ccmd}`.")
                 doc.csv("components.csv", tab)
-                doc.img("components.png", png, "component lifts", "Win rate with minus without, 95% intervals; red: "
-                                                                   "flagged strong, blue: flagged weak.")
+                doc.img("components.png", png, "component lifts", "Adjusted lift, 95% intervals, raw lift as a tick; "
+                                                                   "red: flagged strong, blue: flagged weak.")
             sections.append(comp_section)
     else:
         limits.append("No components: the game declares none in its spec.")

@@ -9,10 +9,14 @@ def _run(tmp_path, name, charm):
     return components.run(cs, tmp_path / name, progress=False)
 
 
-def test_strong_component_is_flagged_and_the_dud_is_not(tmp_path):
+def test_strong_component_is_flagged_and_the_dud_only_relative_to_it(tmp_path):
+    """Every Pig seat holds one charm. The lucky one is flagged strong. The dud changes nothing
+    (raw lift near 0) but is flagged weak against the rest of its family, the lucky charm:
+    flags compare seats holding as many of the family's components."""
     tab = _run(tmp_path, "strong", 8)["table"].set_index("label")
-    assert tab.loc["Lucky", "flag"] == "strong" and tab.loc["Lucky", "lift_low"] > 5
-    assert tab.loc["Dud", "flag"] == ""
+    assert tab.loc["Lucky", "flag"] == "strong" and tab.loc["Lucky", "adj_low"] > 5
+    assert tab.loc["Dud", "lift_low"] < 0 < tab.loc["Dud", "lift_high"]
+    assert tab.loc["Dud", "flag"] == "weak"
     md = (tmp_path / "strong" / "report.md").read_text()
     assert "**too strong**" in md and "components.png" in md
 
@@ -31,3 +35,29 @@ def test_every_registered_game_has_components():
         cols = [f"{m}_{k}" for m in spec.seat_metrics for k in range(spec.default_players)]
         cols += [f"win_{k}" for k in range(spec.default_players)]
         assert component_sources(spec, cols, spec.default_players), name
+
+
+def test_adjusted_lift_removes_the_advantage_of_holding_more():
+    """Components of one family: a seat's win chance grows with how many it holds (0: 10%,
+    1: 30%, 2: 50%) and A is an average member. A's raw lift is large; among seats holding
+    as many, those whose set includes A win no more, so it is not flagged. C, which adds
+    +10 points within each stratum, is flagged."""
+    import numpy as np
+    import pandas as pd
+    from reports.component_study import adjusted_lift, component_table
+    n = 10000
+    # strata = components held (0, 1, 2); rows n_with, wins_with, n_without, wins_without
+    a = np.array([[0, n, n], [0, 0.3 * n, 0.5 * n], [n, n, 0], [0.1 * n, 0.3 * n, 0]])
+    c = np.array([[0, n, n], [0, 0.4 * n, 0.6 * n], [n, n, 0], [0.1 * n, 0.3 * n, 0]])
+    d, lo, hi, p = adjusted_lift(a)
+    assert abs(d) < 1e-12 and lo < 0 < hi and p > 0.99
+    d, lo, hi, p = adjusted_lift(c)
+    assert abs(d - 0.10) < 1e-12 and lo > 0.08 and p < 1e-12
+    counts = pd.DataFrame({"family": ["F", "F"], "label": ["A", "C"], "metric": ["a", "c"], "kind": ["flag", "flag"],
+                           "code": [None, None],
+                           "seat_games": [2 * n, 2 * n], "wins_with": [0.8 * n, n],
+                           "seat_games_without": [2 * n, 2 * n], "wins_without": [0.4 * n, 0.4 * n],
+                           "strata": [a, c]})
+    tab = component_table(counts, 2 * n, 2).set_index("label")
+    assert tab.loc["A", "lift_points"] > 19 and tab.loc["A", "flag"] == ""
+    assert tab.loc["C", "flag"] == "strong" and abs(tab.loc["C", "adj_points"] - 10) < 1e-9
