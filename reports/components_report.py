@@ -1,7 +1,6 @@
 """The report of a component balance study folder (`agon components`)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from reports import component_study as cs
@@ -9,7 +8,6 @@ from reports.components import STRONG_POINTS
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.plots import png_bytes
-from reports.sequential import stopping_blocks
 
 
 def build(out) -> dict:
@@ -36,19 +34,13 @@ def build(out) -> dict:
     findings += [f"Weak: {item(r)}." for r in weak.tail(8).itertuples()]
 
     doc = Doc(f"{label}: component balance")
-    doc.h(2, "What was run")
-    doc.ul([f"**Game**: {label} (`{meta['game']}`), {p} players, strategies {', '.join(f'`{s}`' for s in meta['strategies'])} "
+    what = [f"**Game**: {label} (`{meta['game']}`), {p} players, strategies {', '.join(f'`{s}`' for s in meta['strategies'])} "
             "in every seat",
             f"**Games**: {integer(games)} ({integer(games * p)} seat-games); **seed** {meta.get('seed')}; parameters "
             "different from the defaults: " + (", ".join(f"`{k}` = {v}" for k, v in (meta.get('params') or {}).items()) or "none"),
             f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`",
-            "**Components**: " + "; ".join(f"{fam} ({n})" for fam, n in tab.groupby("family", sort=False).size().items())])
-    doc.p("Command (reproduces every figure below):")
-    doc.code(meta.get("command", ""))
-    doc.h(2, "Findings")
-    doc.ul(findings)
-    if (out / "stopping.json").exists():
-        doc.blocks += stopping_blocks(json.loads((out / "stopping.json").read_text()))
+            "**Components**: " + "; ".join(f"{fam} ({n})" for fam, n in tab.groupby("family", sort=False).size().items())]
+    doc.opening(out, meta, what, findings)
     doc.h(2, "Components")
     rows = [[r.label, r.family, f"{integer(r.seat_games)} ({pct(r.share)})", pct(r.win_rate_with), ci(r.with_low, r.with_high),
              pct(r.win_rate_without), ci(r.without_low, r.without_high),

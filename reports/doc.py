@@ -76,6 +76,21 @@ class Doc:
     def code(self, text: str):
         self.blocks.append(("code", text))
 
+    def opening(self, out, meta: dict, what: list, findings: list):
+        """What every study report opens with: what was run, the command that reproduces it,
+        the findings and, for a sequential run, the rule that stopped it (stopping.json)."""
+        self.h(2, "What was run")
+        self.ul(what)
+        self.p("Command (reproduces every figure below):")
+        self.code(meta.get("command", ""))
+        self.h(2, "Findings")
+        self.ul(findings)
+        stop = Path(out) / "stopping.json"
+        if stop.exists():
+            import json
+            from reports.sequential import stopping_blocks
+            self.blocks += stopping_blocks(json.loads(stop.read_text()))
+
     def table(self, headers, rows, caption=""):
         self.blocks.append(("table", headers, rows, caption))
 

@@ -1,7 +1,6 @@
 """The report of a restricted-play study (`agon restrict`): the value of each banned option."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +13,6 @@ from reports.data import load_meta
 from reports.doc import Doc, ci, integer, num, pct, pval
 from reports.fold import seat_counts
 from reports.plots import png_bytes
-from reports.sequential import stopping_blocks
 
 
 def restrict_table(out) -> pd.DataFrame:
@@ -80,17 +78,11 @@ def build(out) -> dict:
                     f"{num(r.check_others)} for the others.")
         findings.append(txt)
     doc = Doc(f"{label}: restricted play")
-    doc.h(2, "What was run")
-    doc.ul([f"**Game**: {label} (`{meta['game']}`), {p} players; one restricted `{meta['strategy']}` player and "
+    what = [f"**Game**: {label} (`{meta['game']}`), {p} players; one restricted `{meta['strategy']}` player and "
             f"{p - 1} unrestricted ones, seats rotated (each seed played once per rotation)",
             "**Bans**: " + "; ".join(f"`{b}`: {i['meaning']} (weights {i['weights']})" for b, i in meta["bans"].items()),
-            f"**Seed**: {meta.get('seed')}; **version** {meta.get('version')}, commit `{meta.get('git_commit')}`"])
-    doc.p("Command (reproduces every figure below):")
-    doc.code(meta.get("command", ""))
-    doc.h(2, "Findings")
-    doc.ul(findings)
-    if (out / "stopping.json").exists():
-        doc.blocks += stopping_blocks(json.loads((out / "stopping.json").read_text()))
+            f"**Seed**: {meta.get('seed')}; **version** {meta.get('version')}, commit `{meta.get('git_commit')}`"]
+    doc.opening(out, meta, what, findings)
     doc.h(2, "Value of each option")
     rows = [[f"`{r.ban}`", integer(r.seats_played), pct(r.win_rate), ci(r.low, r.high),
              f"{r.value_points:+.1f} [{r.value_low:+.1f}, {r.value_high:+.1f}]", pval(r.p_value), pval(r.p_holm),

@@ -318,21 +318,15 @@ def build(out) -> dict:
                                     for r in seats[seats["seat"] > 0].itertuples()) + ".")
 
     doc = Doc(f"{label}: tournament of {', '.join(names)}")
-    doc.h(2, "What was run")
-    doc.ul([f"**Game**: {label} (`{meta['game']}`), {p} players",
+    what = [f"**Game**: {label} (`{meta['game']}`), {p} players",
             f"**Strategies**: {', '.join(f'`{n}`' for n in names)}",
             f"**Line-ups** ({len(meta['lineups'])}, each played in all {p} rotations of the seats, on the same seeds): "
             + "; ".join(",".join(u) for u in meta["lineups"]),
             f"**Games**: {integer(pc.games)} in all, {integer(pc.games * p * (p - 1) // 2)} pairwise results",
             f"**Seed**: {meta.get('seed')}; **parameters different from the defaults**: "
             + (", ".join(f"`{k}` = {v}" for k, v in (meta.get("params") or {}).items()) or "none"),
-            f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`"])
-    doc.p("Command (reproduces every figure below):")
-    doc.code(meta.get("command", ""))
-    doc.h(2, "Findings")
-    doc.ul(findings)
-    if (out / "stopping.json").exists():
-        doc.blocks += stopping_blocks(json.loads((out / "stopping.json").read_text()))
+            f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`"]
+    doc.opening(out, meta, what, findings)
 
     doc.h(2, "Ratings")
     doc.table(["strategy", "rating (Elo)", "95% CI"],

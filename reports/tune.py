@@ -2,7 +2,6 @@
 candidate's last evaluation, and the search trajectory."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pandas as pd
@@ -12,7 +11,6 @@ from matplotlib.figure import Figure
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, num, pct
 from reports.plots import png_bytes
-from reports.sequential import stopping_blocks
 
 
 def _fig(w=6.4, h=4.0) -> Figure:
@@ -97,8 +95,7 @@ def build(out) -> dict:
                         "last evaluation: " + ("; ".join(_values(r, names) for _, r in fair_ok.iterrows()) or "none")
                         + ". Candidates dropped early had fewer games, so wider intervals.")
     doc = Doc(f"{label}: tuning {', '.join(names)}")
-    doc.h(2, "What was run")
-    doc.ul([f"**Game**: {label} (`{meta['game']}`), {p} players, `{meta['strategies'][0]}` in every seat",
+    what = [f"**Game**: {label} (`{meta['game']}`), {p} players, `{meta['strategies'][0]}` in every seat",
             "**Tuned**: " + "; ".join(f"`{n}` in {{{', '.join(map(str, v))}}}" for n, v in meta["tuned"])
             + f" ({traj['candidate'].nunique()} candidates)",
             "**Targets**: " + ", ".join(f"`{t}`" for t in meta["targets"])
@@ -108,13 +105,8 @@ def build(out) -> dict:
             "games on the same seeds, each later round keeps the better half and doubles their games (extending the "
             "same run folders)",
             f"**Seed**: {meta.get('seed')}; fixed parameters: " + (", ".join(f"`{k}` = {v}" for k, v in meta["params"].items()) or "none"),
-            f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`"])
-    doc.p("Command (reproduces every figure below):")
-    doc.code(meta.get("command", ""))
-    doc.h(2, "Findings")
-    doc.ul(findings)
-    if (out / "stopping.json").exists():
-        doc.blocks += stopping_blocks(json.loads((out / "stopping.json").read_text()))
+            f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`"]
+    doc.opening(out, meta, what, findings)
     doc.h(2, "Candidates")
     rows = []
     for _, r in last.sort_values(["games", "loss"], ascending=[False, True]).iterrows():
