@@ -63,7 +63,7 @@ def build(out) -> dict:
             "and long games give time to complete more. The adjusted lift removes the advantage of holding more "
             "components of a family, not every such effect. Restricted play (`agon restrict`) measures the value of an "
             "option causally.",
-            f"Components held in few seat-games have wide intervals; an unflagged component is not shown to be balanced.",
+            "Components held in few seat-games have wide intervals; an unflagged component is not shown to be balanced.",
             "Results hold for these strategies; a component the players do not value may look weak only because they "
             "misuse it.",
             "Seat-games of one game are not independent (one seat's win is another's loss), so intervals are approximate."])

@@ -173,7 +173,7 @@ def build(gdir, results: dict | None = None) -> dict:
 
         def tournament_section(doc, tres=tres, tm=tm):
             doc.h(2, "Tournament")
-            rt, seats = tres["ratings"], tres["seats"]
+            rt = tres["ratings"]
             doc.table(["strategy", "rating (Elo)", "95% CI"],
                       [[f"`{r.strategy}`", f"{r.rating_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]"] for r in rt.itertuples()],
                       f"Bradley-Terry ratings with a seat term ({integer(tres['games'])} games, line-ups "

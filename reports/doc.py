@@ -9,40 +9,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
+from reports.fmt import ci, integer, num, pct, pval  # noqa: F401  (re-exported for the study reports)
 from reports.render import blocks_to_html, blocks_to_markdown, write_atomic
 
 __all__ = ["Doc", "pct", "ci", "pval", "num", "integer", "slug"]
-
-
-def pct(x, d=1) -> str:
-    return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:.{d}f}%"
-
-
-def ci(lo, hi, d=1) -> str:
-    if lo is None or hi is None or not (np.isfinite(lo) and np.isfinite(hi)):
-        return "[n/a]"
-    return f"[{100 * lo:.{d}f}, {100 * hi:.{d}f}]"
-
-
-def pval(p) -> str:
-    if p is None or not np.isfinite(p):
-        return "n/a"
-    if p == 0:
-        return "<1e-300"
-    if p < 0.001:
-        return f"{p:.1e}"
-    return f"{p:.3f}"
-
-
-def num(x, d=2) -> str:
-    return "n/a" if x is None or not np.isfinite(x) else f"{x:,.{d}f}"
-
-
-def integer(n) -> str:
-    return f"{int(n):,}"
 
 
 def slug(text: str) -> str:

@@ -26,6 +26,7 @@ from reports import stats
 from reports import sweep as sweep_mod
 from reports.aggregate import Aggregate, aggregate_run
 from reports.data import load_meta
+from reports.fmt import ci, integer, num, pct, pts, pval
 from reports.seats import (seat_family, seat_summary, seat_table, strategies_in, strategy_seat_table,
                            strategy_table)
 
@@ -56,41 +57,7 @@ def _csv(df: pd.DataFrame) -> bytes:
     return df.to_csv(index=False, lineterminator="\n").encode("utf-8")
 
 
-# ---------------------------------------------------------------- formatting
-
-def _pct(x, d=1) -> str:
-    if x is None or not np.isfinite(x):
-        return "n/a"
-    return f"{100 * x:.{d}f}%"
-
-
-def _pts(x, d=1) -> str:
-    return f"{x:+.{d}f}"
-
-
-def _ci(lo, hi, d=1) -> str:
-    return f"[{100 * lo:.{d}f}, {100 * hi:.{d}f}]"
-
-
-def _p(p) -> str:
-    if p is None or not np.isfinite(p):
-        return "n/a"
-    if p == 0:
-        return "<1e-300"
-    if p < 0.001:
-        return f"{p:.1e}"
-    return f"{p:.3f}"
-
-
-def _num(x, d=2) -> str:
-    if x is None or (isinstance(x, float) and not np.isfinite(x)):
-        return "n/a"
-    return f"{x:,.{d}f}"
-
-
-def _int(n) -> str:
-    return f"{int(n):,}"
-
+# ---------------------------------------------------------------- formatting (reports/fmt.py)
 
 def _digits(n: int, players: int) -> int:
     """Decimals for rates in percent: 2 when the 95% half-width is under 1 point."""
@@ -255,7 +222,7 @@ def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
     items = [
         f"**Game**: {label} (`{game}`), {players} players",
         f"**Design**: {meta.get('kind', 'seats')}" + (
-            f", seats rotated (each seed is played once per rotation)" if meta.get("rotation") else ", no seat rotation"),
+            ", seats rotated (each seed is played once per rotation)" if meta.get("rotation") else ", no seat rotation"),
         f"**Strategies** (before rotation): {strat_txt}",
     ]
     for s in strategies_in(agg, players):
@@ -273,12 +240,12 @@ def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
             items.append(f"**Swept** `{p}`: {', '.join(vals)}")
         items.append(f"**Arms**: {len(av)}")
     items += [
-        f"**Games**: {_int(n)} rows (`games` in run.json: {meta.get('games', 'n/a')}), "
-        f"{_int(agg.seeds.count()) if agg.has('game') else 'n/a'} distinct seeds",
+        f"**Games**: {integer(n)} rows (`games` in run.json: {meta.get('games', 'n/a')}), "
+        f"{integer(agg.seeds.count()) if agg.has('game') else 'n/a'} distinct seeds",
         f"**Seed**: {meta.get('seed', 'n/a')}",
         f"**Version**: {meta.get('version', 'n/a')}, commit `{meta.get('git_commit', 'n/a')}`",
-        f"**Run**: {meta.get('created', 'n/a')}, {_num(meta.get('wall_seconds'), 1)} s wall, "
-        f"{_num(meta.get('games_per_s'), 0)} games/s, {meta.get('jobs', 'n/a')} jobs, chunks of {meta.get('chunk_size', 'n/a')}",
+        f"**Run**: {meta.get('created', 'n/a')}, {num(meta.get('wall_seconds'), 1)} s wall, "
+        f"{num(meta.get('games_per_s'), 0)} games/s, {meta.get('jobs', 'n/a')} jobs, chunks of {meta.get('chunk_size', 'n/a')}",
     ]
     blocks += [("h", 2, "What was run"), ("ul", items), ("p", "Command (reproduces every figure below):"),
                ("code", str(meta.get("command", "n/a")))]
@@ -287,10 +254,10 @@ def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
 def _seat_rows(tab, d):
     rows = []
     for r in tab.itertuples():
-        rows.append([r.seat, r.strategy, _int(r.games), _num(r.wins, 1), _pct(r.win_rate, d),
-                     _ci(r.ci_low, r.ci_high, d), _ci(r.sim_ci_low, r.sim_ci_high, d),
-                     _pts(r.edge_points, d), f"{r.elo:+.0f}", _p(r.p_value), _p(r.p_holm),
-                     _int(r.draws), f"{_num(r.mean_score)} ± {_num(r.sd_score)}", _num(r.mean_rank)])
+        rows.append([r.seat, r.strategy, integer(r.games), num(r.wins, 1), pct(r.win_rate, d),
+                     ci(r.ci_low, r.ci_high, d), ci(r.sim_ci_low, r.sim_ci_high, d),
+                     pts(r.edge_points, d), f"{r.elo:+.0f}", pval(r.p_value), pval(r.p_holm),
+                     integer(r.draws), f"{num(r.mean_score)} ± {num(r.sd_score)}", num(r.mean_rank)])
     return rows
 
 
@@ -307,18 +274,18 @@ def _seat_findings(tab, summ, players, d, what=""):
     for r in sig.itertuples():
         edge = r.win_rate - fair
         rel = _relevance(edge, r.ci_low - fair, r.ci_high - fair, players)
-        out.append(f"Seat {r.seat}{what} wins {_pct(r.win_rate, d)} {_ci(r.ci_low, r.ci_high, d)} vs fair "
-                   f"{_pct(fair, d)}: an edge of {_pts(100 * edge, d)} points, about {abs(r.elo):.0f} Elo "
-                   f"({'Holm p' if players > 2 else 'p'} = {_p(r.p_holm)}); {rel}.")
+        out.append(f"Seat {r.seat}{what} wins {pct(r.win_rate, d)} {ci(r.ci_low, r.ci_high, d)} vs fair "
+                   f"{pct(fair, d)}: an edge of {pts(100 * edge, d)} points, about {abs(r.elo):.0f} Elo "
+                   f"({'Holm p' if players > 2 else 'p'} = {pval(r.p_holm)}); {rel}.")
     if not len(sig):
         worst = tab.iloc[int(np.argmax(np.abs(tab["edge_points"].to_numpy())))]
         bound = 100 * max(float((tab["sim_ci_high"] - fair).max()), float((fair - tab["sim_ci_low"]).max()))
-        out.append(f"No seat's win rate{what} differs significantly from fair {_pct(fair, d)}"
+        out.append(f"No seat's win rate{what} differs significantly from fair {pct(fair, d)}"
                    + (f" (Holm over {players} seats). " if players > 2 else ". ") +
-                   f"The largest observed edge is seat {int(worst.seat)} at {_pts(worst.edge_points, d)} points; "
+                   f"The largest observed edge is seat {int(worst.seat)} at {pts(worst.edge_points, d)} points; "
                    f"the simultaneous intervals exclude edges larger than about {bound:.{d}f} points.")
-    chi = (("Base arm: c" if what else "C") + f"hi-square of seat wins against uniform: {summ['chi2']:.2f} on {summ['chi2_df']} df, p = {_p(summ['chi2_p'])} "
-           f"({summ['chi2_note']}); on the {_int(summ['decisive_games'])} decisive games: p = {_p(summ['chi2_decisive_p'])}.")
+    chi = (("Base arm: c" if what else "C") + f"hi-square of seat wins against uniform: {summ['chi2']:.2f} on {summ['chi2_df']} df, p = {pval(summ['chi2_p'])} "
+           f"({summ['chi2_note']}); on the {integer(summ['decisive_games'])} decisive games: p = {pval(summ['chi2_decisive_p'])}.")
     out.append(chi)
     return out
 
@@ -331,29 +298,29 @@ def _seats_section(agg, players, spec_title, images, blocks, files, heading="Sea
     summ = seat_summary(agg, players)
     blocks.append(("h", 2, heading))
     blocks.append(("table", _SEAT_HEAD, _seat_rows(tab, d),
-                   f"n = {_int(n)} games. Wins count a tie among j leaders as 1/j. 95% CI: Wilson; simultaneous: "
+                   f"n = {integer(n)} games. Wins count a tie among j leaders as 1/j. 95% CI: Wilson; simultaneous: "
                    + (f"Wilson at 5%/{players} (Bonferroni), valid for all seats at once. p: exact binomial against "
                       f"1/{players}; Holm over the seats." if seat_family(players) > 1 else
                       "with 2 seats one rate fixes the other, so it equals the 95% CI and p needs no adjustment.")
                    + " Elo: rough, about 7 per point."))
     name = f"{prefix}seat_win_rates.png"
-    images[name] = plots.png_bytes(plots.seat_win_rates(tab, players, f"{spec_title}: win rate by seat (n = {_int(n)})", stamp=stamp))
+    images[name] = plots.png_bytes(plots.seat_win_rates(tab, players, f"{spec_title}: win rate by seat (n = {integer(n)})", stamp=stamp))
     blocks.append(("img", name, "win rate by seat",
                    ("Win rate by seat; error bars are simultaneous 95% Wilson intervals (Bonferroni over "
                     f"{players} seats)" if seat_family(players) > 1 else
                     "Win rate by seat; error bars are 95% Wilson intervals (with 2 seats one rate fixes the other)")
                    + f"; dashed line: fair 1/{players}."))
     blocks.append(("p", " ".join(_seat_findings(tab, summ, players, d)[-1:])))
-    blocks.append(("p", f"Ties for first: {_int(summ['tie_games'])} games ({_pct(summ['tie_share'], 2)}). "
-                        f"Game length: mean {_num(summ['mean_turns'], 1)}, median {_num(summ['median_turns'], 1)}, "
-                        f"sd {_num(summ['sd_turns'], 1)} player-turns."))
+    blocks.append(("p", f"Ties for first: {integer(summ['tie_games'])} games ({pct(summ['tie_share'], 2)}). "
+                        f"Game length: mean {num(summ['mean_turns'], 1)}, median {num(summ['median_turns'], 1)}, "
+                        f"sd {num(summ['sd_turns'], 1)} player-turns."))
     blocks.append(("p", summ["sample_size_note"]))
     name = f"{prefix}scores.png"
-    images[name] = plots.png_bytes(plots.score_distributions(agg.seat_results, players, f"{spec_title}: final scores by seat (n = {_int(n)})", stamp=stamp))
+    images[name] = plots.png_bytes(plots.score_distributions(agg.seat_results, players, f"{spec_title}: final scores by seat (n = {integer(n)})", stamp=stamp))
     blocks.append(("img", name, "score distributions", "Final score distribution by seat."))
     if agg.has("turns"):
         name = f"{prefix}game_length.png"
-        images[name] = plots.png_bytes(plots.game_lengths(agg.game_values("turns"), f"{spec_title}: game length (n = {_int(n)})", stamp=stamp))
+        images[name] = plots.png_bytes(plots.game_lengths(agg.game_values("turns"), f"{spec_title}: game length (n = {integer(n)})", stamp=stamp))
         blocks.append(("img", name, "game length", "Game length in player-turns."))
     return tab, summ
 
@@ -364,10 +331,10 @@ def _strategy_section(agg, players, spec_title, images, blocks, files, rotation,
     ss_tab = strategy_seat_table(agg, players)
     d = _digits(int(st_tab["appearances"].min()) if len(st_tab) else 0, players)
     blocks.append(("h", 2, "Strategies"))
-    rows = [[r.strategy, _int(r.appearances), _int(r.games), _num(r.wins, 1), _pct(r.win_rate, d),
-             _ci(r.ci_low, r.ci_high, d), _pts(r.edge_points, d), _p(r.p_value), _num(r.mean_score), _num(r.mean_rank)]
+    rows = [[r.strategy, integer(r.appearances), integer(r.games), num(r.wins, 1), pct(r.win_rate, d),
+             ci(r.ci_low, r.ci_high, d), pts(r.edge_points, d), pval(r.p_value), num(r.mean_score), num(r.mean_rank)]
             for r in st_tab.itertuples()]
-    cap = (f"Win share per seat played, all seats pooled (n = {_int(n)} games; fair 1/{players} per seat played). "
+    cap = (f"Win share per seat played, all seats pooled (n = {integer(n)} games; fair 1/{players} per seat played). "
            "95% Wilson intervals; approximate when a strategy holds several seats in a game.")
     if not rotation:
         cap += " Seats were not rotated: strategy and seat effects are confounded."
@@ -381,11 +348,11 @@ def _strategy_section(agg, players, spec_title, images, blocks, files, rotation,
         for k in range(players):
             m = ss_tab[(ss_tab["strategy"] == s) & (ss_tab["seat"] == k)]
             row.append("-" if not len(m) else
-                       f"{_pct(m.iloc[0].win_rate, d)} {_ci(m.iloc[0].ci_low, m.iloc[0].ci_high, d)} (n={_int(m.iloc[0].games)})")
+                       f"{pct(m.iloc[0].win_rate, d)} {ci(m.iloc[0].ci_low, m.iloc[0].ci_high, d)} (n={integer(m.iloc[0].games)})")
         rows.append(row)
     blocks.append(("table", head, rows, "Win rate of each strategy in each seat, 95% Wilson intervals."))
     name = "strategy_win_rates.png"
-    images[name] = plots.png_bytes(plots.strategy_win_rates(st_tab, players, f"{spec_title}: win share by strategy (n = {_int(n)})", stamp=stamp))
+    images[name] = plots.png_bytes(plots.strategy_win_rates(st_tab, players, f"{spec_title}: win share by strategy (n = {integer(n)})", stamp=stamp))
     blocks.append(("img", name, "win share by strategy", "Win share per seat played with 95% Wilson intervals."))
     return st_tab, ss_tab
 
@@ -400,16 +367,16 @@ def _metrics_section(agg, players, blocks, heading="Game metrics"):
         for r in mt.itertuples(index=False):
             vals = list(r)
             share = vals[-1]
-            rows.append([f"`{vals[0]}`"] + [_num(v, 3) for v in vals[1:-1]] +
-                        [_pct(share, 1) if metrics_mod.is_points_metric(vals[0]) else "-"])
+            rows.append([f"`{vals[0]}`"] + [num(v, 3) for v in vals[1:-1]] +
+                        [pct(share, 1) if metrics_mod.is_points_metric(vals[0]) else "-"])
         blocks.append(("table", head, rows,
-                       f"Mean per seat and game (n = {_int(agg.n_games)}). Winners: seats with a win share > 0 (sole or "
+                       f"Mean per seat and game (n = {integer(agg.n_games)}). Winners: seats with a win share > 0 (sole or "
                        "shared). Share of score: metric total over score total, for metrics in points only."))
     else:
         blocks.append(("p", "No game-specific seat metrics in the results."))
     if len(gt):
-        rows = [[f"`{r.metric}`", _int(r.games), _num(r.mean, 3), _num(r.sd, 3), _num(r.min, 2), _num(r.median, 2),
-                 _num(r.max, 2)] for r in gt.itertuples()]
+        rows = [[f"`{r.metric}`", integer(r.games), num(r.mean, 3), num(r.sd, 3), num(r.min, 2), num(r.median, 2),
+                 num(r.max, 2)] for r in gt.itertuples()]
         blocks.append(("table", ["per-game metric", "games", "mean", "sd", "min", "median", "max"], rows, ""))
     if agg.binned:
         names = ", ".join(f"`{b}`" for b in agg.binned)
@@ -440,13 +407,13 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         notes[csv] = f"{title}: one row per component (`{prefix}*` columns), full precision"
         rows = []
         for r in tab.itertuples(index=False):
-            rows.append([r.component, f"{_int(r.seat_games)} ({_pct(r.share, 1)})",
-                         _pct(r.win_rate_with, 1), _ci(r.with_low, r.with_high, 1),
-                         _pct(r.win_rate_without, 1), _ci(r.without_low, r.without_high, 1),
+            rows.append([r.component, f"{integer(r.seat_games)} ({pct(r.share, 1)})",
+                         pct(r.win_rate_with, 1), ci(r.with_low, r.with_high, 1),
+                         pct(r.win_rate_without, 1), ci(r.without_low, r.without_high, 1),
                          "n/a" if not np.isfinite(r.lift_points) else
-                         f"{_pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
-                         _p(r.p_value), _p(r.p_bh), f"**{r.flag}**" if r.flag else ""])
-        cap = (f"{len(tab)} components over {_int(sg)} seat-games ({_int(n)} games x {players} seats). "
+                         f"{pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
+                         pval(r.p_value), pval(r.p_bh), f"**{r.flag}**" if r.flag else ""])
+        cap = (f"{len(tab)} components over {integer(sg)} seat-games ({integer(n)} games x {players} seats). "
                "Held: seat-games ending with the component. Win rates count a tie among j leaders as 1/j, "
                "with 95% Wilson intervals; lift: with minus without in points, 95% Newcombe hybrid score interval; "
                "p: two-proportion z test (rough for rare components); BH: Benjamini-Hochberg over this table. Flag: BH p < 0.05 and "
@@ -461,7 +428,7 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
                                  "95% CI", "lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows, cap))
         img = f"components_{stem}.png"
         images[img] = plots.png_bytes(plots.component_lifts(
-            tab, f"{label}: {title.lower()}, win rate with minus without (n = {_int(sg)} seat-games)", stamp=stamp))
+            tab, f"{label}: {title.lower()}, win rate with minus without (n = {integer(sg)} seat-games)", stamp=stamp))
         blocks.append(("img", img, f"{title} lift", f"{title}: lift with 95% Newcombe intervals; an association, "
                                                     "not a cause."))
         strong = tab[tab["flag"] == "strong"]
@@ -471,7 +438,7 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         for what, t in (("most positive", strong.head(3)), ("most negative", weak.iloc[::-1].head(3))):
             if len(t):
                 txt += f"; {what}: " + ", ".join(
-                    f"{r.component} {_pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]"
+                    f"{r.component} {pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]"
                     for r in t.itertuples(index=False))
         findings.append(txt + " (associations, not causes).")
         blocks.append(("p", findings[-1]))
@@ -490,29 +457,29 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         files[csv] = _csv(tab)
         notes[csv] = f"win rate per `{name}` category"
         dd = _digits(int(tab["seat_games"].max()) if len(tab) else 0, players)
-        rows = [[r.category, _int(r.seat_games), _pct(r.share, 1), _num(r.wins, 1), _pct(r.win_rate, dd),
-                 _ci(r.ci_low, r.ci_high, dd), "n/a" if not np.isfinite(r.edge_points) else _pts(r.edge_points, dd),
-                 _p(r.p_value), _p(r.p_bh)] for r in tab.itertuples(index=False)]
+        rows = [[r.category, integer(r.seat_games), pct(r.share, 1), num(r.wins, 1), pct(r.win_rate, dd),
+                 ci(r.ci_low, r.ci_high, dd), "n/a" if not np.isfinite(r.edge_points) else pts(r.edge_points, dd),
+                 pval(r.p_value), pval(r.p_bh)] for r in tab.itertuples(index=False)]
         blocks.append(("table", ["category", "seat-games", "share", "wins", "win rate", "95% CI", "edge (pts)",
                                  "p vs fair", "p (BH)"], rows,
-                       f"n = {_int(n)} games. Win share per seat-game holding the category (ties split 1/j), 95% "
+                       f"n = {integer(n)} games. Win share per seat-game holding the category (ties split 1/j), 95% "
                        f"Wilson intervals; fair 1/{players}; p: exact binomial vs fair, BH over the categories."))
         chi = (f"Chi-square across categories: {summ['chi2']:.2f} on {summ['chi2_df']} df, "
-               f"p {'< 1e-300' if summ['chi2_p'] == 0 else '= ' + _p(summ['chi2_p'])} "
+               f"p {'< 1e-300' if summ['chi2_p'] == 0 else '= ' + pval(summ['chi2_p'])} "
                f"({summ['note']})." if summ["balanced"] else f"Chi-square across categories: {summ['note']}.")
         blocks.append(("p", chi))
         img = f"categories_{stem}.png"
         images[img] = plots.png_bytes(plots.category_win_rates(
-            tab, players, f"{label}: win rate by {name} (n = {_int(n)} games)", stamp=stamp))
+            tab, players, f"{label}: win rate by {name} (n = {integer(n)} games)", stamp=stamp))
         blocks.append(("img", img, f"win rate by {name}", f"Win rate per `{name}` with 95% Wilson intervals; "
                                                           f"dashed: fair 1/{players}."))
         present = tab[tab["seat_games"] > 0]
         if len(present):
             best = present.iloc[int(np.argmax(present["win_rate"].to_numpy()))]
             worst = present.iloc[int(np.argmin(present["win_rate"].to_numpy()))]
-            findings.append(f"By `{name}`: best {best.category} {_pct(best.win_rate, dd)} "
-                            f"{_ci(best.ci_low, best.ci_high, dd)}, worst {worst.category} {_pct(worst.win_rate, dd)} "
-                            f"{_ci(worst.ci_low, worst.ci_high, dd)} (fair {_pct(1 / players, dd)}); " + chi[0].lower() + chi[1:])
+            findings.append(f"By `{name}`: best {best.category} {pct(best.win_rate, dd)} "
+                            f"{ci(best.ci_low, best.ci_high, dd)}, worst {worst.category} {pct(worst.win_rate, dd)} "
+                            f"{ci(worst.ci_low, worst.ci_high, dd)} (fair {pct(1 / players, dd)}); " + chi[0].lower() + chi[1:])
     for name, labels in decl["categorical_game"].items():
         blocks.append(("h", 2, f"Frequency of `{name}`"))
         if not agg.has(name):
@@ -524,19 +491,19 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         csv = f"end_{stem}.csv"
         files[csv] = _csv(tab)
         notes[csv] = f"games per `{name}` category"
-        rows = [[r.category, _int(r.games), _pct(r.share, 1), _ci(r.ci_low, r.ci_high, 1), _num(r.mean_turns, 1),
-                 _num(r.sd_turns, 1)] for r in tab.itertuples(index=False)]
+        rows = [[r.category, integer(r.games), pct(r.share, 1), ci(r.ci_low, r.ci_high, 1), num(r.mean_turns, 1),
+                 num(r.sd_turns, 1)] for r in tab.itertuples(index=False)]
         blocks.append(("table", ["category", "games", "share", "95% CI", "mean length", "sd length"], rows,
-                       f"n = {_int(int(tab['games'].sum()))} games; 95% Wilson intervals (each row on its own); "
+                       f"n = {integer(int(tab['games'].sum()))} games; 95% Wilson intervals (each row on its own); "
                        "length in player-turns."))
         img = f"end_{stem}.png"
         images[img] = plots.png_bytes(plots.category_frequencies(
-            tab, f"{label}: {name} (n = {_int(int(tab['games'].sum()))} games)", stamp=stamp))
+            tab, f"{label}: {name} (n = {integer(int(tab['games'].sum()))} games)", stamp=stamp))
         blocks.append(("img", img, name, f"Share of games per `{name}` with 95% Wilson intervals."))
         top = tab.iloc[int(np.argmax(tab["games"].to_numpy()))]
-        findings.append(f"`{name}`: most games end by {top.category} ({_pct(top.share, 1)} "
-                        f"{_ci(top.ci_low, top.ci_high, 1)}); " + ", ".join(
-                            f"{r.category} {_pct(r.share, 1)}" for r in tab.itertuples(index=False)
+        findings.append(f"`{name}`: most games end by {top.category} ({pct(top.share, 1)} "
+                        f"{ci(top.ci_low, top.ci_high, 1)}); " + ", ".join(
+                            f"{r.category} {pct(r.share, 1)}" for r in tab.itertuples(index=False)
                             if r.code != top.code) + ".")
     if decl["score_parts"]:
         blocks.append(("h", 2, "Where the winners' points came from"))
@@ -545,11 +512,11 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         out["score_parts"] = tab
         files["score_parts.csv"] = _csv(tab)
         notes["score_parts.csv"] = "mean score parts of winners and non-winners"
-        rows = [[f"`{r.part}`" if r.part not in ("other", "score") else f"**{r.part}**", _num(r.winners_mean),
-                 _num(r.non_winners_mean), f"{r.difference:+.2f} [{r.diff_low:+.2f}, {r.diff_high:+.2f}]",
-                 _pct(r.winners_share, 1), _pct(r.non_winners_share, 1), _pct(r.all_share, 1)]
+        rows = [[f"`{r.part}`" if r.part not in ("other", "score") else f"**{r.part}**", num(r.winners_mean),
+                 num(r.non_winners_mean), f"{r.difference:+.2f} [{r.diff_low:+.2f}, {r.diff_high:+.2f}]",
+                 pct(r.winners_share, 1), pct(r.non_winners_share, 1), pct(r.all_share, 1)]
                 for r in tab.itertuples(index=False)]
-        cap = (f"Mean points per seat-game (n = {_int(sg)}). Winners: seats with a win share > 0 (sole or shared). "
+        cap = (f"Mean points per seat-game (n = {integer(sg)}). Winners: seats with a win share > 0 (sole or shared). "
                "Difference with a 95% normal (Welch) interval. Share: of that group's mean score. "
                "other = score minus the listed parts.")
         if missing:
@@ -557,13 +524,13 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         blocks.append(("table", ["part", "winners", "non-winners", "difference [95% CI]", "share of winners' score",
                                  "share of non-winners' score", "share of all points"], rows, cap))
         images["score_parts.png"] = plots.png_bytes(plots.score_parts(
-            tab, f"{label}: mean score parts (n = {_int(sg)} seat-games)", stamp=stamp))
+            tab, f"{label}: mean score parts (n = {integer(sg)} seat-games)", stamp=stamp))
         blocks.append(("img", "score_parts.png", "score parts", "Mean score parts of winners and non-winners."))
         parts = tab[~tab["part"].isin(["other", "score"])]
         if len(parts):
             big = parts.iloc[int(np.argmax(parts["winners_share"].to_numpy()))]
             gap = parts.iloc[int(np.argmax(parts["difference"].to_numpy()))]
-            findings.append(f"Winners' points: `{big.part}` is the largest part ({_pct(big.winners_share, 1)} of their "
+            findings.append(f"Winners' points: `{big.part}` is the largest part ({pct(big.winners_share, 1)} of their "
                             f"score); the largest gap to non-winners is `{gap.part}` ({gap.difference:+.2f} points).")
     return out
 
@@ -625,10 +592,10 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
         rows = []
         for rr in komi.to_dict("records"):
             rows.append([rr["arm"]] + [_val(rr[p]) for p in names] +
-                        [_int(rr["games"]), _pct(rr["seat0_rate"], d), _ci(rr["ci_low"], rr["ci_high"], d),
-                         _pts(rr["edge_points"], d), _p(rr["p_value"]), _p(rr["p_holm"]),
+                        [integer(rr["games"]), pct(rr["seat0_rate"], d), ci(rr["ci_low"], rr["ci_high"], d),
+                         pts(rr["edge_points"], d), pval(rr["p_value"]), pval(rr["p_holm"]),
                          f"{rr['margin_seat0']:+.2f} [{rr['margin_seat0_low']:+.2f}, {rr['margin_seat0_high']:+.2f}]",
-                         _num(rr["margin_top2"]), _num(rr["mean_turns"], 1), _pct(rr["tie_share"], 1)])
+                         num(rr["margin_top2"]), num(rr["mean_turns"], 1), pct(rr["tie_share"], 1)])
         blocks.append(("table", head, rows,
                        f"Per arm: seat 0 win rate (ties split) with 95% Wilson interval; p: exact binomial vs fair "
                        f"1/{players}, Holm-adjusted across the {len(komi)} arms. Seat 0 margin: seat 0 score minus the mean "
@@ -640,7 +607,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
             row = [arm] + [_val(g.iloc[0][p]) for p in names]
             for r in g.itertuples():
                 star = "†" if r.p_bh < 0.05 else ""
-                row.append(f"{_pct(r.win_rate, d)}{star} {_ci(r.ci_low, r.ci_high, d)}")
+                row.append(f"{pct(r.win_rate, d)}{star} {ci(r.ci_low, r.ci_high, d)}")
             rows2.append(row)
         blocks.append(("table", head2, rows2,
                        "Win rate of every seat per arm with 95% Wilson intervals; † = differs from fair at 5% false "
@@ -657,7 +624,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                 boot = (bt["low"], bt["high"]) if bt else None
                 images["komi_curve.png"] = plots.png_bytes(plots.komi_curve(
                     curve["x"], t["seat0_rate"], t["ci_low"], t["ci_high"], players, p,
-                    f"{game_label}: seat 0 win rate vs {p} (n = {_int(t['games'].min())} per arm)",
+                    f"{game_label}: seat 0 win rate vs {p} (n = {integer(t['games'].min())} per arm)",
                     cr["value"], boot, stamp=stamp))
                 blocks.append(("img", "komi_curve.png", "komi curve",
                                f"Seat 0 win rate against `{p}` with pointwise 95% Wilson band; dashed: fair 1/{players}; "
@@ -688,12 +655,12 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
             cols = list(grid.columns)
             rows3 = []
             for idx, r in grid.iterrows():
-                rows3.append([_val(idx)] + [_pct(v, d) for v in r.tolist()])
+                rows3.append([_val(idx)] + [pct(v, d) for v in r.tolist()])
             blocks.append(("table", [f"`{p1}` (rows) / `{p2}` (columns)"] + [_val(c) for c in cols], rows3,
-                           f"Seat 0 win rate over the grid (fair {_pct(fair, d)}); intervals in komi.csv."))
+                           f"Seat 0 win rate over the grid (fair {pct(fair, d)}); intervals in komi.csv."))
             files["komi.csv"] = _csv(komi)
             images["sweep_heatmap.png"] = plots.png_bytes(plots.sweep_heatmap(
-                grid, p1, p2, players, f"{game_label}: seat 0 win rate (n = {_int(komi['games'].min())} per cell)", stamp=stamp))
+                grid, p1, p2, players, f"{game_label}: seat 0 win rate (n = {integer(komi['games'].min())} per cell)", stamp=stamp))
             blocks.append(("img", "sweep_heatmap.png", "sweep heatmap",
                            f"Seat 0 win rate per cell; white = fair 1/{players}."))
             rows4 = [[_val(r[p1]), "none" if r["fair_value"] is None or pd.isna(r["fair_value"]) else f"{r['fair_value']:.3g}",
@@ -708,8 +675,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                             f"of `{p1}` (table below).")
         sig_arms = int((komi["p_holm"] < 0.05).sum())
         findings.append(f"{sig_arms} of {len(komi)} arms have a seat 0 win rate significantly different from fair "
-                        f"{_pct(fair, d)} (Holm across arms, 5%). Largest seat 0 edge: "
-                        f"{_pts(komi['edge_points'].abs().max() * np.sign(komi.loc[komi['edge_points'].abs().idxmax(), 'edge_points']), d)} points "
+                        f"{pct(fair, d)} (Holm across arms, 5%). Largest seat 0 edge: "
+                        f"{pts(komi['edge_points'].abs().max() * np.sign(komi.loc[komi['edge_points'].abs().idxmax(), 'edge_points']), d)} points "
                         f"at arm {int(komi.loc[komi['edge_points'].abs().idxmax(), 'arm'])}.")
         vals = ", ".join(f"`{p}` = {_val(av.loc[av['arm'] == base_arm, p].iloc[0])}" for p in names) \
             if base_arm in set(av["arm"]) else ""
@@ -736,8 +703,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
             fair = 1.0 / players
             dd = _digits(int(st_tab["appearances"].min()), players)
             best = st_tab.iloc[int(np.argmax(st_tab["win_rate"].to_numpy()))]
-            findings.append(f"Best strategy: `{best.strategy}` wins {_pct(best.win_rate, dd)} "
-                            f"{_ci(best.ci_low, best.ci_high, dd)} of the seats it plays (fair {_pct(fair, dd)}).")
+            findings.append(f"Best strategy: `{best.strategy}` wins {pct(best.win_rate, dd)} "
+                            f"{ci(best.ci_low, best.ci_high, dd)} of the seats it plays (fair {pct(fair, dd)}).")
 
     file_notes = dict(_FILE_NOTES)
     declared = _declared_sections(base, players, spec,
@@ -757,7 +724,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     if len(mt):
         for r in mt.itertuples(index=False):
             if metrics_mod.is_points_metric(r.metric) and np.isfinite(r.share_of_score):
-                findings.append(f"`{r.metric}` makes up {_pct(r.share_of_score, 1)} of all points scored "
+                findings.append(f"`{r.metric}` makes up {pct(r.share_of_score, 1)} of all points scored "
                                 f"(winners average {r.winners:.3g}, others {r.non_winners:.3g}).")
 
     # findings go right after "What was run"
@@ -765,7 +732,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
 
     expected = meta.get("games")
     if isinstance(expected, (int, np.integer)) and expected != agg.n_games:
-        findings.insert(0, f"**Warning**: run.json lists {_int(expected)} games but the results hold {_int(agg.n_games)} "
+        findings.insert(0, f"**Warning**: run.json lists {integer(expected)} games but the results hold {integer(agg.n_games)} "
                            "rows (an interrupted or still running run?): this report covers the rows present.")
         blocks[result_heading_idx + 1] = ("ul", findings)
     strategies = ", ".join(f"`{s}`" for s in strategies_in(agg, players))
@@ -775,7 +742,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                "(80% power, two-sided 5%)" if np.isfinite(det) else "even a large seat edge could be missed")
     cannot = [
         "A non-significant result is not evidence of no effect: with "
-        f"{_int(n_base)} games{' per arm' if is_sweep else ''}, {det_txt}.",
+        f"{integer(n_base)} games{' per arm' if is_sweep else ''}, {det_txt}.",
         f"These results hold for these strategies ({strategies}) and these settings only; stronger or human players "
         "can show a different seat effect.",
         "Win rates say who wins, not by how much or whether the game is enjoyable; score margins are shown separately.",

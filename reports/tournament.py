@@ -274,11 +274,8 @@ def players_of(folder: Path) -> int:
 def build(out) -> dict:
     """Write out/report.md + report.html (+ CSV, PNG) of a tournament folder; returns the
     tables and findings (the design report reuses them)."""
-    import json
-
     from reports.doc import Doc, ci, integer, pct, pval
     from reports.plots import png_bytes
-    from reports.sequential import stopping_blocks
 
     out = Path(out)
     meta = load_meta(out)

@@ -79,7 +79,6 @@ def build(out) -> dict:
     best_id = int(meta["best_candidate"])
     best = last[last["candidate"] == best_id].iloc[0]
     has_gap = "gap" in traj.columns and traj["gap"].notna().any()
-    final_round = traj[traj["round"] == traj[traj["candidate"] != best_id]["round"].max()] if len(last) > 1 else traj
 
     findings = [f"**Best setting**: {_values(best, names)} (loss {best.loss:.2f} points after {integer(best.games)} games "
                 f"on the same seeds as every other candidate)."]
