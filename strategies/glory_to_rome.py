@@ -14,7 +14,7 @@ from numba import njit
 
 from sim import rng
 from sim.spec import StrategyInfo
-from sim.glory_to_rome.board import MAT, VAL, NK, K_ARCHWAY, K_FORUM, K_STATUE, K_CIRCUS_MAXIMUS
+from sim.glory_to_rome.board import MAT, VAL, NK, K_FORUM, K_STATUE, K_CIRCUS_MAXIMUS
 from sim.glory_to_rome.state import (G_SP, G_PHASE, G_TOMOVE, G_ROLE, G_POOL, G_JPILE, G_SIN,
                                      G_SOUT, G_N, G_OVER, G_TURN, G_DECK, G_DTOP, G_LEADER,
                                      P0, PSZ, STATE_SIZE,

@@ -6,8 +6,8 @@ from sim import rng
 from sim.spec import AgonInputError
 from strategies.glory_to_rome import choose
 from .board import MAT as MAT_OF, NK, BUILDING_NAMES, SNAKE_NAMES, ROLE_NAMES, END_NAMES, MATERIAL_NAMES
-from .params import PARAMS, P_N_JACKS, P_START_JACKS, P_SITES_PER_MATERIAL, P_RULESET
-from .state import (G_LEADER, G_TOMOVE, G_OVER, G_END, G_TURN, G_FL, G_SIN, G_NDEC, P0, PSZ, O_INFL, O_HN,
+from .params import P_N_JACKS, P_START_JACKS, P_SITES_PER_MATERIAL, P_RULESET
+from .state import (G_LEADER, G_TOMOVE, G_OVER, G_END, G_TURN, G_FL, G_SIN, G_NDEC, P0, PSZ, O_HN,
                     O_HJ, O_CLI, O_BST, O_M_LED, O_M_LTHINK, O_M_FOLLOW, O_M_THINK, O_M_ACT,
                     O_STOLEN, O_VAULT, O_BTURN)
 from .rules import (new_game, first_legal, step, check_invariants, final_result, score_parts,
@@ -267,7 +267,6 @@ def describe_action(s, a):
 def _play_logged(seed, index, n_players, params, kinds, weights):
     """Python loop over one game; returns (state, [(seat, action, text, turn), ...]) with turn
     header entries (seat -1)."""
-    from .rules import legal_actions, apply_action
     params = validate(n_players, params)
     kinds = np.asarray(kinds, np.int64)
     weights = full_weights(n_players, weights)

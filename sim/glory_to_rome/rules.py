@@ -17,7 +17,7 @@ from .board import (MAT, VAL, NK, LABORER, CRAFTSMAN, ARCHITECT, LEGIONARY, MERC
                     K_LUDUS_MAGNA, K_PALACE, K_STAIRWAY, K_STATUE, K_TEMPLE,
                     END_FORUM, END_CATACOMB, END_LAST_SITE, END_DECK, END_TURN_CAP,
                     K_CRANE, K_TRIBUNAL, K_DOMUS_AUREA)
-from .params import (P_START_JACKS, P_N_JACKS, P_START_INFLUENCE, P_HAND_LIMIT, P_SHRINE_BONUS,
+from .params import (P_N_JACKS, P_START_INFLUENCE, P_HAND_LIMIT, P_SHRINE_BONUS,
                      P_TEMPLE_BONUS, P_PETITION_SIZE, P_CIRCUS_PETITION_SIZE, P_OOT_COST,
                      P_TOWER_OOT_COST, P_SITES_PER_MATERIAL, P_INSULA_BONUS,
                      P_AQUEDUCT_MULTIPLIER, P_MARKET_BONUS, P_MERCHANT_BONUS_VP, P_STATUE_VP,
@@ -135,6 +135,26 @@ def vault_limit(s, p):
     if act(s, p, K_MARKET):
         c += prm(s, P_MARKET_BONUS)
     return c
+
+
+@njit(cache=True, inline="always")
+def list_hand(s, bp, base, out, n):
+    """Append base + k for every card kind k in the hand at bp (one id per kind held)."""
+    for k in range(NK):
+        if s[bp + O_HAND + k] > 0:
+            out[n] = base + k
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def list_materials(s, off, out, n):
+    """Append A_MAT + m for every material m present at offset off (pool or a stockpile)."""
+    for m in range(6):
+        if s[off + m] > 0:
+            out[n] = A_MAT + m
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -632,7 +652,6 @@ def leg_seek(s, f):
     """Move the Legionary resolution (§4.4) to its next decision, or close the frame."""
     p = s[f + F_OWN]
     n = s[G_N]
-    bp = P0 + p * PSZ
     while True:
         d = s[f + F_A1]
         if d >= s[G_NDEM]:
@@ -883,10 +902,7 @@ def _lead_units(s, p, out, n, r_only):
                     out[n] = A_PET + 6 * r + q
                     n += 1
     if (r_only < 0 or r_only == ARCHITECT) and republic(s) and act(s, p, K_CRANE):
-        for k in range(NK):
-            if s[bp + O_HAND + k] > 0:
-                out[n] = A_CRANE + k
-                n += 1
+        n = list_hand(s, bp, A_CRANE, out, n)
     return n
 
 
@@ -923,10 +939,7 @@ def legal_actions(s, out):
         if ph == PH_SEWER:
             out[0] = A_PASS
             n = 1
-            for m in range(6):
-                if s[bp + O_CAMP + m] > 0:
-                    out[n] = A_MAT + m
-                    n += 1
+            n = list_materials(s, bp + O_CAMP, out, n)
             return n
         return 0
     f = top(s)
@@ -952,10 +965,7 @@ def legal_actions(s, out):
                 out[n] = A_VOMIT
                 n += 1
             if act(s, p, K_LATRINE):
-                for k in range(NK):
-                    if s[bp + O_HAND + k] > 0:
-                        out[n] = A_CARD + k
-                        n += 1
+                n = list_hand(s, bp, A_CARD, out, n)
         return n
     if kind == FK_PRISON:
         out[0] = A_PASS
@@ -974,15 +984,9 @@ def legal_actions(s, out):
         out[0] = A_PASS
         n = 1
         if act(s, p, K_DOCK):
-            for k in range(NK):
-                if s[bp + O_HAND + k] > 0:
-                    out[n] = A_CARD + k
-                    n += 1
+            n = list_hand(s, bp, A_CARD, out, n)
         if step == 0:
-            for m in range(6):
-                if s[G_POOL + m] > 0:
-                    out[n] = A_MAT + m
-                    n += 1
+            n = list_materials(s, G_POOL, out, n)
         return n
     if role == PATRON:
         out[0] = A_PASS
@@ -993,15 +997,9 @@ def legal_actions(s, out):
             out[n] = A_BAR
             n += 1
         if (step == 0 or step == 2) and act(s, p, K_AQUEDUCT):
-            for k in range(NK):
-                if s[bp + O_HAND + k] > 0:
-                    out[n] = A_CARD + k
-                    n += 1
+            n = list_hand(s, bp, A_CARD, out, n)
         if step == 0:
-            for m in range(6):
-                if s[G_POOL + m] > 0:
-                    out[n] = A_MAT + m
-                    n += 1
+            n = list_materials(s, G_POOL, out, n)
         return n
     if role == MERCHANT:
         out[0] = A_PASS
@@ -1012,15 +1010,9 @@ def legal_actions(s, out):
             out[n] = A_ATRIUM
             n += 1
         if act(s, p, K_BASILICA):
-            for k in range(NK):
-                if s[bp + O_HAND + k] > 0:
-                    out[n] = A_CARD + k
-                    n += 1
+            n = list_hand(s, bp, A_CARD, out, n)
         if step == 0:
-            for m in range(6):
-                if s[bp + O_STOCK + m] > 0:
-                    out[n] = A_MAT + m
-                    n += 1
+            n = list_materials(s, bp + O_STOCK, out, n)
         return n
     if role == CRAFTSMAN:
         if step == ST_FIRST:
