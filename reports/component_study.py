@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.components import STRONG_POINTS, component_label, parse_sections
+from reports.components import add_adjusted_and_flags, bh_adjust, component_label, parse_sections
 from reports.data import iter_chunks, load_meta, seat_metric_names
 
 __all__ = ["THRESHOLDS", "component_sources", "fold_components", "component_table"]
@@ -138,27 +138,6 @@ def fold_components(run_dir, spec) -> tuple[pd.DataFrame, int, int]:
     return tab[binary].reset_index(drop=True), games, p
 
 
-def adjusted_lift(strata: np.ndarray, alpha: float = 0.05) -> tuple[float, float, float, float]:
-    """Mantel-Haenszel risk difference over strata rows (n_with, wins_with, n_without,
-    wins_without), with a Greenland-Robins (1985) Wald interval and two-sided p;
-    nan when no stratum has seat-games both with and without."""
-    from scipy.stats import norm
-    n1, k1, n2, k2 = (np.asarray(x, float) for x in strata)
-    ok = (n1 > 0) & (n2 > 0)
-    if not ok.any():
-        return (np.nan,) * 4
-    n1, k1, n2, k2 = n1[ok], k1[ok], n2[ok], k2[ok]
-    p1, p2 = k1 / n1, k2 / n2
-    w = n1 * n2 / (n1 + n2)
-    d = float(np.sum(w * (p1 - p2)) / w.sum())
-    var = float(np.sum(w ** 2 * (p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)) / w.sum() ** 2)
-    if var <= 0:
-        return d, d, d, (0.0 if d != 0 else 1.0)
-    se = np.sqrt(var)
-    z = norm.ppf(1 - alpha / 2)
-    return d, d - z * se, d + z * se, float(2 * norm.sf(abs(d) / se))
-
-
 def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """Rates, Wilson intervals, raw lift with Newcombe interval and z-test p, the adjusted
     (stratified) lift with its interval and p, BH over all components; flag strong/weak when
@@ -178,28 +157,10 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
     out["lift_points"], out["lift_low"], out["lift_high"] = 100 * d, 100 * lo, 100 * hi
     p = np.asarray(stats.two_proportion_pvalue(k1, n1, k2, n2), float)
     out["p_value"] = p
-    bh = np.full(len(p), np.nan)
-    fin = np.isfinite(p)
-    bh[fin] = stats.benjamini_hochberg(p[fin])
-    out["p_bh"] = bh
-    if "strata" in out:
-        adj = np.array([adjusted_lift(st, alpha) for st in out["strata"]], float).reshape(-1, 4)
-        out["adj_points"], out["adj_low"], out["adj_high"] = 100 * adj[:, 0], 100 * adj[:, 1], 100 * adj[:, 2]
-        out["adj_p"] = adj[:, 3]
-        out = out.drop(columns="strata")
-    else:   # counts without strata: the raw lift is all there is
-        out["adj_points"], out["adj_low"], out["adj_high"] = out["lift_points"], out["lift_low"], out["lift_high"]
-        out["adj_p"] = p
-    pa = out["adj_p"].to_numpy(float)
-    bh = np.full(len(pa), np.nan)
-    fin = np.isfinite(pa)
-    bh[fin] = stats.benjamini_hochberg(pa[fin])
-    out["adj_p_bh"] = bh
-    lift = out["adj_points"].to_numpy()
-    sig = np.isfinite(bh) & (bh < alpha)
-    out["flag"] = np.where(sig & (lift >= STRONG_POINTS), "strong",
-                           np.where(sig & (lift <= -STRONG_POINTS), "weak", ""))
-    key = np.where(np.isfinite(lift), -lift, np.inf)
+    out["p_bh"] = bh_adjust(p)
+    strata = out.pop("strata") if "strata" in out else None
+    out = add_adjusted_and_flags(out, strata, alpha)
+    key = np.where(np.isfinite(out["adj_points"]), -out["adj_points"], np.inf)
     return out.iloc[np.argsort(key, kind="stable")].reset_index(drop=True)
 
 

@@ -28,7 +28,7 @@ def build(out) -> dict:
 
     findings = []
     findings.append(f"{len(strong)} of {len(tab)} components flagged **too strong** and {len(weak)} **too weak** "
-                    f"by their adjusted lift (among seats holding as many other components of the same family; "
+                    f"(raw lift and adjusted lift, among seats holding as many of the same family, both significant; "
                     f"Benjamini-Hochberg over all {len(tab)}, 5% false discovery rate, |lift| >= {STRONG_POINTS:g} point).")
     findings += [f"Strong: {item(r)}." for r in strong.head(8).itertuples()]
     findings += [f"Weak: {item(r)}." for r in weak.tail(8).itertuples()]
@@ -51,10 +51,11 @@ def build(out) -> dict:
                "raw lift (pts) [95% CI]", "adjusted lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows,
               f"One row per component over {integer(games * p)} seat-games. Win rates count a tie among j leaders as "
               "1/j, 95% Wilson intervals; raw lift = with minus without, 95% Newcombe hybrid score interval; "
-              "adjusted lift = the same difference among seats holding the same number of other components of the "
-              "family (Mantel-Haenszel over those strata, Greenland-Robins interval), which removes the advantage of "
-              "simply holding more; p of the adjusted lift; BH: Benjamini-Hochberg over the whole table; flags use "
-              "the adjusted lift. Category rows (e.g. a civilization or side) compare that category with all others.")
+              "adjusted lift = the same difference among seats holding as many components of the family "
+              "(Mantel-Haenszel over the count held, Greenland-Robins interval), which removes the advantage of "
+              "simply holding more; p of the adjusted lift; BH: Benjamini-Hochberg over the whole table; a flag needs "
+              "the raw and the adjusted lift both significant (BH) in the same direction and each at least "
+              f"{STRONG_POINTS:g} point. Category rows (e.g. a civilization or side) compare that category with all others.")
     doc.img("components.png", png_bytes(cs.plot_lifts(tab, f"{label}: win rate with minus without ({integer(games)} games)")),
             "component lifts", "Adjusted lift of each component (largest and smallest when there are many), the raw "
                                "lift as a tick; red: flagged strong, blue: flagged weak.")

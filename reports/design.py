@@ -201,7 +201,8 @@ def build(gdir, results: dict | None = None) -> dict:
                     f"--seed {m['seed']}")
             strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
             txt = (f"**Components**: {len(strong)} of {len(tab)} flagged too strong, {len(weak)} too weak "
-                   f"(adjusted lift among seats holding as many of the family, Benjamini-Hochberg 5%, |lift| >= 1 point, "
+                   f"(raw and adjusted lift, among seats holding as many of the family, both significant, Benjamini-Hochberg "
+                   f"5%, |lift| >= 1 point, "
                    f"{integer(games)} games)")
 
             def said(r):

@@ -182,15 +182,22 @@ def strategy_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str
 
 
 def component_lifts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
-    """Lift (win rate with - without, points) per component with its 95% Newcombe interval,
-    one row per component in table order (largest lift on top); flagged rows coloured."""
+    """Adjusted lift (win rate with - without among seats holding as many of the family,
+    points) per component with its 95% interval, the raw lift as a tick, one row per component
+    in table order (largest on top); flagged rows coloured. Tables without adjusted columns
+    show the raw lift."""
     m = len(table)
     fig = _fig(6.4, max(2.4, 0.8 + 0.22 * m))
     ax = fig.add_subplot()
     y = np.arange(m)[::-1]
-    x = table["lift_points"].to_numpy(dtype=float)
-    lo = table["lift_low"].to_numpy(dtype=float)
-    hi = table["lift_high"].to_numpy(dtype=float)
+    key = "adj" if "adj_points" in table else "lift"
+    x = table[f"{key}_points"].to_numpy(dtype=float)
+    lo = table[f"{key}_low"].to_numpy(dtype=float)
+    hi = table[f"{key}_high"].to_numpy(dtype=float)
+    if key == "adj":
+        raw = table["lift_points"].to_numpy(dtype=float)
+        ax.plot(raw[np.isfinite(raw)], y[np.isfinite(raw)], "|", color="#777", ms=7, label="raw lift")
+        ax.legend(fontsize=7, loc="lower right")
     colors = {"strong": "#1e8449", "weak": "#c0392b"}
     col = [colors.get(f, "#35608f") for f in table["flag"].tolist()]
     ok = np.isfinite(x)
@@ -199,9 +206,9 @@ def component_lifts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
     ax.axvline(0, color="#777", ls="--", lw=1.0)
     ax.set_yticks(y, table["component"].tolist(), fontsize=7 if m > 20 else 9)
     ax.set_ylim(-0.8, m - 0.2)
-    ax.set_xlabel("win rate with minus without (points)")
+    ax.set_xlabel("win rate with minus without (points)" + (", among seats holding as many" if key == "adj" else ""))
     ax.set_title(title, fontsize=10)
-    return _finish(fig, stamp, "bars: 95% Newcombe intervals; green/red: strong/weak")
+    return _finish(fig, stamp, "bars: 95% intervals; green/red: strong/weak")
 
 
 def category_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:

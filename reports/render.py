@@ -25,7 +25,7 @@ from reports import plots
 from reports import stats
 from reports import sweep as sweep_mod
 from reports.aggregate import Aggregate, aggregate_run
-from reports.data import load_meta
+from reports.data import iter_chunks, load_meta
 from reports.fmt import ci, integer, num, pct, pts, pval
 from reports.seats import (seat_family, seat_summary, seat_table, strategies_in, strategy_seat_table,
                            strategy_table)
@@ -385,7 +385,8 @@ def _metrics_section(agg, players, blocks, heading="Game metrics"):
     return mt, gt
 
 
-def _declared_sections(agg, players, spec, label, images, blocks, files, notes, findings, cannot, stamp=""):
+def _declared_sections(agg, players, spec, label, images, blocks, files, notes, findings, cannot, stamp="",
+                       strata_of=None):
     """Sections a game declares in GameSpec.extra (components, categorical_seat,
     categorical_game, score_parts); see reports/components.py. Returns {name: table}."""
     decl = comp_mod.parse_sections(getattr(spec, "extra", None) if spec is not None else None)
@@ -400,7 +401,8 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         if not cols:
             blocks.append(("p", f"No 0/1 seat metric starts with `{prefix}` in these results."))
             continue
-        tab = comp_mod.component_table(agg, players, prefix, columns=cols)
+        tab = comp_mod.component_table(agg, players, prefix, columns=cols,
+                                       strata=strata_of(cols) if strata_of is not None else None)
         out[f"components_{stem}"] = tab
         csv = f"components_{stem}.csv"
         files[csv] = _csv(tab)
@@ -410,35 +412,40 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
             rows.append([r.component, f"{integer(r.seat_games)} ({pct(r.share, 1)})",
                          pct(r.win_rate_with, 1), ci(r.with_low, r.with_high, 1),
                          pct(r.win_rate_without, 1), ci(r.without_low, r.without_high, 1),
-                         "n/a" if not np.isfinite(r.lift_points) else
-                         f"{pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
-                         pval(r.p_value), pval(r.p_bh), f"**{r.flag}**" if r.flag else ""])
+                         "n/a" if not np.isfinite(r.lift_points) else pts(r.lift_points, 1),
+                         "n/a" if not np.isfinite(r.adj_points) else
+                         f"{pts(r.adj_points, 1)} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]",
+                         pval(r.adj_p), pval(r.adj_p_bh), f"**{r.flag}**" if r.flag else ""])
         cap = (f"{len(tab)} components over {integer(sg)} seat-games ({integer(n)} games x {players} seats). "
                "Held: seat-games ending with the component. Win rates count a tie among j leaders as 1/j, "
-               "with 95% Wilson intervals; lift: with minus without in points, 95% Newcombe hybrid score interval; "
-               "p: two-proportion z test (rough for rare components); BH: Benjamini-Hochberg over this table. Flag: BH p < 0.05 and "
-               f"|lift| >= {comp_mod.STRONG_POINTS:g} point (strong: positive, weak: negative). "
-               "A lift is an association, not a cause: players who complete a component may have been winning "
-               "already, and long games give more time to complete anything. Seat-games of one game are not "
-               "independent, so intervals are approximate. Sorted by lift.")
+               "with 95% Wilson intervals; raw lift: with minus without in points; adjusted lift: the same "
+               f"difference among seats holding as many {title.lower()} (Mantel-Haenszel over the count held, "
+               "Greenland-Robins 95% interval), which removes the advantage of simply holding more; p: of the "
+               "adjusted lift; BH: Benjamini-Hochberg over this table. Flag: the raw and the adjusted lift both "
+               f"with BH p < 0.05 and at least {comp_mod.STRONG_POINTS:g} point in the same direction "
+               "(strong: positive, weak: negative). "
+               "A lift is an association, not a cause: a player who completes a component may have been winning "
+               "already. Seat-games of one game are not independent, so intervals are approximate. Sorted by "
+               "adjusted lift.")
         if skipped:
             cap += " Not 0/1, left out: " + ", ".join(f"`{c}`" for c in skipped[:6]) + (
                 f" and {len(skipped) - 6} more." if len(skipped) > 6 else ".")
         blocks.append(("table", ["component", "held (seat-games)", "win rate with", "95% CI", "win rate without",
-                                 "95% CI", "lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows, cap))
+                                 "95% CI", "raw lift (pts)", "adjusted lift (pts) [95% CI]", "p", "p (BH)", "flag"],
+                       rows, cap))
         img = f"components_{stem}.png"
         images[img] = plots.png_bytes(plots.component_lifts(
-            tab, f"{label}: {title.lower()}, win rate with minus without (n = {integer(sg)} seat-games)", stamp=stamp))
-        blocks.append(("img", img, f"{title} lift", f"{title}: lift with 95% Newcombe intervals; an association, "
-                                                    "not a cause."))
+            tab, f"{label}: {title.lower()}, adjusted lift (n = {integer(sg)} seat-games)", stamp=stamp))
+        blocks.append(("img", img, f"{title} lift", f"{title}: adjusted lift (among seats holding as many) with "
+                                                    "95% intervals, raw lift as a tick; an association, not a cause."))
         strong = tab[tab["flag"] == "strong"]
         weak = tab[tab["flag"] == "weak"]
         txt = (f"**{title}**: {len(strong)} of {len(tab)} flagged strong and {len(weak)} weak "
-               f"(BH 5%, |lift| >= {comp_mod.STRONG_POINTS:g} point)")
+               f"(raw and adjusted lift both significant, BH 5%, |lift| >= {comp_mod.STRONG_POINTS:g} point)")
         for what, t in (("most positive", strong.head(3)), ("most negative", weak.iloc[::-1].head(3))):
             if len(t):
                 txt += f"; {what}: " + ", ".join(
-                    f"{r.component} {pts(r.lift_points, 1)} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]"
+                    f"{r.component} {pts(r.adj_points, 1)} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]"
                     for r in t.itertuples(index=False))
         findings.append(txt + " (associations, not causes).")
         blocks.append(("p", findings[-1]))
@@ -707,9 +714,18 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                             f"{ci(best.ci_low, best.ci_high, dd)} of the seats it plays (fair {pct(fair, dd)}).")
 
     file_notes = dict(_FILE_NOTES)
+
+    def strata_of(columns):
+        """Adjusted-lift strata of one component family: a second pass over the chunks."""
+        need = [f"{c}_{k}" for c in columns for k in range(players)] + [f"win_{k}" for k in range(players)]
+        chunks = iter_chunks(run_dir, need + ["arm"])
+        if is_sweep:
+            chunks = (df[df["arm"] == result["base_arm"]] for df in chunks)
+        return comp_mod.fold_family_strata(chunks, players, columns)
     declared = _declared_sections(base, players, spec,
                                   game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
-                                  images, blocks, files, file_notes, findings, cannot, stamp=stamp)
+                                  images, blocks, files, file_notes, findings, cannot, stamp=stamp,
+                                  strata_of=strata_of)
     result.update(declared)
     for path in (getattr(spec, "extra", None) or {}).get("report_sections", ()):
         # a game's own sections, "module:function"(aggregate, players, blocks, files, notes, findings)

@@ -215,6 +215,7 @@ def test_report_sections_files_and_html(comp_run):
         assert f"]({f})" in md
     assert "| Strong |" in md and "**strong**" in md and "**weak**" in md
     assert "**Heroes**: 1 of 3 flagged strong and 1 weak" in md
+    assert "| adjusted lift (pts) [95% CI] |" in md   # the per-run table carries the stratified lift too
     html = (comp_run / "report.html").read_text()
     imgs = re.findall(r'<img alt="([^"]+)" src="data:image/png;base64,', html)
     assert {"Heroes lift", "win rate by civ", "end_condition", "score parts"} <= set(imgs)

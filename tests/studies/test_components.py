@@ -9,14 +9,14 @@ def _run(tmp_path, name, charm):
     return components.run(cs, tmp_path / name, progress=False)
 
 
-def test_strong_component_is_flagged_and_the_dud_only_relative_to_it(tmp_path):
-    """Every Pig seat holds one charm. The lucky one is flagged strong. The dud changes nothing
-    (raw lift near 0) but is flagged weak against the rest of its family, the lucky charm:
-    flags compare seats holding as many of the family's components."""
+def test_strong_component_is_flagged_and_the_dud_is_not(tmp_path):
+    """The lucky charm is flagged strong. The dud changes nothing (raw lift near 0): it is below
+    its family's other member (adjusted lift < 0) but not flagged, since a flag needs the raw
+    and the adjusted lift to agree."""
     tab = _run(tmp_path, "strong", 8)["table"].set_index("label")
-    assert tab.loc["Lucky", "flag"] == "strong" and tab.loc["Lucky", "adj_low"] > 5
-    assert tab.loc["Dud", "lift_low"] < 0 < tab.loc["Dud", "lift_high"]
-    assert tab.loc["Dud", "flag"] == "weak"
+    assert tab.loc["Lucky", "flag"] == "strong" and tab.loc["Lucky", "adj_low"] > 5 and tab.loc["Lucky", "lift_low"] > 5
+    assert tab.loc["Dud", "lift_low"] < 0 < tab.loc["Dud", "lift_high"] and tab.loc["Dud", "adj_high"] < 0
+    assert tab.loc["Dud", "flag"] == ""
     md = (tmp_path / "strong" / "report.md").read_text()
     assert "**too strong**" in md and "components.png" in md
 
@@ -44,7 +44,8 @@ def test_adjusted_lift_removes_the_advantage_of_holding_more():
     +10 points within each stratum, is flagged."""
     import numpy as np
     import pandas as pd
-    from reports.component_study import adjusted_lift, component_table
+    from reports.component_study import component_table
+    from reports.components import adjusted_lift
     n = 10000
     # strata = components held (0, 1, 2); rows n_with, wins_with, n_without, wins_without
     a = np.array([[0, n, n], [0, 0.3 * n, 0.5 * n], [n, n, 0], [0.1 * n, 0.3 * n, 0]])
@@ -59,5 +60,5 @@ def test_adjusted_lift_removes_the_advantage_of_holding_more():
                            "seat_games_without": [2 * n, 2 * n], "wins_without": [0.4 * n, 0.4 * n],
                            "strata": [a, c]})
     tab = component_table(counts, 2 * n, 2).set_index("label")
-    assert tab.loc["A", "lift_points"] > 19 and tab.loc["A", "flag"] == ""
+    assert tab.loc["A", "lift_points"] > 19 and tab.loc["A", "p_bh"] < 1e-6 and tab.loc["A", "flag"] == ""
     assert tab.loc["C", "flag"] == "strong" and abs(tab.loc["C", "adj_points"] - 10) < 1e-9
