@@ -3,7 +3,9 @@
 Runs only where catanatron is installed (`pip install -e '.[peer]'`; never a runtime
 dependency). Both play uniformly random legal actions (troja.md §2.5, Agon with
 peer_mode=true) for the same wall time; prints games/s, mean game length in
-Catanatron's counting (completed turns incl. 2(P-1) setup hand-overs) and the ratio.
+Catanatron's counting (completed turns incl. 2(P-1) setup hand-overs) and the ratio, per
+wall second and per CPU second of this process (the CPU ratio is the one to trust on a
+shared machine, where other load steals wall time from either side).
 
     python bench/catanatron_peer.py [--seconds 20]
 """
@@ -21,13 +23,13 @@ def catanatron_run(seconds):
     from catanatron import Game, RandomPlayer, Color
     colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
     lengths = []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
         game = Game([RandomPlayer(c) for c in colors])
         game.play()
         lengths.append(game.state.num_turns)
-    dt = time.perf_counter() - t0
-    return len(lengths) / dt, float(np.mean(lengths)), len(lengths)
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
+    return len(lengths) / dt, len(lengths) / dc, float(np.mean(lengths)), len(lengths)
 
 
 def agon_run(seconds):
@@ -37,15 +39,15 @@ def agon_run(seconds):
     SPEC.play_batch(0, 0, 5, 4, vec, kinds)  # JIT (or cache load) outside the timing
     lengths = []
     start = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     chunk = 200
     while time.perf_counter() - t0 < seconds:
         r = SPEC.play_batch(1, start, chunk, 4, vec, kinds)
         lengths.append(r["turns_peer"])
         start += chunk
-    dt = time.perf_counter() - t0
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
     lengths = np.concatenate(lengths)
-    return len(lengths) / dt, float(lengths.mean()), len(lengths)
+    return len(lengths) / dt, len(lengths) / dc, float(lengths.mean()), len(lengths)
 
 
 def main(argv=None):
@@ -56,14 +58,16 @@ def main(argv=None):
         import catanatron  # noqa: F401
     except ImportError:
         print("catanatron is not installed (pip install -e '.[peer]'); Agon only:")
-        gps, mean, n = agon_run(a.seconds)
-        print(f"agon       {gps:10.1f} games/s  mean length {mean:6.1f} player-turns  ({n} games)")
+        gps, gpc, mean, n = agon_run(a.seconds)
+        print(f"agon       {gps:10.1f} games/s  {gpc:10.1f} games/cpu-s  mean length {mean:6.1f} "
+              f"player-turns  ({n} games)")
         return
-    cg, cm, cn = catanatron_run(a.seconds)
-    ag, am, an = agon_run(a.seconds)
-    print(f"catanatron {cg:10.1f} games/s  mean length {cm:6.1f} turns  ({cn} games)")
-    print(f"agon       {ag:10.1f} games/s  mean length {am:6.1f} turns  ({an} games)")
-    print(f"ratio      {ag / cg:10.1f}x  (length ratio {am / cm:.3f}; valid if within 0.85..1.15)")
+    cg, cc, cm, cn = catanatron_run(a.seconds)
+    ag, ac, am, an = agon_run(a.seconds)
+    print(f"catanatron {cg:10.1f} games/s  {cc:10.1f} games/cpu-s  mean length {cm:6.1f} turns  ({cn} games)")
+    print(f"agon       {ag:10.1f} games/s  {ac:10.1f} games/cpu-s  mean length {am:6.1f} turns  ({an} games)")
+    print(f"ratio      {ag / cg:10.1f}x wall  {ac / cc:10.1f}x cpu  "
+          f"(length ratio {am / cm:.3f}; valid if within 0.85..1.15)")
 
 
 if __name__ == "__main__":

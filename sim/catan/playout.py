@@ -1,16 +1,16 @@
-"""Compiled playout loop of `catan` and its traced twin (ENGINES.md)."""
+"""Metrics of `catan` (`record`), its batch entry point on the shared compiled loop
+(sim/catan_core/playout.py) and its traced twin (ENGINES.md)."""
 import numpy as np
 from numba import njit
 
-from sim.rng import new_stream, stream_state, below, CHANCE, PLAYERS
-from sim.catan_core.borrow import borrowed
+from sim.rng import new_stream, CHANCE, PLAYERS
 from sim.spec import AgonInputError
 from sim.catan_core.board import topo_for
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import new_game, legal_actions, apply_action, check_invariants
+from sim.catan_core.engine import legal_actions, apply_action
 from sim.catan_core.results import win_rank, vp_parts
 from sim.catan.params import PARAMS, to_config
-from strategies.catan import choose, N_WEIGHTS, RANDOM
+from strategies.catan import N_WEIGHTS
 
 GAME_METRICS = ("turns_peer", "actions", "truncated", "sevens", "longest_road_held",
                 "largest_army_held", "dev_cards_left")
@@ -58,51 +58,6 @@ def record(st, topo, cfg, g, turns, gm, score, win, rank, sm):
         sm[g, q, 18] = st[b + P_HAND] + st[b + P_HAND + 1] + st[b + P_HAND + 2] + st[b + P_HAND + 3] + st[b + P_HAND + 4]
 
 
-@njit(cache=True)
-def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err):
-    st = np.empty(STATE_SIZE, dtype=np.int32)
-    work = np.empty(STATE_SIZE, dtype=np.int32)
-    legal = np.empty(1024, dtype=np.int64)
-    rngs = np.empty(2, dtype=np.uint64)  # chance, players
-    play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
-              st, work, legal, rngs)
-
-
-@njit(cache=True)
-def play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
-              st, work, legal, rngs):
-    """The game loop of play_games, which owns st, work, legal and rngs for the whole call."""
-    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
-    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
-    topo, cfg = borrowed(topo), borrowed(cfg)
-    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
-    for g in range(n):
-        gi = start + g
-        new_game(st, topo, cfg, seed, gi)
-        chance[0] = stream_state(seed, gi, CHANCE)
-        prng[0] = stream_state(seed, gi, PLAYERS)
-        while st[S_PHASE] != PH_OVER:
-            m = legal_actions(st, topo, cfg, legal)
-            if m == 0:
-                err[0] = 100
-                err[1] = gi
-                return
-            p = st[S_ACTOR]
-            if kinds[p] == RANDOM:  # inline: the call into `choose` costs more than the pick
-                a = legal[below(prng, m)] if m > 1 else legal[0]
-            else:
-                a = choose(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
-            apply_action(st, topo, cfg, a, chance)
-            if check:
-                e = check_invariants(st, topo, cfg, (st[S_ACTIONS] & 31) == 0 or st[S_PHASE] == PH_OVER)
-                if e != 0:
-                    err[0] = e
-                    err[1] = gi
-                    err[2] = a
-                    return
-        record(st, topo, cfg, g, turns, gm, score, win, rank, sm)
-
-
 def _prepare(n_players, params, kinds, weights):
     cfg = to_config(np.asarray(params, dtype=np.float64), n_players)
     topo = topo_for(n_players, 1)
@@ -144,6 +99,8 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights=None, che
     rank = np.zeros((n, n_players), dtype=np.int64)
     sm = np.zeros((n, n_players, NS), dtype=np.float64)
     err = np.zeros(3, dtype=np.int64)
+    # imported here, not at the top: the shared loop imports this module's `record`
+    from sim.catan_core.playout import play_games
     play_games(int(seed), int(start), n, topo, cfg, kinds, w, bool(check), turns, gm, score, win, rank, sm, err)
     if err[0] != 0:
         raise AssertionError(f"catan invariant {err[0]} violated in game {err[1]} after action {err[2]}")

@@ -10,12 +10,25 @@ Borrow only a function's own array arguments (or views of them): the caller's re
 keeps them alive for the whole call. Never borrow an array the function allocated itself:
 numba frees a local array right after its last use, which would be the borrowing, and the
 view would then point into freed memory. Never return a borrowed view or keep it longer.
-The playout loops (sim/catan/playout.py, sim/troja/playout.py) borrow their state, board,
-config, legal-action buffer and random streams this way.
+The playout loop (sim/catan_core/playout.py) borrows its state, board, config, legal-action
+buffer and random streams this way.
+
+Borrowing still leaves a call to NRT_incref / NRT_decref (a null test) for every array argument
+at the entry and exits of every compiled function that numba could not prune them from, and
+those calls also keep LLVM from holding the arrays in registers. The engine therefore compiles
+its functions that allocate nothing with `_nrt=False` (numba's flag for code without reference
+counting): no count is taken at all, which is safe for the same reason as borrowing (callers
+keep the arrays alive; such a function never allocates, stores or returns an array). That took
+random 4-player Catan from about 5,200 to 8,500 games per CPU-second. The flag is private to
+numba, so it is spelled once, as NO_REFCOUNT (`@njit(cache=True, **NO_REFCOUNT)`): a numba
+without it compiles the same functions with reference counting, slower but correct.
 """
 from numba import types
 from numba.core import cgutils
+from numba.core.cpu import CPUTargetOptions
 from numba.extending import intrinsic
+
+NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 
 
 @intrinsic

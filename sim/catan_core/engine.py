@@ -7,7 +7,10 @@ corsair (`troja`). Shared pieces (placement, setup snake, production with the ba
 shortage rule, the 7, maritime trade, Longest Road, piece limits, special building
 phase, win check) are written once.
 
-Everything is `@njit(cache=True)` over plain arrays:
+Everything is `@njit(cache=True)` over plain arrays. Functions that allocate nothing are also
+compiled with `**NO_REFCOUNT` (no reference counting, see sim/catan_core/borrow.py): the caller
+keeps every array alive, and the count updates around each call cost more than the rules.
+The four that allocate (new_game, draw_board, simulate_battles, check_invariants) keep it.
   st   int32[STATE_SIZE]  the game (layout.py)
   topo int32[TOPO_SIZE]   the board graph (board.py)
   cfg  int64[CFG_SIZE]    the rules (each game's params.to_config)
@@ -17,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from sim.rng import below, shuffle, new_stream, SETUP
+from sim.catan_core.borrow import NO_REFCOUNT
 from sim.catan_core.board import (
     T_H, T_N, T_E, T_S, T_NHARB, T_HEX_NODES, T_HEX_ADJ, T_NODE_HEX, T_NODE_NB, T_NODE_NBE,
     T_EDGE_NODES, T_SEA_NODES, T_SEA_ADJ, T_SEA_SYMBOL, T_HARB_NODES, T_HARB_TYPES,
@@ -58,7 +62,7 @@ def a_base(topo):
     return 27 + topo[T_E] + 2 * topo[T_N]
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def n_actions(topo, cfg):
     b = a_base(topo)
     P = cfg[C_P]
@@ -314,17 +318,22 @@ def own_road_degree(st, topo, p, n):
     return d
 
 
-@njit(cache=True)
-def trail_from(st, topo, p, start):
-    """Longest trail over p's roads that starts at node `start`; it may end at, not pass
-    through, an opponent's building. Depth-first search; the used edges are a two-word bit
-    mask and the stacks live in the state's scratch block, so nothing is allocated."""
+@njit(cache=True, **NO_REFCOUNT)
+def trail_from(st, topo, p, start, skip=-1):
+    """Longest trail over p's roads that starts at node `start` and does not use edge `skip`
+    (-1: none); it may end at, not pass through, an opponent's building. Depth-first search;
+    the used edges are a two-word bit mask and the stacks live in the state's scratch block,
+    so nothing is allocated."""
     sn = SC_TRAIL                 # node at each depth
     sk = SC_TRAIL + LR_STACK      # next neighbour slot to try at each depth
     se = SC_TRAIL + 2 * LR_STACK  # edge taken to reach each depth
     best = 0
     used0 = np.int64(0)   # edges 0..63
     used1 = np.int64(0)   # edges 64..127
+    if skip >= 64:
+        used1 = np.int64(1) << (skip - 64)
+    elif skip >= 0:
+        used0 = np.int64(1) << skip
     depth = 0
     st[sn] = start
     st[sk] = 0
@@ -372,7 +381,7 @@ def trail_from(st, topo, p, start):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def network_longest(st, topo, p, seed):
     """(longest trail of p in the road network around node `seed`, its nodes as a two-word
     mask). The network is flooded through nodes without an opponent's building. A longest
@@ -425,7 +434,7 @@ def network_longest(st, topo, p, seed):
     return best, m0, m1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def longest_road_of(st, topo, p):
     """Longest trail over p's roads (§1.8): the best of p's road networks."""
     N = topo[T_N]
@@ -450,7 +459,7 @@ def longest_road_of(st, topo, p):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def award_longest_road(st, cfg):
     """§1.8 rules 1 and 2 on the stored lengths."""
     P = st[S_P]
@@ -481,35 +490,89 @@ def award_longest_road(st, cfg):
         st[S_LR_HOLDER] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
+def joined_without(st, topo, p, a, c, skip):
+    """True if p's roads other than edge `skip` connect nodes a and c, buildings ignored
+    (then `skip` lies on a cycle of p's roads). Flood from a; the queue is the scratch block."""
+    q = SC_COMP
+    st[q] = a
+    cnt = 1
+    m0 = np.int64(0)
+    m1 = np.int64(0)
+    if a < 64:
+        m0 = np.int64(1) << a
+    else:
+        m1 = np.int64(1) << (a - 64)
+    i = 0
+    while i < cnt:
+        n = st[q + i]
+        i += 1
+        for k in range(3):
+            e = topo[T_NODE_NBE + 3 * n + k]
+            if e < 0 or e == skip or st[S_EDGE_OWNER + e] != p:
+                continue
+            m = topo[T_NODE_NB + 3 * n + k]
+            if m == c:
+                return True
+            if m < 64:
+                bit = np.int64(1) << m
+                if m0 & bit:
+                    continue
+                m0 |= bit
+            else:
+                bit = np.int64(1) << (m - 64)
+                if m1 & bit:
+                    continue
+                m1 |= bit
+            st[q + cnt] = m
+            cnt += 1
+    return False
+
+
+@njit(cache=True, inline="always")
+def road_arm(st, topo, p, n, e):
+    """Longest trail of p that ends at node n (an end of road e) without using e: 0 if an
+    opponent's building at n stops a trail from passing through it onto e."""
+    o = st[S_NODE_OWNER + n]
+    if (o >= 0 and o != p) or own_road_degree(st, topo, p, n) == 1:
+        return 0
+    return trail_from(st, topo, p, n, e)
+
+
+@njit(cache=True, **NO_REFCOUNT)
 def longest_road_after_road(st, topo, cfg, p, e):
-    """A new road e of p can only lengthen trails in its own network: p's length becomes the
-    larger of the old one and that network's, then the card is awarded."""
+    """A new road e of p can only lengthen trails that use it: p's length becomes the larger
+    of the old one and the longest trail through e, then the card is awarded.
+    When e is a bridge of p's roads (always when it ends in a fresh node), a trail through e
+    is a trail into one end plus e plus a trail out of the other, on disjoint sides, so two
+    searches from e's ends find it. Otherwise (e closes a cycle) e's whole network is searched."""
     a = topo[T_EDGE_NODES + 2 * e]
-    o = st[S_NODE_OWNER + a]
-    if o >= 0 and o != p:
-        a = topo[T_EDGE_NODES + 2 * e + 1]
-    x, m0, m1 = network_longest(st, topo, p, a)
+    c = topo[T_EDGE_NODES + 2 * e + 1]
+    if own_road_degree(st, topo, p, a) == 1 or own_road_degree(st, topo, p, c) == 1 \
+            or not joined_without(st, topo, p, a, c, e):
+        x = 1 + road_arm(st, topo, p, a, e) + road_arm(st, topo, p, c, e)
+    else:
+        o = st[S_NODE_OWNER + a]
+        if o >= 0 and o != p:
+            a = c
+        x, m0, m1 = network_longest(st, topo, p, a)
     b = S_PLAYERS + p * PS + P_ROAD_LEN
     if x > st[b]:
         st[b] = x
     award_longest_road(st, cfg)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def update_longest_road(st, topo, cfg, who):
-    """Recompute lengths (player `who`, or everybody if who < 0), then award."""
-    P = st[S_P]
-    if who >= 0:
-        st[S_PLAYERS + who * PS + P_ROAD_LEN] = longest_road_of(st, topo, who)
-    else:
-        for q in range(P):
+    """Recount the lengths of the players in mask `who` (bit q = seat q), then award."""
+    for q in range(st[S_P]):
+        if (who >> q) & 1:
             st[S_PLAYERS + q * PS + P_ROAD_LEN] = longest_road_of(st, topo, q)
     award_longest_road(st, cfg)
 
 
 # ---------------------------------------------------------------- trade rates
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def update_rates(st, topo, cfg, p):
     gen = False
     spec0 = False
@@ -566,36 +629,40 @@ def update_rates(st, topo, cfg, p):
         st[b + r] = rate
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def update_all_rates(st, topo, cfg):
     for q in range(st[S_P]):
         update_rates(st, topo, cfg, q)
 
 
 # ---------------------------------------------------------------- production
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def produce(st, topo, cfg, roll):
     """Pay every building on hexes numbered `roll` (§1.5), with the bank-shortage rule.
-    What each player is owed is summed in the state's scratch block (no allocation)."""
+    Only hexes with a building are visited (S_HEX_OWNERS). What each player is owed is summed
+    in the state's scratch block (no allocation), for the resources paid (bits of `owed_r`)."""
     P = st[S_P]
     owed = SC_OWED  # owed[q, r] at owed + 5 q + r
-    for i in range(5 * P):
-        st[owed + i] = 0
     robber = st[S_ROBBER]
-    any_owed = False
+    owed_r = 0
     for h in range(topo[T_H]):
-        if st[S_NUMBER + h] == roll and h != robber:
+        if st[S_NUMBER + h] == roll and h != robber and st[S_HEX_OWNERS + h] != 0:
             r = st[S_TERRAIN + h]
             if r < 5:
+                if (owed_r >> r) & 1 == 0:
+                    owed_r |= 1 << r
+                    for q in range(P):
+                        st[owed + 5 * q + r] = 0
                 for k in range(6):
                     n = topo[T_HEX_NODES + 6 * h + k]
                     o = st[S_NODE_OWNER + n]
                     if o >= 0:
                         st[owed + 5 * o + r] += st[S_NODE_LEVEL + n]
-                        any_owed = True
-    if not any_owed:
+    if owed_r == 0:
         return
     for r in range(5):
+        if (owed_r >> r) & 1 == 0:
+            continue
         D = 0
         cl = 0
         who = -1
@@ -617,7 +684,7 @@ def produce(st, topo, cfg, roll):
 
 
 # ---------------------------------------------------------------- setup of a new game
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _numbers_ok(st, topo):
     for h in range(topo[T_H]):
         x = st[S_NUMBER + h]
@@ -819,7 +886,7 @@ def begin_turn(st, cfg, p):
         finish_race(st, p)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def track_end(st, cfg, side):
     """A side's last win ends the game (§3.9, T12, T13)."""
     P = st[S_P]
@@ -847,7 +914,7 @@ def track_end(st, cfg, side):
     st[S_WIN_MASK] = mask
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def reveal(counts, off, k, rng, revealed, roff=0):
     """Draw k cards uniformly without replacement from counts[off:off+5] into
     revealed[roff:roff+5]."""
@@ -858,7 +925,7 @@ def reveal(counts, off, k, rng, revealed, roff=0):
         revealed[roff + r] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def battle_result(cfg, revealed, roff=0):
     """0 Troy wins, 1 Mycenae wins, 2 draw, from revealed counts (at roff) and `resource_side`."""
     t = 0
@@ -876,7 +943,7 @@ def battle_result(cfg, revealed, roff=0):
     return 2
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def resolve_battle(st, cfg, revealed, roff=0):
     """Score revealed cards (already out of the row), send them on, move the marker (§3.5, §3.6).
     Returns True if the track end finished the game."""
@@ -899,7 +966,7 @@ def resolve_battle(st, cfg, revealed, roff=0):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def battle(st, cfg, rng):
     """Reveal `battle_reveal` row cards (into the scratch block) and resolve.
     Returns True if the game ended."""
@@ -1002,7 +1069,7 @@ def roll_dice(st, topo, cfg, rng):
         start_robber(st, cfg, PH_MAIN, 7)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def steal(st, thief, victim, rng):
     r = draw_from_counts(st, S_PLAYERS + victim * PS + P_HAND, rng)
     st[S_PLAYERS + thief * PS + P_HAND + r] += 1
@@ -1012,14 +1079,19 @@ def steal(st, thief, victim, rng):
 
 # ---------------------------------------------------------------- robber / corsair victims
 @njit(cache=True, inline="always")
-def robber_victims(st, topo, p, h):
+def others_with_cards(st, p):
+    """Mask of the players other than p who hold a resource card (possible robber victims)."""
     mask = 0
-    for k in range(6):
-        n = topo[T_HEX_NODES + 6 * h + k]
-        o = st[S_NODE_OWNER + n]
-        if o >= 0 and o != p and hand_total(st, o) > 0:
-            mask |= 1 << o
+    for q in range(st[S_P]):
+        if q != p and hand_total(st, q) > 0:
+            mask |= 1 << q
     return mask
+
+
+@njit(cache=True, inline="always")
+def robber_victims(st, topo, p, h):
+    """Players the robber on land hex h can steal from (bit q = seat q)."""
+    return st[S_HEX_OWNERS + h] & others_with_cards(st, p)
 
 
 @njit(cache=True, inline="always")
@@ -1037,7 +1109,7 @@ def corsair_victims(st, topo, p, s):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def friendly_blocked(st, topo, cfg, p, h):
     for k in range(6):
         n = topo[T_HEX_NODES + 6 * h + k]
@@ -1125,10 +1197,16 @@ def _builds(st, topo, cfg, p, out, n):
     if st[b + P_SETTLES_LEFT] > 0 and can_afford(st, cfg, p, C_COST_SETTLE):
         n = bits_out(st, S_SETTLE_OK + p * SW, SW, 2 + E, out, n)
     if st[b + P_CITIES_LEFT] > 0 and can_afford(st, cfg, p, C_COST_CITY):
-        for v in range(N):
-            if st[S_NODE_OWNER + v] == p and st[S_NODE_LEVEL + v] == 1:
-                out[n] = 2 + E + N + v
-                n += 1
+        o = S_OWN_NODES + p * SW  # p's buildings in node order; settlements are upgradable
+        for wi in range(SW):
+            x = np.int64(st[o + wi])
+            while x != 0:
+                low = x & -x
+                v = wi * 31 + DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                x ^= low
+                if st[S_NODE_LEVEL + v] == 1:
+                    out[n] = 2 + E + N + v
+                    n += 1
     return n
 
 
@@ -1143,7 +1221,7 @@ def _ships(st, topo, cfg, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def legal_actions(st, topo, cfg, out):
     """Fill `out` with the legal actions of the acting player; return their number."""
     ph = st[S_PHASE]
@@ -1206,13 +1284,14 @@ def legal_actions(st, topo, cfg, out):
         cur = st[S_ROBBER]
         H = topo[T_H]
         friendly = cfg[C_FRIENDLY] == 1
+        held = others_with_cards(st, p)
         for pas in range(2):
             for h in range(H):
                 if h == cur:
                     continue
                 if friendly and pas == 0 and friendly_blocked(st, topo, cfg, p, h):
                     continue
-                mask = robber_victims(st, topo, p, h)
+                mask = st[S_HEX_OWNERS + h] & held
                 if mask == 0:
                     out[n] = R + h * (P + 1) + P
                     n += 1
@@ -1302,7 +1381,7 @@ def legal_actions(st, topo, cfg, out):
 
 
 # ---------------------------------------------------------------- apply
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_road(st, topo, cfg, p, e):
     st[S_EDGE_OWNER + e] = p
     P = st[S_P]
@@ -1321,10 +1400,15 @@ def place_road(st, topo, cfg, p, e):
     longest_road_after_road(st, topo, cfg, p, e)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_settlement(st, topo, cfg, p, v):
     st[S_NODE_OWNER + v] = p
     st[S_NODE_LEVEL + v] = 1
+    bit_set(st, S_OWN_NODES + p * SW, v, True)
+    for k in range(3):
+        h = topo[T_NODE_HEX + 3 * v + k]
+        if h >= 0:
+            st[S_HEX_OWNERS + h] |= 1 << p
     P = st[S_P]
     for q in range(P):
         bit_set(st, S_SETTLE_OK + q * SW, v, False)
@@ -1340,19 +1424,20 @@ def place_settlement(st, topo, cfg, p, v):
     st[b + P_SETTLES_BUILT] += 1
     if cfg[C_USE_HARBORS] == 1:
         update_rates(st, topo, cfg, p)
-    # a settlement can only break roads running through v
-    broke = False
+    # a settlement can only break roads running through v: recount just their owners (the
+    # other players' stored lengths are exact and unchanged)
+    broke = 0
     for k in range(3):
         e = topo[T_NODE_NBE + 3 * v + k]
         if e >= 0:
             o = st[S_EDGE_OWNER + e]
             if o >= 0 and o != p:
-                broke = True
-    if broke:
-        update_longest_road(st, topo, cfg, -1)
+                broke |= 1 << o
+    if broke != 0:
+        update_longest_road(st, topo, cfg, broke)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def close_donation(st, cfg, p):
     placed = st[S_DON_PLACED]
     tok = cfg[C_TOKENS_PER_DON + placed - 1] if placed >= 1 else 0
@@ -1369,7 +1454,7 @@ def close_donation(st, cfg, p):
     st[S_PHASE] = PH_MAIN
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def apply_action(st, topo, cfg, a, rng):
     """Apply action `a` of the acting player; `rng` is the chance stream."""
     ph = st[S_PHASE]
@@ -1473,7 +1558,7 @@ def apply_action(st, topo, cfg, a, rng):
     check_win(st, cfg)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _apply_catan(st, topo, cfg, a, rng, ph, p, b, B, P):
     if a == B:  # BUY_DEV
         pay(st, cfg, p, C_COST_DEV)
@@ -1539,7 +1624,7 @@ def _apply_catan(st, topo, cfg, a, rng, ph, p, b, B, P):
         st[S_ACTOR] = st[S_ACTIVE]
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _apply_troja(st, topo, cfg, a, rng, ph, p, b, B, P):
     S = topo[T_S]
     if a < B + 5:  # DONATE r
@@ -1624,7 +1709,8 @@ def _apply_troja(st, topo, cfg, a, rng, ph, p, b, B, P):
 @njit(cache=True)
 def check_invariants(st, topo, cfg, full=True):
     """0 if the state is consistent, else a positive error code. `full` also re-derives the
-    incremental legal-placement caches and the distance rule (slower)."""
+    incremental legal-placement caches, the building indexes, the road lengths and the
+    distance rule (slower)."""
     P = st[S_P]
     N = topo[T_N]
     E = topo[T_E]
@@ -1696,6 +1782,17 @@ def check_invariants(st, topo, cfg, full=True):
         for q in range(P):
             if st[S_PLAYERS + q * PS + P_ROAD_LEN] != longest_road_of(st, topo, q):
                 return 20
+            for v in range(N):
+                if bit_get(st, S_OWN_NODES + q * SW, v) != (1 if st[S_NODE_OWNER + v] == q else 0):
+                    return 21
+        for h in range(topo[T_H]):
+            mask = 0
+            for k in range(6):
+                o = st[S_NODE_OWNER + topo[T_HEX_NODES + 6 * h + k]]
+                if o >= 0:
+                    mask |= 1 << o
+            if st[S_HEX_OWNERS + h] != mask:
+                return 22
     if st[S_GAME] == GAME_CATAN:
         for t in range(5):
             tot = 0

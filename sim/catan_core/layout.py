@@ -79,6 +79,9 @@ _BOARD = [
     ("SHIP_OWNER", SMAX), ("SHIP_DISC", SMAX), ("SHIP_TILE", SMAX), ("DECK", DECKMAX),
     # incremental legal-placement sets (road_ok / settle_ok per player) as 31-bit words
     ("ROAD_OK", PMAX * 4), ("SETTLE_OK", PMAX * 3),
+    # buildings kept as indexes for the hot loops: each player's building nodes (SW words, a
+    # city keeps its bit) and, per land hex, the mask of players with a building on a corner
+    ("OWN_NODES", PMAX * 3), ("HEX_OWNERS", HMAX),
     # temporaries of one rules step (longest-road stacks, production owed, battle reveal), so the
     # hot functions allocate nothing; meaningless between actions
     ("SCRATCH", 3 * 64 + NMAX + PMAX * 5),
@@ -104,6 +107,7 @@ S_EDGE_OWNER = _ST["EDGE_OWNER"]; S_TERRAIN = _ST["TERRAIN"]; S_NUMBER = _ST["NU
 S_NODE_HARB = _ST["NODE_HARB"]; S_HARB_TYPE = _ST["HARB_TYPE"]; S_SHIP_OWNER = _ST["SHIP_OWNER"]
 S_SHIP_DISC = _ST["SHIP_DISC"]; S_SHIP_TILE = _ST["SHIP_TILE"]; S_DECK = _ST["DECK"]
 S_ROAD_OK = _ST["ROAD_OK"]; S_SETTLE_OK = _ST["SETTLE_OK"]; S_SCRATCH = _ST["SCRATCH"]
+S_OWN_NODES = _ST["OWN_NODES"]; S_HEX_OWNERS = _ST["HEX_OWNERS"]
 LR_STACK = 64  # longest-road search depth limit (roads per player + 1)
 # parts of the scratch block
 SC_TRAIL = S_SCRATCH                       # longest-road stacks: node, next slot, edge (3 x LR_STACK)

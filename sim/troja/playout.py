@@ -1,15 +1,15 @@
-"""Compiled playout loop of `troja` and its traced twin (ENGINES.md)."""
+"""Metrics of `troja` (`record`), its batch entry point on the shared compiled loop
+(sim/catan_core/playout.py) and its traced twin (ENGINES.md)."""
 import numpy as np
 from numba import njit
 
-from sim.rng import new_stream, stream_state, below, CHANCE, PLAYERS
-from sim.catan_core.borrow import borrowed
+from sim.rng import new_stream, CHANCE, PLAYERS
 from sim.spec import AgonInputError
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import new_game, legal_actions, apply_action, check_invariants, row_total
+from sim.catan_core.engine import new_game, legal_actions, apply_action, row_total
 from sim.catan_core.results import win_rank, vp_parts
 from sim.troja.params import to_config
-from strategies.troja import choose, N_WEIGHTS, WEIGHTS, RANDOM
+from strategies.troja import choose, N_WEIGHTS, WEIGHTS
 
 GAME_METRICS = ("actions", "end_path", "end_race", "end_track_troy", "end_track_mycenae", "truncated",
                 "battles", "battles_troy", "battles_mycenae", "battles_draw", "wins_troy",
@@ -103,51 +103,6 @@ def record(st, topo, cfg, g, turns, gm, score, win, rank, sm):
         sm[g, q, 33] = 1.0 if lead != 0 and lead != own + 1 else 0.0
 
 
-@njit(cache=True)
-def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err):
-    st = np.empty(STATE_SIZE, dtype=np.int32)
-    work = np.empty(STATE_SIZE, dtype=np.int32)
-    legal = np.empty(1024, dtype=np.int64)
-    rngs = np.empty(2, dtype=np.uint64)  # chance, players
-    play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
-              st, work, legal, rngs)
-
-
-@njit(cache=True)
-def play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
-              st, work, legal, rngs):
-    """The game loop of play_games, which owns st, work, legal and rngs for the whole call."""
-    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
-    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
-    topo, cfg = borrowed(topo), borrowed(cfg)
-    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
-    for g in range(n):
-        gi = start + g
-        new_game(st, topo, cfg, seed, gi)
-        chance[0] = stream_state(seed, gi, CHANCE)
-        prng[0] = stream_state(seed, gi, PLAYERS)
-        while st[S_PHASE] != PH_OVER:
-            m = legal_actions(st, topo, cfg, legal)
-            if m == 0:
-                err[0] = 100
-                err[1] = gi
-                return
-            p = st[S_ACTOR]
-            if kinds[p] == RANDOM:  # inline: the call into `choose` costs more than the pick
-                a = legal[below(prng, m)] if m > 1 else legal[0]
-            else:
-                a = choose(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
-            apply_action(st, topo, cfg, a, chance)
-            if check:
-                e = check_invariants(st, topo, cfg, (st[S_ACTIONS] & 31) == 0 or st[S_PHASE] == PH_OVER)
-                if e != 0:
-                    err[0] = e
-                    err[1] = gi
-                    err[2] = a
-                    return
-        record(st, topo, cfg, g, turns, gm, score, win, rank, sm)
-
-
 def _prepare(n_players, params, kinds, weights):
     if n_players not in (4, 6):
         raise AgonInputError(f"troja is played by 4 or 6 players, not {n_players}")
@@ -187,6 +142,8 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights=None, che
     n = int(n_games)
     turns, gm, score, win, rank, sm = _arrays(n, n_players)
     err = np.zeros(3, dtype=np.int64)
+    # imported here, not at the top: the shared loop imports this module's `record`
+    from sim.catan_core.playout import play_games
     play_games(int(seed), int(start), n, topo, cfg, kinds, w, bool(check), turns, gm, score, win, rank, sm, err)
     if err[0] != 0:
         raise AssertionError(f"troja invariant {err[0]} violated in game {err[1]} after action {err[2]}")
