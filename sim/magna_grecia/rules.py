@@ -4,12 +4,12 @@ Action ids (§3.3, N = 249): PLACE_ROAD(h,o) = 9h+o, PLACE_CITY(h) = 9N+h, DRAW_
 DRAW_CITY = 10N+1, BUILD_MARKET(h) = 10N+2+h, SELL_MARKET(h) = 11N+2+h, PLACE_ORACLE(h) = 12N+2+h,
 END_TURN = 13N+2.
 
-Fast paths with reference twins (tests/magna_grecia/test_fast_paths.py checks them against each
-other at every decision of many games): city_actions / city_actions_reference (one preparation
-pass, an exact search for tiles that touch no city, a sound filter during pending runs),
-market_actions / market_actions_reference (one pass over the markets), legal_actions /
-legal_actions_reference, apply_action / apply_action_reference (oracles re-checked only where a
-road or city tile changed a connection).
+Fast paths with reference twins in tests/magna_grecia/reference.py (the original code;
+tests/magna_grecia/test_fast_paths.py checks them against each other at every decision of many
+games): city_actions (one preparation pass, an exact search for tiles that touch no city, one
+search listing the repairs during pending runs), market_actions (one pass over the markets),
+road_actions, legal_actions, apply_action (oracles re-checked only where a road or city tile
+changed a connection).
 """
 import numpy as np
 from numba import njit
@@ -721,72 +721,10 @@ def eval_conditions(st, p, tent, tlist, nt, ws):
 
 
 @njit(cache=True)
-def goal_distances(st, p, ws):
-    """Multi-source distances (ignoring obstacles) for the repair lower bounds:
-    ws[WS_DIST_A] to a hex whose tile gives a village (open village, or next to p's city),
-    ws[WS_DIST_C] to a hex whose tile satisfies (c) (open frontier village, hex entered by a road
-    of p, or next to p's city). Cities of this turn count as sources too (merging with a founded
-    city satisfies (a) and (c)), so the bound only cuts searches far from p's tiles."""
-    da = ws[WS_DIST_A]
-    dc = ws[WS_DIST_C]
-    qa = np.empty(N, dtype=np.int64)
-    qc = np.empty(N, dtype=np.int64)
-    na = 0
-    nc = 0
-    for h in range(N):
-        da[h] = N
-        dc[h] = N
-    for h in range(N):
-        src_a = False
-        src_c = False
-        if is_open_village(st, h):
-            src_a = True
-            if st[H_KIND + h] == 2:
-                src_c = True
-        if st[H_CITY + h] < 0:
-            if not src_c and entered_by(st, h, p):
-                src_c = True
-            if not (src_a and src_c):
-                for d in range(6):
-                    y = NB[h, d]
-                    if y >= 0:
-                        c = st[H_CITY + y]
-                        if c >= 0 and st[C_OWNER + c] == p:
-                            src_a = True
-                            src_c = True
-                            break
-        if src_a:
-            da[h] = 0
-            qa[na] = h
-            na += 1
-        if src_c:
-            dc[h] = 0
-            qc[nc] = h
-            nc += 1
-    _bfs(da, qa, na)
-    _bfs(dc, qc, nc)
-
-
-@njit(cache=True)
-def hex_rule_mask(st, p, ws):
-    """ws[WS_BLOCK, h] = 1 where the permanent hex rule forbids a city tile of p (§4.6)."""
-    blk = ws[WS_BLOCK]
-    for h in range(N):
-        blk[h] = 1 if (st[H_ROAD_OWN + h] >= 0 or st[H_CITY + h] >= 0) else 0
-    for h in range(N):
-        c = st[H_CITY + h]
-        if st[H_ORACLE + h] != 0 or (c >= 0 and st[C_OWNER + c] != p):
-            blk[h] = 1
-            for d in range(6):
-                y = NB[h, d]
-                if y >= 0:
-                    blk[y] = 1
-
-
-@njit(cache=True)
 def _bfs_cap(dist, q, n, cap):
-    """_bfs that does not expand hexes at distance >= cap (farther hexes keep their value);
-    returns the queue length (q[:n] = the hexes reached)."""
+    """Breadth-first distances from the queued hexes q[:n], without obstacles, not expanding
+    hexes at distance >= cap (farther hexes keep their value); returns the queue length
+    (q[:n] = the hexes reached)."""
     i = 0
     while i < n:
         h = q[i]
@@ -821,20 +759,6 @@ def _bfs_cap_open(dist, q, n, cap, blk):
                 q[n] = y
                 n += 1
     return n
-
-
-@njit(cache=True)
-def _bfs(dist, q, n):
-    i = 0
-    while i < n:
-        h = q[i]
-        i += 1
-        for d in range(6):
-            y = NB[h, d]
-            if y >= 0 and dist[y] > dist[h] + 1:
-                dist[y] = dist[h] + 1
-                q[n] = y
-                n += 1
 
 
 @njit(cache=True)
@@ -928,16 +852,10 @@ def city_k_after(st, params, p):
 
 
 @njit(cache=True)
-def city_legal(st, params, p, h, tent, tlist, ws):
-    """PLACE_CITY(h) legal for p (allowance checks done by the caller; ws prepared by
-    hex_rule_mask and goal_distances)."""
-    return city_legal_set(st, params, p, h, tent, tlist, ws) >= 0
-
-
-@njit(cache=True)
 def city_legal_set(st, params, p, h, tent, tlist, ws):
-    """city_legal(), returning -1 if illegal, else the size of the repair completable() found
-    (left in ws[WS_PLACED]; 0 when none was searched)."""
+    """PLACE_CITY(h) legal for p (allowance checks done by the caller; ws prepared by
+    city_prep, or by the reference's hex_rule_mask and goal_distances): -1 if illegal, else the
+    size of the repair completable() found (left in ws[WS_PLACED]; 0 when none was searched)."""
     if ws[WS_BLOCK, h] != 0:
         return -1
     k = city_k_after(st, params, p)
@@ -1193,55 +1111,14 @@ def legal_actions(st, params, out):
 
 
 @njit(cache=True)
-def legal_actions_reference(st, params, out):
-    """legal_actions with the reference city and market listings (for tests)."""
-    n = 0
-    if st[S_STAGE] == ST_ORACLES:
-        for h in range(N):
-            if st[H_KIND + h] == 1 and st[H_ORACLE + h] == 0:
-                out[n] = A_ORACLE + h
-                n += 1
-        return n
-    if st[S_STAGE] != ST_PLAY:
-        return 0
-    p = st[S_CUR]
-    phase = st[S_PHASE]
-    pending = st[S_PENDING] == 1
-    if phase == PH_MARKET_DONE:
-        out[0] = A_END
-        return 1
-    # roads
-    if phase == PH_PLACING and not pending and st[S_STOCK_ROAD + p] >= 1 and road_allowed(st, params):
-        n = road_actions(st, params, p, out, n)
-    # cities
-    cost = int(params[P.P_CITY_COST])
-    if (phase == PH_PLACING and st[S_STOCK_CITY + p] >= 1 and st[S_POINTS + p] >= cost
-            and city_allowance_left(st, params) >= 1):
-        n = city_actions_reference(st, params, p, out, n)
-    if pending:
-        return n
-    # draws
-    if phase != PH_MARKET_DONE and draw_allowed(st, params):
-        if st[S_RES_ROAD + p] >= 1:
-            out[n] = A_DRAW_ROAD
-            n += 1
-        if st[S_RES_CITY + p] >= 1:
-            out[n] = A_DRAW_CITY
-            n += 1
-    # markets
-    n = market_actions_reference(st, params, p, out, n)
-    out[n] = A_END
-    n += 1
-    return n
-
-
-@njit(cache=True)
 def road_actions(st, params, p, out, n):
     """PLACE_ROAD ids for p, generated only on hexes next to an anchor (city tile, end of a road
-    of p, village or oracle entered by p)."""
+    of p, village or oracle entered by p). (One mark array and per-hex bit sets of end statuses:
+    each array allocated here costs about as much as a hex's work.)"""
     allow = int(params[P.P_JOIN_RIVAL]) == 1
-    ent = np.zeros(N, dtype=np.int8)     # 1: village/oracle entered by p
-    cand = np.zeros(N, dtype=np.int8)
+    mark = np.zeros(N, dtype=np.int8)   # ENT: village/oracle entered by p; CAND: candidate hex
+    ENT = 1
+    CAND = 2
     for x in range(N):
         if st[H_ROAD_OWN + x] == p:
             o = st[H_ROAD_OR + x]
@@ -1250,44 +1127,39 @@ def road_actions(st, params, p, out, n):
                 if y >= 0:
                     if st[H_KIND + y] != 0:
                         if st[H_CITY + y] < 0:
-                            ent[y] = 1
+                            mark[y] |= ENT
                     elif st[H_ROAD_OWN + y] < 0 and st[H_CITY + y] < 0:
-                        cand[y] = 1
+                        mark[y] |= CAND
     for x in range(N):
-        if st[H_CITY + x] >= 0 or ent[x] == 1:
+        if st[H_CITY + x] >= 0 or (mark[x] & ENT) != 0:
             for d in range(6):
                 y = NB[x, d]
                 if y >= 0:
-                    cand[y] = 1
-    stat = np.empty(6, dtype=np.int64)
+                    mark[y] |= CAND
     for h in range(N):
-        if cand[h] == 0:
+        if (mark[h] & CAND) == 0:
             continue
         if st[H_KIND + h] != 0 or st[H_ROAD_OWN + h] >= 0 or st[H_CITY + h] >= 0:
             continue
-        any_anchor = False
+        anchor = 0          # bit d: the end pointing in direction d is anchored
+        banned = 0          # bit d: that end would join a rival's road
         for d in range(6):
             x = NB[h, d]
-            sd = 0
             if x >= 0:
                 ow = st[H_ROAD_OWN + x]
                 if ow >= 0:
                     if (ORI_MASK[st[H_ROAD_OR + x]] >> ((d + 3) % 6)) & 1 == 1:
                         if ow == p:
-                            sd = 1
+                            anchor |= 1 << d
                         elif not allow:
-                            sd = -1
-                elif st[H_CITY + x] >= 0 or ent[x] == 1:
-                    sd = 1
-            stat[d] = sd
-            if sd == 1:
-                any_anchor = True
-        if not any_anchor:
+                            banned |= 1 << d
+                elif st[H_CITY + x] >= 0 or (mark[x] & ENT) != 0:
+                    anchor |= 1 << d
+        if anchor == 0:
             continue
         for o in range(9):
-            s1 = stat[ORI_ENDS[o, 0]]
-            s2 = stat[ORI_ENDS[o, 1]]
-            if s1 >= 0 and s2 >= 0 and (s1 == 1 or s2 == 1):
+            m = ORI_MASK[o]
+            if (m & banned) == 0 and (m & anchor) != 0:
                 out[n] = 9 * h + o
                 n += 1
     return n
@@ -1305,14 +1177,16 @@ def city_blocked(st, p, h):
 
 @njit(cache=True)
 def city_prep(st, p, ws, cap, cand):
-    """One pass of per-call city data from H_NEAR: ws[WS_BLOCK] (= hex_rule_mask) and the goal
-    distances ws[WS_DIST_A], ws[WS_DIST_C] of goal_distances, explored only up to distance
-    cap = k (farther hexes keep N > k; every use asks whether a bound exceeds some rem <= k, or
-    adds it to others and compares with k, which gives the same answers as the full distances).
+    """One pass of per-call city data from H_NEAR: ws[WS_BLOCK] (= the reference's
+    hex_rule_mask, tests/magna_grecia/reference.py) and the goal distances ws[WS_DIST_A],
+    ws[WS_DIST_C] of the reference's goal_distances, explored only up to distance
+    cap >= k (farther hexes keep N > cap; every use asks whether a bound exceeds some rem <= cap,
+    or adds it to others and compares with k, which gives the same answers as the full
+    distances; city_actions passes k, or k + 1 for repair_union in a pending run).
     Returns (clean, nc): clean = every city of p holds a village and touches no open village;
-    cand[:nc] = the hexes within distance k of a (c) goal. Only they can be legal: a tile
-    touching a city of p is a goal itself, and any other tile needs dist_c <= k (city_legal's
-    bound; a frontier village or a hex entered by p is a goal).
+    cand[:nc] = the hexes within distance cap of a (c) goal. Only those within k can be legal:
+    a tile touching a city of p is a goal itself, and any other tile needs dist_c <= k
+    (city_legal_set's bound; a frontier village or a hex entered by p is a goal).
 
     Unlike goal_distances, goals and paths use only hexes that pass the hex rule (which never
     becomes true again once false): a repair reaches a goal by placing tiles on the goal and on
@@ -1516,11 +1390,11 @@ def pending_filter_data(st, p, ws, tent, tlist, down, cap):
     - h's final city contains a city tile placed before h: T holds a path from h to a hex next
       to p's city, so down[h] <= k;
     - it does not: h's city consists of T tiles only, so it is new; T holds h, the tiles its city
-      needs (>= the bound lb of city_legal) and, disjoint from them, the tiles of X's final city:
+      needs (>= the bound lb of city_legal_set) and, disjoint from them, the tiles of X's final city:
       at least one next to X, one per open village next to X, and (if X is new: only one new
       city may remain, and it is h's) a path to a hex next to a city of p that is not new. r is
       the largest of these bounds, so lb + r <= k.
-    city_legal can only accept h if such a T exists (its search stops at one)."""
+    city_legal_set can only accept h if such a T exists (its search stops at one)."""
     n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, 0, ws)
     if n_fail == 0 or fsize == 0:
         return 0
@@ -1604,13 +1478,163 @@ def pending_filter_data(st, p, ws, tent, tlist, down, cap):
 
 
 @njit(cache=True)
+def repair_union(st, p, depth, tent, tlist, ws, excl, mark):
+    """For a pending city run: every repair (set of hex-rule hexes that makes all conditions
+    hold) of at most `depth` tiles, each set enumerated once; mark[h] = 1 on their hexes.
+    Returns the size of the smallest repair found, -1 if there is none.
+
+    The branching of completable_set (a hex next to the first failing city, or the open
+    village it must cover) reaches every repair, and the lower bounds only cut branches that
+    hold none, so each repair of at most `depth` tiles is found; a branch that is done excludes
+    its hex from its later siblings (sets containing it were all found below it). A repair is
+    not extended (the search stops at the first tile set where no condition fails).
+    Why: when the smallest repair has k + 1 tiles (k = tiles allowed after the next one), the
+    legal PLACE_CITY hexes are exactly the hexes of these smallest repairs, so one search
+    replaces one completable() search per candidate hex. (ws must be prepared by city_prep
+    with cap >= depth.)"""
+    fail_comp = ws[WS_FAIL]
+    placed = ws[WS_PLACED]
+    level = 0
+    nt = 0
+    need_eval = True
+    best = -1
+    while True:
+        if need_eval:
+            n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, nt, ws)
+            m = 0
+            if n_fail == 0:
+                for i in range(level):
+                    mark[placed[i]] = 1
+                if best < 0 or level < best:
+                    best = level
+            else:
+                rem = depth - level
+                if rem > 0 and lb <= rem:
+                    row = WS_CAND + level
+                    if forced >= 0:
+                        if ws[WS_BLOCK, forced] == 0 and tent[forced] == 0 and excl[forced] == 0:
+                            ws[row, 0] = forced
+                            m = 1
+                    else:
+                        for i in range(fsize):
+                            h = fail_comp[i]
+                            for d in range(6):
+                                y = NB[h, d]
+                                if (y >= 0 and ws[WS_TRIED, y] == 0 and ws[WS_BLOCK, y] == 0
+                                        and tent[y] == 0 and excl[y] == 0):
+                                    ws[WS_TRIED, y] = 1
+                                    ws[row, m] = y
+                                    m += 1
+                        for i in range(m):
+                            ws[WS_TRIED, ws[row, i]] = 0
+            ws[WS_NCAND, level] = m
+            ws[WS_IDX, level] = 0
+        if ws[WS_IDX, level] < ws[WS_NCAND, level]:
+            y = ws[WS_CAND + level, ws[WS_IDX, level]]
+            ws[WS_IDX, level] += 1
+            tent[y] = 1
+            tlist[nt] = y
+            nt += 1
+            placed[level] = y
+            level += 1
+            need_eval = True
+        else:
+            # level exhausted: undo its exclusions, step back and exclude the tile tried above
+            for i in range(ws[WS_NCAND, level]):
+                excl[ws[WS_CAND + level, i]] = 0
+            if level == 0:
+                return best
+            level -= 1
+            y = placed[level]
+            tent[y] = 0
+            nt -= 1
+            excl[y] = 1
+            need_eval = False
+
+
+@njit(cache=True)
+def fresh_goal_distances(st, p, blk, da, dc, cap):
+    """Goal distances for a PLACE_CITY tile h that touches no city, during a pending run:
+    da[h] / dc[h] = a lower bound of the further tiles that h's final city needs for (a) / (c).
+    Unlike city_prep's, only cities of p that already meet the condition are goals (for (a):
+    holding a village; for (c): not new, or holding a frontier village or a hex entered by p),
+    and a path may cross any city of p for free (its tiles are placed). Goals are also open
+    villages (a), open frontier villages and hexes entered by p (c). Explored up to cap;
+    farther hexes keep N (a 0-1 breadth-first search: crossing a city tile costs 0; each hex
+    enters the deque at most twice). Why: city_prep counts every city of p as a goal, also the
+    failing city of the run itself, which lets far tiles pass the filter and costs a failed
+    search each."""
+    q = np.empty(4 * N, dtype=np.int64)
+    turn = st[S_TURN_ID]
+    entbit = 1 << (NEAR_ENTERED + p)
+    has_v = np.zeros(st[S_NEXT_CITY], dtype=np.int8)
+    meets_c = np.zeros(st[S_NEXT_CITY], dtype=np.int8)
+    for h in range(N):
+        c = st[H_CITY + h]
+        if c >= 0 and st[C_OWNER + c] == p:
+            kd = st[H_KIND + h]
+            if kd != 0:
+                has_v[c] = 1
+                if kd == 2:
+                    meets_c[c] = 1
+            if st[H_TURN + h] != turn or (st[H_NEAR + h] & entbit) != 0:
+                meets_c[c] = 1
+    for cond in range(2):
+        dist = da if cond == 0 else dc
+        head = 2 * N
+        tail = 2 * N
+        for h in range(N):
+            goal = False
+            c = st[H_CITY + h]
+            if c >= 0:
+                if st[C_OWNER + c] == p:
+                    goal = (has_v[c] if cond == 0 else meets_c[c]) == 1
+            elif blk[h] == 0 and st[H_ORACLE + h] == 0:
+                kd = st[H_KIND + h]
+                if cond == 0:
+                    goal = kd != 0
+                else:
+                    goal = kd == 2 or (st[H_NEAR + h] & entbit) != 0
+            if goal:
+                dist[h] = 0
+                q[tail] = h
+                tail += 1
+            else:
+                dist[h] = N
+        # dist[y] = min over neighbours z of cost(z) + dist[z]; cost 0 for a tile of p, else 1
+        while head < tail:
+            u = q[head]
+            head += 1
+            cu = st[H_CITY + u]
+            own = cu >= 0 and st[C_OWNER + cu] == p
+            if not own and blk[u] != 0:
+                continue
+            nd = dist[u] if own else dist[u] + 1
+            if nd > cap:
+                continue
+            for d in range(6):
+                y = NB[u, d]
+                if y >= 0 and dist[y] > nd:
+                    dist[y] = nd
+                    if own:
+                        head -= 1
+                        q[head] = y
+                    else:
+                        q[tail] = y
+                        tail += 1
+
+
+@njit(cache=True)
 def city_actions(st, params, p, out, n):
     """PLACE_CITY ids for p (the caller checked phase, stock, points and allowance). Same result
-    as city_actions_reference; only hexes near a (c) goal are examined (city_prep). While no
-    condition fails a tile next to p's city needs only its open villages covered and a tile
-    touching no city uses fresh_completable; during a failing city run (pending) every hex goes
-    through city_legal. A completion found for one hex is a completion for each of its hexes,
-    so they are all legal without a search of their own."""
+    as city_actions_reference (tests); only hexes near a (c) goal are examined (city_prep).
+    While no condition fails a tile next to p's city needs only its open villages covered and a
+    tile touching no city uses fresh_completable (or its first, forced steps in closed form). During a failing city run (pending) one search
+    lists every repair of at most k + 1 tiles (repair_union): if the smallest has k + 1 tiles
+    the legal hexes are exactly their hexes; if a smaller one exists, a tile next to p's city
+    that touches no open village is legal too (added to such a repair it keeps every condition)
+    and the other hexes go through city_legal_set. A completion found for one hex is a completion
+    for each of its hexes, so they are all legal without a search of their own."""
     ws = np.empty((WS_ROWS, N), dtype=np.int64)
     for h in range(N):           # (a loop: a slice assignment is much slower here)
         ws[WS_SEEN, h] = 0
@@ -1620,14 +1644,16 @@ def city_actions(st, params, p, out, n):
     legal = np.zeros(N, dtype=np.int8)
     tent = np.zeros(N, dtype=np.int8)
     k = city_k_after(st, params, p)
+    pending = st[S_PENDING] != 0
     cap = max(k, 0)
+    if pending:
+        cap += 1                 # repair_union searches k + 1 tiles
     clean, nc = city_prep(st, p, ws, cap, cand)
     blk = ws[WS_BLOCK]
     da = ws[WS_DIST_A]
     dc = ws[WS_DIST_C]
     pbit = 1 << (NEAR_CITY + p)
     entbit = 1 << (NEAR_ENTERED + p)
-    pending = st[S_PENDING] != 0
     if not pending and clean:
         allow_new = st[S_FOUNDED] == 0
         excl = np.zeros(N, dtype=np.int8)
@@ -1668,6 +1694,31 @@ def city_actions(st, params, p, out, n):
                     continue
                 if k == 0:
                     continue
+            else:
+                # T = h and its open villages (the search's forced first steps); they touch no
+                # city of p (p's cities touch no open village), so T is a completion iff it
+                # needs no further village covered and it may be a new city with (c)
+                fe = kind == 2 or (nr & entbit) != 0
+                closed = True
+                own = 1 if kind != 0 else 0      # h itself is an open village
+                for d in range(6):
+                    v = NB[h, d]
+                    if v >= 0 and is_open_village(st, v):
+                        nv = st[H_NEAR + v]
+                        if (nv >> NEAR_OPEN_SHIFT) != own:
+                            closed = False
+                        if st[H_KIND + v] == 2 or (nv & entbit) != 0:
+                            fe = True
+                if closed:
+                    if allow_new and fe:
+                        legal[h] = 1
+                        for d in range(6):
+                            v = NB[h, d]
+                            if v >= 0 and is_open_village(st, v):
+                                legal[v] = 1
+                        continue
+                    if n_open == k:
+                        continue             # T has k + 1 tiles and every completion holds T
             size = fresh_completable(st, p, h, k, ws, tent, excl, allow_new)
             for j in range(size):
                 t = tl[j]
@@ -1681,7 +1732,17 @@ def city_actions(st, params, p, out, n):
         down = ws[WS_COMP]
         forced = np.zeros(N, dtype=np.int8)
         n_forced = 0
-        if pending:
+        slack = False            # pending, and a repair of at most k tiles exists
+        fd = np.empty((2, N), dtype=np.int64)
+        if pending and k < MAXK:
+            excl = np.zeros(N, dtype=np.int8)
+            best = repair_union(st, p, k + 1, tent, tlist, ws, excl, legal)
+            if best < 0 or best > k:
+                nc = 0           # legal = the hexes of the smallest repairs, already marked
+            else:
+                slack = True
+                fresh_goal_distances(st, p, blk, fd[0], fd[1], k)
+        if pending and nc > 0:
             r_x = pending_filter_data(st, p, ws, tent, tlist, down, cap)
             filt = r_x > 0
             # an open village next to a tile of this turn must be covered by every completion:
@@ -1698,8 +1759,16 @@ def city_actions(st, params, p, out, n):
                             n_forced += 1
         for i in range(nc):
             h = cand[i]
-            if blk[h] != 0 or legal[h] != 0:
+            if blk[h] != 0 or legal[h] != 0 or dc[h] > k:
                 continue
+            if slack:
+                nr = st[H_NEAR + h]
+                if (nr & pbit) != 0:
+                    if (nr >> NEAR_OPEN_SHIFT) == 0:
+                        legal[h] = 1
+                        continue
+                elif max(nr >> NEAR_OPEN_SHIFT, fd[0, h], fd[1, h]) > k:
+                    continue
             if n_forced > 0:
                 # the completion holds h, the forced villages and the open villages next to h
                 need = n_forced + 1 - forced[h]
@@ -1735,32 +1804,20 @@ def city_actions(st, params, p, out, n):
     return n
 
 
-@njit(cache=True)
-def city_actions_reference(st, params, p, out, n):
-    """The original listing (hex-rule mask, goal distances, city_legal per hex); kept as the
-    reference for tests of the fast path `city_actions`."""
-    tent = np.zeros(N, dtype=np.int8)
-    tlist = np.empty(MAXK + 2, dtype=np.int64)
-    ws = new_city_ws()
-    hex_rule_mask(st, p, ws)
-    goal_distances(st, p, ws)
-    for h in range(N):
-        if city_legal(st, params, p, h, tent, tlist, ws):
-            out[n] = A_CITY + h
-            n += 1
-    return n
+MINE = 1 << 16      # market_actions: flag "p has a market here" next to the unsold count
 
 
 @njit(cache=True)
 def market_actions(st, params, p, out, n):
-    """BUILD_MARKET / SELL_MARKET ids for p; same result as market_actions_reference, with one
-    pass over the markets (unsold count and p's markets per place key) instead of one per place."""
+    """BUILD_MARKET / SELL_MARKET ids for p; same result as market_actions_reference (tests),
+    with one pass over the markets (unsold count and p's markets per place key, in one array)
+    instead of one per place, and p's sellable markets sorted straight into `out` (one market
+    per player per place) instead of marked on the board and scanned."""
     nm = st[S_NEXT_MARKET]
     need_net = int(params[P.P_MARKET_NETWORK]) == 1
     sell_active = int(params[P.P_SELL_ACTIVE]) == 1
     if st[S_SUPPLY + p] >= 1:
-        unsold = np.zeros(N + st[S_NEXT_CITY], dtype=np.int64)
-        mine = np.zeros(N + st[S_NEXT_CITY], dtype=np.int8)
+        at = np.zeros(N + st[S_NEXT_CITY], dtype=np.int64)     # unsold markets | MINE
         for m in range(nm):
             ks = st[K_STATE + m]
             if ks != MK_NONE:
@@ -1768,9 +1825,9 @@ def market_actions(st, params, p, out, n):
                 if key < 0:
                     continue
                 if ks == MK_UNSOLD:
-                    unsold[key] += 1
+                    at[key] += 1
                 if st[K_OWNER + m] == p:
-                    mine[key] = 1
+                    at[key] |= MINE
         mk_city = int(params[P.P_MK_CITY_TILE])
         mk_vil = int(params[P.P_MK_VILLAGE])
         mk_uns = int(params[P.P_MK_UNSOLD])
@@ -1787,67 +1844,28 @@ def market_actions(st, params, p, out, n):
                 base = mk_vil
             else:
                 continue
-            if mine[key] != 0:
+            if at[key] >= MINE:
                 continue
-            if pts < base + mk_uns * unsold[key]:
+            if pts < base + mk_uns * at[key]:
                 continue
             if need_net and not connected_to_own_city(st, key, p):
                 continue
             out[n] = A_BUILD + h
             n += 1
-    sell = np.zeros(N, dtype=np.int8)
-    any_sell = False
+    n0 = n
     for m in range(nm):
         if st[K_OWNER + m] == p and st[K_STATE + m] == MK_UNSOLD:
             if sell_active and not market_active(st, m):
                 continue
-            sell[canonical_hex(st, market_place(st, m))] = 1
-            any_sell = True
-    if any_sell:
-        for h in range(N):
-            if sell[h]:
-                out[n] = A_SELL + h
-                n += 1
-    return n
-
-
-@njit(cache=True)
-def market_actions_reference(st, params, p, out, n):
-    """The original listing (per-place market scans); reference for tests of market_actions."""
-    build = np.zeros(N, dtype=np.int8)
-    sell = np.zeros(N, dtype=np.int8)
-    need_net = int(params[P.P_MARKET_NETWORK]) == 1
-    sell_active = int(params[P.P_SELL_ACTIVE]) == 1
-    if st[S_SUPPLY + p] >= 1:
-        for h in range(N):
-            key = -1
-            if is_open_village(st, h):
-                key = h
-            else:
-                c = st[H_CITY + h]
-                if c >= 0 and st[C_MINHEX + c] == h:
-                    key = N + c
-            if key < 0:
+            a = A_SELL + canonical_hex(st, market_place(st, m))
+            j = n
+            while j > n0 and out[j - 1] > a:
+                j -= 1
+            if j > n0 and out[j - 1] == a:
                 continue
-            if own_market_at(st, p, key) >= 0:
-                continue
-            if st[S_POINTS + p] < market_cost(st, params, key):
-                continue
-            if need_net and not connected_to_own_city(st, key, p):
-                continue
-            build[h] = 1
-    for m in range(st[S_NEXT_MARKET]):
-        if st[K_OWNER + m] == p and st[K_STATE + m] == MK_UNSOLD:
-            if sell_active and not market_active(st, m):
-                continue
-            sell[canonical_hex(st, market_place(st, m))] = 1
-    for h in range(N):
-        if build[h]:
-            out[n] = A_BUILD + h
-            n += 1
-    for h in range(N):
-        if sell[h]:
-            out[n] = A_SELL + h
+            for i in range(n, j, -1):
+                out[i] = out[i - 1]
+            out[j] = a
             n += 1
     return n
 
@@ -1857,12 +1875,6 @@ def market_actions_reference(st, params, p, out, n):
 def apply_action(st, params, a):
     """Apply a legal action (no legality check here; see legal_actions)."""
     _apply(st, params, a, True)
-
-
-@njit(cache=True)
-def apply_action_reference(st, params, a):
-    """apply_action re-checking every oracle after a road (the original; for tests)."""
-    _apply(st, params, a, False)
 
 
 @njit(cache=True)

@@ -1,7 +1,7 @@
-"""The fast paths (city_actions, market_actions, legal_actions, apply_action) equal the reference
-ones kept in rules.py (`*_reference`, the original code) at every decision of random, greedy and
-oracle_hub games, for several parameter sets; a numba loop checks thousands of states per case
-(listings id by id, successors field by field). The incremental H_NEAR data equals a
+"""The fast paths (city_actions, market_actions, road_actions via legal_actions, apply_action)
+equal the reference ones in tests/magna_grecia/reference.py (`*_reference`, the original code)
+at every decision of random, greedy and oracle_hub games, for several parameter sets; a numba
+loop checks thousands of states per case (listings id by id, successors field by field). The incremental H_NEAR data equals a
 recomputation in every state, and the greedy's cached look-ahead (choose_greedy) gives exactly
 the values and the choice (and random draws) of choose_greedy_reference."""
 import numpy as np
@@ -11,6 +11,7 @@ from numba import njit
 from sim.magna_grecia.params import PARAMS
 from sim.magna_grecia import rules as R
 from sim.magna_grecia import state as S
+from tests.magna_grecia import reference as REF
 from sim.rng import new_stream, below, PLAYERS
 from strategies import magna_grecia as G
 from strategies.magna_grecia import choose, N_WEIGHTS, GREEDY_WEIGHTS
@@ -93,7 +94,7 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
         prng = new_stream(seed, g, PLAYERS)
         while not R.is_over(st):
             n = R.legal_actions(st, params, legal)
-            nr = R.legal_actions_reference(st, params, ref)
+            nr = REF.legal_actions_reference(st, params, ref)
             if not _same(legal, n, ref, nr):
                 bad += 1
             if not _near_ok(st):
@@ -108,14 +109,14 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
                         and R.city_allowance_left(st, params) >= 1):
                     # also outside the PLACING phase (same board, other counters)
                     na = R.city_actions(st, params, p, a, 0)
-                    nb = R.city_actions_reference(st, params, p, b, 0)
+                    nb = REF.city_actions_reference(st, params, p, b, 0)
                     n_city += 1
                     n_ids += na
                     if not _same(a, na, b, nb):
                         bad += 1
                 for q in range(n_players):
                     na = R.market_actions(st, params, q, a, 0)
-                    nb = R.market_actions_reference(st, params, q, b, 0)
+                    nb = REF.market_actions_reference(st, params, q, b, 0)
                     if not _same(a, na, b, nb):
                         bad += 1
             if n == 1:
@@ -128,7 +129,7 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
                 s1 = st.copy()
                 s2 = st.copy()
                 R.apply_action(s1, params, x)
-                R.apply_action_reference(s2, params, x)
+                REF.apply_action_reference(s2, params, x)
                 n_apply += 1
                 for i in range(s1.shape[0]):
                     if s1[i] != s2[i]:

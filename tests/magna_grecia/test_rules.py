@@ -9,6 +9,7 @@ from sim.magna_grecia import rules as R
 from sim.magna_grecia import state as S
 from sim.magna_grecia.params import PARAMS
 from sim.magna_grecia.playout import game_actions
+from tests.magna_grecia import reference as REF
 from tests.magna_grecia.helpers import (
     A, B, C, empty, oracle, road, city, market, key, legal, city_action, has_kind, H,
     set_turn, params,
@@ -542,7 +543,7 @@ def test_city_generation_matches_unpruned_search(n_players, kind, over):
         n = R.city_actions(st, pr, p, out, 0)
         got = set(int(a) - R.A_CITY for a in out[:n])
         ws = R.new_city_ws()
-        R.hex_rule_mask(st, p, ws)
+        REF.hex_rule_mask(st, p, ws)
         tent = np.zeros(Bd.N, dtype=np.int8)
         tlist = np.empty(16, dtype=np.int64)
         assert [bool(x) for x in ws[R.WS_BLOCK]] == [not R.hex_rule(st, p, h, tent) for h in range(Bd.N)]
