@@ -15,7 +15,7 @@ search: determinized Monte Carlo with successive halving: the K best greedy cand
   (search_candidates) are each played out R times (search_rollouts) with greedy players for
   H rounds (search_horizon_rounds); hidden opponent cards, dev cards, the support row and
   allegiances are resampled each time. The end states are scored by `evaluate` relative to
-  the best rival; the better half of the candidates is kept and played out twice as often,
+  the best rival (catan) or by the rivals the player finishes ahead of (troja, position_value); the better half of the candidates is kept and played out twice as often,
   until one is left, so the budget goes to the close calls. Rollout j of every candidate
   shares its determinization and random streams (common random numbers). Setup settlements
   shape the whole game: there K and R are multiplied by search_setup_boost and the rollouts
@@ -28,10 +28,7 @@ from sim.spec import StrategyInfo
 from sim.rng import below, next_u64, uniform
 from sim.catan_core.board import T_N, T_E, T_H, T_HEX_NODES, T_NODE_HEX
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import (
-    apply_action, legal_actions, vp_public, settle_ok, hand_total, a_trade, a_base,
-    benefit_count, track_bonus, row_total,
-)
+from sim.catan_core.engine import apply_action, legal_actions, vp, vp_public, hand_total, a_trade, a_base
 
 RANDOM, GREEDY, SEARCH = 0, 1, 2
 # troja personas (strategies/troja.py): 3 loyal donor, 4 ship builder
@@ -360,7 +357,39 @@ def determinize(st, topo, cfg, p, prng):
 
 
 @njit(cache=True)
+def position_value(st, topo, cfg, p, w):
+    """Troja rollouts: the rivals seat p finishes ahead of (a logistic in the evaluation gap,
+    one victory point wide, until the game ends) plus one for the win. With 3 against 3 and a
+    track that can end the game early, finishing order carries more signal than the gap to
+    the single best rival."""
+    P = st[S_P]
+    if st[S_PHASE] == PH_OVER:
+        m = st[S_WIN_MASK]
+        if (m >> p) & 1:
+            return float(P)
+        mine = vp(st, cfg, p)
+        ahead = 0.0
+        for q in range(P):
+            if q != p:
+                x = vp(st, cfg, q)
+                ahead += 1.0 if mine > x else (0.5 if mine == x else 0.0)
+        return ahead
+    own = evaluate(st, topo, cfg, p, w)
+    ahead = 0.0
+    best = -1e300
+    for q in range(P):
+        if q != p:
+            x = evaluate(st, topo, cfg, q, w)
+            ahead += 1.0 / (1.0 + np.exp(-(own - x) / w[W_VP]))
+            if x > best:
+                best = x
+    return ahead + 1.0 / (1.0 + np.exp(-(own - best) / w[W_VP]))
+
+
+@njit(cache=True)
 def relative_value(st, topo, cfg, p, w):
+    if st[S_GAME] == GAME_TROJA:
+        return position_value(st, topo, cfg, p, w)
     if st[S_PHASE] == PH_OVER:
         m = st[S_WIN_MASK]
         if (m >> p) & 1:

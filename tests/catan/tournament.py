@@ -13,14 +13,24 @@ def wilson(successes, n, z=1.96):
     return c - h, c + h
 
 
-def hero_share(spec, hero, field, games_per_seat, players, seed=900):
-    vec = spec.params.defaults()
-    shares = []
-    for seat in range(players):
-        kinds = np.full(players, spec.strategy(field).kind, dtype=np.int64)
-        kinds[seat] = spec.strategy(hero).kind
-        r = spec.play_batch(seed + seat, 0, games_per_seat, players, vec, kinds)
-        shares.append(r["win"][:, seat])
+def _seat_share(spec_name, hero, field, games_per_seat, players, seed, seat):
+    from sim import get_game
+    spec = get_game(spec_name)
+    kinds = np.full(players, spec.strategy(field).kind, dtype=np.int64)
+    kinds[seat] = spec.strategy(hero).kind
+    r = spec.play_batch(seed + seat, 0, games_per_seat, players, spec.params.defaults(), kinds)
+    return r["win"][:, seat]
+
+
+def hero_share(spec, hero, field, games_per_seat, players, seed=900, jobs=1):
+    """(mean, Wilson low, high, n) of the hero's win share; `jobs` processes play the seats
+    (the same games whatever `jobs` is)."""
+    args = (spec.name, hero, field, games_per_seat, players, seed)
+    if jobs > 1:
+        from joblib import Parallel, delayed
+        shares = Parallel(n_jobs=jobs)(delayed(_seat_share)(*args, seat) for seat in range(players))
+    else:
+        shares = [_seat_share(*args, seat) for seat in range(players)]
     w = np.concatenate(shares)
     lo, hi = wilson(w.sum(), len(w))
     return w.mean(), lo, hi, len(w)
