@@ -2135,6 +2135,24 @@ def apply_pay(S, P, o, t, rng):
 
 
 @njit(cache=True)
+def buy_building(S, P, o, b, slot, v):
+    """Buy building type b (K_CARAVAN..K_TEMPLE, which is also its pool and metric index) for
+    seat o in province v: pay (island price if v is an island), place it (`slot` is the caravan
+    slot itself, or the CITY / MARKET / TEMPLE table indexed by v; cities stack, the others are
+    0/1) and count it."""
+    charge(S, P, o, b, PROV_ISLAND[v] == 1)
+    if b == K_CITY:
+        S[slot + v] += 1
+    elif b == K_CARAVAN:
+        S[slot] = 1
+    else:
+        S[slot + v] = 1
+    S[POOL + b] -= 1
+    S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
+    S[METRICS + o * NM + M_BLDG_BUILT + b] += 1
+
+
+@njit(cache=True)
 def apply_build(S, P, o, a):
     if a == A_DONE:
         S[TURN_DONE + o] = 1
@@ -2169,36 +2187,16 @@ def apply_build(S, P, o, a):
         return
     if a < A_BUY_CITY:
         k = a - A_BUY_CARAVAN
-        v = k // 3
-        charge(S, P, o, K_CARAVAN, PROV_ISLAND[v] == 1)
-        S[CARAVAN + k] = 1
-        S[POOL + 0] -= 1
-        S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
-        S[METRICS + o * NM + M_BLDG_BUILT + 0] += 1
+        buy_building(S, P, o, K_CARAVAN, CARAVAN + k, k // 3)
         return
     if a < A_BUY_MARKET:
-        v = a - A_BUY_CITY
-        charge(S, P, o, K_CITY, PROV_ISLAND[v] == 1)
-        S[CITY + v] += 1
-        S[POOL + 1] -= 1
-        S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
-        S[METRICS + o * NM + M_BLDG_BUILT + 1] += 1
+        buy_building(S, P, o, K_CITY, CITY, a - A_BUY_CITY)
         return
     if a < A_BUY_TEMPLE:
-        v = a - A_BUY_MARKET
-        charge(S, P, o, K_MARKET, PROV_ISLAND[v] == 1)
-        S[MARKET + v] = 1
-        S[POOL + 2] -= 1
-        S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
-        S[METRICS + o * NM + M_BLDG_BUILT + 2] += 1
+        buy_building(S, P, o, K_MARKET, MARKET, a - A_BUY_MARKET)
         return
     if a < A_BUY_LEGION:
-        v = a - A_BUY_TEMPLE
-        charge(S, P, o, K_TEMPLE, PROV_ISLAND[v] == 1)
-        S[TEMPLE + v] = 1
-        S[POOL + 3] -= 1
-        S[METRICS + o * NM + M_BUILT_BUILDINGS] += 1
-        S[METRICS + o * NM + M_BLDG_BUILT + 3] += 1
+        buy_building(S, P, o, K_TEMPLE, TEMPLE, a - A_BUY_TEMPLE)
         return
     if a < A_BUY_FORTRESS:
         v = a - A_BUY_LEGION
