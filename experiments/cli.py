@@ -301,7 +301,7 @@ def cmd_bench(args, argv) -> int:
 
 def cmd_run(args, argv) -> int:
     from experiments.config import load_config
-    from experiments.runner import Plan, check_backend, prepare_folder, run_study
+    from experiments.runner import Plan, check_backend, prepare_folder, run_study, shared_pool
     from reports import write_index
     cfg = load_config(args.config)
     jobs = args.jobs or cfg.jobs
@@ -316,16 +316,16 @@ def cmd_run(args, argv) -> int:
             study.check(base / name, jobs, args.resume, args.force)
         else:
             prepare_folder(base / name, args.resume, args.force, plan)
-    for name, study, plan in plans:
-        print(f"== {name}: {study.kind} {study.game}", file=sys.stderr)
-        if plan is None:  # design studies and stopping rules: experiments/composite.py
-            study.run(base / name, jobs, args.resume, args.force, not args.quiet, args.backend)
-            print(f"report: {base / name / 'report.md'}")
-            continue
-        folder = run_study(study, base / name, jobs=jobs, resume=args.resume, force=args.force,
-                           progress=not args.quiet, plan=plan, backend=args.backend,
-                           scheduler=args.scheduler, workers=args.workers)
-        _render(folder)
+    with shared_pool(args.backend, jobs, args.scheduler, args.workers):   # every study of the file on it
+        for name, study, plan in plans:
+            print(f"== {name}: {study.kind} {study.game}", file=sys.stderr)
+            if plan is None:  # design studies and stopping rules: experiments/composite.py
+                study.run(base / name, jobs, args.resume, args.force, not args.quiet)
+                print(f"report: {base / name / 'report.md'}")
+                continue
+            folder = run_study(study, base / name, jobs=jobs, resume=args.resume, force=args.force,
+                               progress=not args.quiet, plan=plan)
+            _render(folder)
     write_index(base, [(name, base / name) for name, _, _ in plans], title=cfg.title)
     print(f"index: {base / 'index.md'}")
     return 0

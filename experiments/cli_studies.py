@@ -49,7 +49,7 @@ def run_sequential_single(args, study, out, command_line) -> int:
     plan = Plan(study, args.jobs)
     with shared_pool(args.backend, args.jobs, args.scheduler, args.workers):
         folder, summary, rec = run_single(study, out, rule, jobs=args.jobs, resume=args.resume, force=args.force,
-                                          backend=args.backend, progress=not args.quiet, plan=plan)
+                                          progress=not args.quiet, plan=plan)
     print(f"report: {folder / 'report.md'}")
     print(f"stopped by {rec.stopped_by} at {rec.looks[-1].games:,} games: {rec.decision or 'fixed size'}")
     return 0

@@ -32,7 +32,7 @@ class ComponentStudy:
 
 
 def run(cs: ComponentStudy, out, jobs: int = 1, resume: bool = False, force: bool = False, rule=None,
-        progress: bool = True, backend: str = "loky") -> dict:
+        progress: bool = True) -> dict:
     from experiments import folder
     from experiments.sequential import StopRule, run_until
     from reports import component_study as rep
@@ -54,7 +54,7 @@ def run(cs: ComponentStudy, out, jobs: int = 1, resume: bool = False, force: boo
 
     def grow(n):
         st = replace(cs.study(), games=int(n))
-        run_study(st, games_dir, jobs=jobs, progress=progress, plan=Plan(st, jobs), backend=backend, extend=True)
+        run_study(st, games_dir, jobs=jobs, progress=progress, plan=Plan(st, jobs), extend=True)
 
     def measure():
         counts, games, p = rep.fold_components(games_dir, spec)

@@ -36,16 +36,17 @@ class Composite:
             self.obj.validate(jobs)
         folder.check(out, resume, force)
 
-    def run(self, out: Path, jobs: int, resume: bool, force: bool, progress: bool, backend: str = "loky"):
+    def run(self, out: Path, jobs: int, resume: bool, force: bool, progress: bool):
+        """Play and report; the backend is the caller's (runner.shared_pool)."""
         from experiments import components, restrict, sequential, tournament, tune
         self.obj.command = self.command
         if self.kind in ("seats", "sweep"):
-            return sequential.run_single(self.obj, out, self.rule, jobs, resume, force, backend, progress)
+            return sequential.run_single(self.obj, out, self.rule, jobs, resume, force, progress)
         if self.kind == "design":
             from experiments.design import run_one
             return run_one(self.obj, Path(out), jobs, resume, force, progress, self.command)
         mod = {"tune": tune, "tournament": tournament, "components": components, "restrict": restrict}[self.kind]
-        return mod.run(self.obj, out, jobs, resume, force, self.rule, progress, backend)
+        return mod.run(self.obj, out, jobs, resume, force, self.rule, progress)
 
 
 def from_toml(raw: dict, where: str) -> Composite:

@@ -118,7 +118,7 @@ class Restriction:
 
 
 def run(r: Restriction, out, jobs: int = 1, resume: bool = False, force: bool = False, rule=None,
-        progress: bool = True, backend: str = "loky") -> dict:
+        progress: bool = True) -> dict:
     from experiments import folder
     from experiments.sequential import StopRule, run_until
     from reports.fold import seat_counts
@@ -141,7 +141,7 @@ def run(r: Restriction, out, jobs: int = 1, resume: bool = False, force: bool = 
         for ban, st, _ in units:
             st2 = replace(st, games=int(n))
             run_study(st2, Path(out) / "bans" / ban, jobs=jobs, progress=progress, plan=Plan(st2, jobs),
-                      backend=backend, extend=True)
+                      extend=True)
 
     def measure():
         iv, seat0 = {}, None

@@ -182,7 +182,7 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
 
 
 def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, force: bool = False,
-               backend: str = "loky", progress: bool = True, plan=None):
+               progress: bool = True, plan=None):
     """A seats or sweep study under a stopping rule: grow one run folder batch by batch
     (runner `extend=True`), then build its report and add the stopping section."""
     from dataclasses import replace
@@ -200,8 +200,8 @@ def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, 
 
     def grow(games):
         st = replace(study, games=int(games))
-        run_study(st, out, jobs=jobs, resume=state["resume"], force=state["force"], backend=backend,
-                  progress=progress, plan=Plan(st, jobs), extend=not state["force"])
+        run_study(st, out, jobs=jobs, resume=state["resume"], force=state["force"], progress=progress,
+                  plan=Plan(st, jobs), extend=not state["force"])
         state["force"] = state["resume"] = False
 
     def measure():

@@ -87,7 +87,7 @@ class Tournament:
 
 
 def play(t: Tournament, out: Path, jobs: int = 1, resume: bool = False, force: bool = False,
-         progress: bool = True, backend: str = "loky", grow_to: int | None = None,
+         progress: bool = True, grow_to: int | None = None,
          units=None) -> list[Path]:
     """Play every line-up of `t` into out/lineups/; `grow_to` (total games, as `--games`)
     extends the line-ups on the same seeds (sequential batches)."""
@@ -99,13 +99,13 @@ def play(t: Tournament, out: Path, jobs: int = 1, resume: bool = False, force: b
             st = replace(st, games=Tournament(**{**vars(t), "games": int(grow_to)}).games_per_lineup(len(units)))
             plan = Plan(st, jobs)
         run_study(st, folder, jobs=jobs, resume=resume, force=False, progress=progress, plan=plan,
-                  backend=backend, extend=grow_to is not None)
+                  extend=grow_to is not None)
         folders.append(folder)
     return folders
 
 
 def run(t: Tournament, out, jobs: int = 1, resume: bool = False, force: bool = False, rule=None,
-        progress: bool = True, backend: str = "loky") -> dict:
+        progress: bool = True) -> dict:
     """Validate, play (sequentially if a stopping rule is given) and report a tournament."""
     from experiments import folder
     from experiments.sequential import StopRule, run_until
@@ -123,7 +123,7 @@ def run(t: Tournament, out, jobs: int = 1, resume: bool = False, force: bool = F
     folder.start(out, meta, resume, force)
 
     def grow(total):
-        play(t, out, jobs, progress=progress, backend=backend, grow_to=total, units=units)
+        play(t, out, jobs, progress=progress, grow_to=total, units=units)
 
     def measure():
         pc = rep.fold_lineups(rep.lineup_folders(out), t.strategies, t.players)

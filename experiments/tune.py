@@ -171,7 +171,7 @@ def evaluate(t: Tuning, folder: Path) -> dict:
     return ev
 
 
-def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True, backend: str = "loky") -> list[dict]:
+def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True) -> list[dict]:
     """Play the rounds; returns the trajectory: one row per (round, candidate)."""
     alive = list(range(len(t.grid)))
     games = int(t.games)
@@ -181,12 +181,10 @@ def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = Tru
         for i in alive:
             folder = out / "candidates" / f"c{i:03d}"
             st = t.mirror_study(t.grid[i], games)
-            run_study(st, folder / "mirror", jobs=jobs, progress=progress, plan=Plan(st, jobs), backend=backend,
-                      extend=True)
+            run_study(st, folder / "mirror", jobs=jobs, progress=progress, plan=Plan(st, jobs), extend=True)
             if t.needs_skill():
                 sk = t.skill_study(t.grid[i], games)
-                run_study(sk, folder / "skill", jobs=jobs, progress=progress, plan=Plan(sk, jobs), backend=backend,
-                          extend=True)
+                run_study(sk, folder / "skill", jobs=jobs, progress=progress, plan=Plan(sk, jobs), extend=True)
         evs = {i: evaluate(t, out / "candidates" / f"c{i:03d}") for i in alive}
         for i in alive:
             rows.append({"round": rnd, "candidate": i, **t.grid[i], **evs[i]})
@@ -198,7 +196,7 @@ def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = Tru
 
 
 def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False, rule=None,
-        progress: bool = True, backend: str = "loky") -> dict:
+        progress: bool = True) -> dict:
     from experiments import folder
     from experiments.sequential import StopRule, run_until
     from reports.fold import seat_counts
@@ -213,7 +211,7 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
             "targets": t.targets, "seed": t.seed, "games": int(t.games), "command": t.command,
             "skill_lineup": [t.strong, t.weak] if t.needs_skill() else None, "rule": rule.describe()}
     folder.start(out, meta, resume, force)
-    rows = successive_halving(t, Path(out), jobs, progress, backend)
+    rows = successive_halving(t, Path(out), jobs, progress)
     best = rows[-1]["candidate"]
     best_dir = Path(out) / "candidates" / f"c{best:03d}"
     final_games = rows[-1]["games"]
@@ -223,8 +221,7 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
             if sub == "skill" and not t.needs_skill():
                 continue
             st = mk(t.grid[best], max(int(n), final_games))
-            run_study(st, best_dir / sub, jobs=jobs, progress=progress, plan=Plan(st, jobs), backend=backend,
-                      extend=True)
+            run_study(st, best_dir / sub, jobs=jobs, progress=progress, plan=Plan(st, jobs), extend=True)
 
     def measure():
         sc = seat_counts(best_dir / "mirror")

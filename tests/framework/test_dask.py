@@ -123,3 +123,15 @@ def test_study_commands_check_cluster_options_first(capsys, tmp_path, command):
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and "needs --scheduler" in err[0], err
     assert not out.exists()
+
+
+def test_study_file_runs_design_kinds_on_the_cluster(cluster, tmp_path):
+    """`agon run FILE --backend dask`: a tournament kept in a TOML file plays on the cluster
+    (its runs need the scheduler address the command was given)."""
+    from experiments.cli import main
+    cfg = tmp_path / "s.toml"
+    cfg.write_text(f'out = "{tmp_path / "suite"}"\n[[study]]\nname = "t"\nkind = "tournament"\ngame = "pig"\n'
+                   'strategies = "random,greedy"\ngames = 120\n')
+    assert main(["run", str(cfg), "--quiet", "--backend", "dask", "--scheduler", cluster.scheduler_address]) == 0
+    runs = list((tmp_path / "suite" / "t" / "lineups").glob("*/run.json"))
+    assert runs and all(json.loads(r.read_text())["backend"] == "dask" for r in runs)
