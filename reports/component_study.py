@@ -167,13 +167,11 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
 def plot_lifts(tab: pd.DataFrame, title: str, top: int = 30):
     """Horizontal bars: adjusted lift with 95% interval (raw lift as a tick), flagged
     components coloured."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+    from reports.plots import figure
     t = tab[np.isfinite(tab["adj_points"])]
     if len(t) > top:
         t = pd.concat([t.head(top // 2), t.tail(top - top // 2)])
-    fig = Figure(figsize=(7, max(2.5, 0.28 * len(t) + 1.2)), dpi=110)
-    FigureCanvasAgg(fig)
+    fig = figure(7, max(2.5, 0.28 * len(t) + 1.2))
     ax = fig.add_subplot()
     y = np.arange(len(t))[::-1]
     x = t["adj_points"].to_numpy()

@@ -13,14 +13,15 @@ from matplotlib.figure import Figure
 
 from reports.aggregate import Dist
 
-__all__ = ["png_bytes", "seat_win_rates", "score_distributions", "game_lengths",
+__all__ = ["figure", "png_bytes", "seat_win_rates", "score_distributions", "game_lengths",
            "komi_curve", "sweep_heatmap", "strategy_win_rates", "component_lifts",
            "category_win_rates", "category_frequencies", "score_parts", "DPI"]
 
 DPI = 110
 
 
-def _fig(w=6.4, h=4.0) -> Figure:
+def figure(w=6.4, h=4.0) -> Figure:
+    """A matplotlib Figure with the Agg canvas (no pyplot state, safe in workers), at the reports' DPI."""
     fig = Figure(figsize=(w, h), dpi=DPI)
     FigureCanvasAgg(fig)
     return fig
@@ -45,7 +46,7 @@ def png_bytes(fig: Figure) -> bytes:
 
 def seat_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
     """Win rate per seat with simultaneous (Bonferroni) Wilson 95% error bars and the fair line."""
-    fig = _fig()
+    fig = figure()
     ax = fig.add_subplot()
     x = table["seat"].to_numpy()
     y = 100 * table["win_rate"].to_numpy()
@@ -71,7 +72,7 @@ def seat_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "
 def score_distributions(scores: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
     """Histogram (step) of final scores per seat on shared bins; `scores` holds value counts
     (columns seat, score, n)."""
-    fig = _fig()
+    fig = figure()
     ax = fig.add_subplot()
     v = scores["score"].to_numpy(dtype=float)
     fin = np.isfinite(v)
@@ -98,7 +99,7 @@ def score_distributions(scores: pd.DataFrame, players: int, title: str, stamp: s
 def game_lengths(turns: pd.DataFrame, title: str, stamp: str = "") -> Figure:
     """Histogram of game length in player-turns with mean and median marked; `turns` holds
     value counts (columns value, n)."""
-    fig = _fig()
+    fig = figure()
     ax = fig.add_subplot()
     d = Dist(turns["value"], turns["n"])
     if d.n:
@@ -118,7 +119,7 @@ def komi_curve(x, rate, low, high, players: int, param: str, title: str,
                crossing: float | None = None, boot: tuple | None = None, stamp: str = "") -> Figure:
     """Seat-0 win rate against the swept constant with its 95% Wilson band, the fair
     line 1/p and the interpolated crossing (with its bootstrap interval if given)."""
-    fig = _fig()
+    fig = figure()
     ax = fig.add_subplot()
     x = np.asarray(x, dtype=float)
     ax.fill_between(x, 100 * np.asarray(low), 100 * np.asarray(high), color="#8fb3d9", alpha=0.5,
@@ -139,7 +140,7 @@ def komi_curve(x, rate, low, high, players: int, param: str, title: str,
 
 def sweep_heatmap(grid: pd.DataFrame, p1: str, p2: str, players: int, title: str, stamp: str = "") -> Figure:
     """Seat-0 win rate over a 2-parameter grid (rows p1, columns p2), centred on 1/p."""
-    fig = _fig(6.8, 4.8)
+    fig = figure(6.8, 4.8)
     ax = fig.add_subplot()
     z = 100 * grid.to_numpy(dtype=float)
     fair = 100 / players
@@ -165,7 +166,7 @@ def sweep_heatmap(grid: pd.DataFrame, p1: str, p2: str, players: int, title: str
 
 def strategy_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
     """Win share per strategy (all seats) with Wilson 95% error bars and the fair line."""
-    fig = _fig()
+    fig = figure()
     ax = fig.add_subplot()
     x = np.arange(len(table))
     y = 100 * table["win_rate"].to_numpy()
@@ -187,7 +188,7 @@ def component_lifts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
     in table order (largest on top); flagged rows coloured. Tables without adjusted columns
     show the raw lift."""
     m = len(table)
-    fig = _fig(6.4, max(2.4, 0.8 + 0.22 * m))
+    fig = figure(6.4, max(2.4, 0.8 + 0.22 * m))
     ax = fig.add_subplot()
     y = np.arange(m)[::-1]
     key = "adj" if "adj_points" in table else "lift"
@@ -213,7 +214,7 @@ def component_lifts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
 
 def category_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
     """Win rate per category with Wilson 95% error bars and the fair line 1/players."""
-    fig = _fig(6.4, 4.0)
+    fig = figure(6.4, 4.0)
     ax = fig.add_subplot()
     t = table[table["seat_games"] > 0]
     x = np.arange(len(t))
@@ -232,7 +233,7 @@ def category_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str
 
 def category_frequencies(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
     """Share of games per category (bars) with Wilson 95% error bars."""
-    fig = _fig(6.4, 3.6)
+    fig = figure(6.4, 3.6)
     ax = fig.add_subplot()
     x = np.arange(len(table))
     y = 100 * table["share"].to_numpy(dtype=float)
@@ -248,7 +249,7 @@ def category_frequencies(table: pd.DataFrame, title: str, stamp: str = "") -> Fi
 
 def score_parts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
     """Stacked bars of the mean score parts of winners and non-winners."""
-    fig = _fig(6.4, 4.0)
+    fig = figure(6.4, 4.0)
     ax = fig.add_subplot()
     parts = table[table["part"] != "score"]
     zero_other = (parts["part"] == "other") & (parts["winners_mean"].abs() < 1e-9) & \

@@ -5,14 +5,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from reports import stats
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, num, pct, pval
 from reports.fold import seat_counts
-from reports.plots import png_bytes
+from reports.plots import figure, png_bytes
 
 
 def restrict_table(out) -> pd.DataFrame:
@@ -42,8 +41,7 @@ def restrict_table(out) -> pd.DataFrame:
 
 
 def _plot(tab: pd.DataFrame, title: str) -> Figure:
-    fig = Figure(figsize=(6.4, max(2.4, 0.45 * len(tab) + 1.4)), dpi=110)
-    FigureCanvasAgg(fig)
+    fig = figure(6.4, max(2.4, 0.45 * len(tab) + 1.4))
     ax = fig.add_subplot()
     y = np.arange(len(tab))[::-1]
     x = 100 * tab["win_rate"].to_numpy()

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from scipy import stats as st
 
 from reports import stats
 from reports.data import iter_chunks, load_meta
+from reports.plots import figure
 
 __all__ = ["PairCounts", "fold_lineups", "fit_bradley_terry", "win_matrix", "ladder_check",
            "strategy_table", "ELO"]
@@ -212,18 +212,12 @@ def ladder_check(pc: PairCounts, fit: dict, ladder: list[str]) -> dict:
 
 # ---------------------------------------------------------------- plots
 
-def _fig(w=6.4, h=4.0) -> Figure:
-    fig = Figure(figsize=(w, h), dpi=110)
-    FigureCanvasAgg(fig)
-    return fig
-
-
 def plot_matrix(pc: PairCounts, wm: pd.DataFrame, title: str) -> Figure:
     k = len(pc.names)
     m = np.full((k, k), np.nan)
     for r in wm.itertuples():
         m[pc.names.index(r.row), pc.names.index(r.column)] = 100 * r.rate
-    fig = _fig(1.2 * k + 3, 0.9 * k + 2)
+    fig = figure(1.2 * k + 3, 0.9 * k + 2)
     ax = fig.add_subplot()
     im = ax.imshow(m, cmap="RdBu", vmin=0, vmax=100)
     for a in range(k):
@@ -240,7 +234,7 @@ def plot_matrix(pc: PairCounts, wm: pd.DataFrame, title: str) -> Figure:
 
 
 def plot_ratings(rt: pd.DataFrame, seats: pd.DataFrame, title: str) -> Figure:
-    fig = _fig(8, 3.6)
+    fig = figure(8, 3.6)
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
     y = np.arange(len(rt))
     x = rt["rating_elo"].to_numpy()

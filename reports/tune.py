@@ -5,18 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, num, pct
-from reports.plots import png_bytes
-
-
-def _fig(w=6.4, h=4.0) -> Figure:
-    fig = Figure(figsize=(w, h), dpi=110)
-    FigureCanvasAgg(fig)
-    return fig
+from reports.plots import figure, png_bytes
 
 
 def _val(v):
@@ -29,7 +22,7 @@ def _values(row, names) -> str:
 
 
 def plot_trajectory(traj: pd.DataFrame, names: list[str], best: int, title: str) -> Figure:
-    fig = _fig()
+    fig = figure()
     ax = fig.add_subplot()
     for cand, g in traj.groupby("candidate"):
         g = g.sort_values("games")
@@ -48,7 +41,7 @@ def plot_trajectory(traj: pd.DataFrame, names: list[str], best: int, title: str)
 
 
 def plot_curve(last: pd.DataFrame, name: str, players: int, title: str) -> Figure:
-    fig = _fig()
+    fig = figure()
     ax = fig.add_subplot()
     d = last.sort_values(name)
     x = d[name].astype(float).to_numpy()
