@@ -318,6 +318,16 @@ def own_road_degree(st, topo, p, n):
     return d
 
 
+@njit(cache=True, inline="always")
+def mark_bit(m0, m1, i):
+    """Set bit i (0..127) of the two-word mask (m0, m1); returns (was it set, m0, m1)."""
+    if i < 64:
+        bit = np.int64(1) << i
+        return (m0 & bit) != 0, m0 | bit, m1
+    bit = np.int64(1) << (i - 64)
+    return (m1 & bit) != 0, m0, m1 | bit
+
+
 @njit(cache=True, **NO_REFCOUNT)
 def trail_from(st, topo, p, start, skip=-1):
     """Longest trail over p's roads that starts at node `start` and does not use edge `skip`
@@ -330,10 +340,8 @@ def trail_from(st, topo, p, start, skip=-1):
     best = 0
     used0 = np.int64(0)   # edges 0..63
     used1 = np.int64(0)   # edges 64..127
-    if skip >= 64:
-        used1 = np.int64(1) << (skip - 64)
-    elif skip >= 0:
-        used0 = np.int64(1) << skip
+    if skip >= 0:
+        _, used0, used1 = mark_bit(used0, used1, skip)
     depth = 0
     st[sn] = start
     st[sk] = 0
@@ -349,16 +357,9 @@ def trail_from(st, topo, p, start, skip=-1):
                 k += 1
                 if e < 0 or st[S_EDGE_OWNER + e] != p:
                     continue
-                if e < 64:
-                    bit = np.int64(1) << e
-                    if used0 & bit:
-                        continue
-                    used0 |= bit
-                else:
-                    bit = np.int64(1) << (e - 64)
-                    if used1 & bit:
-                        continue
-                    used1 |= bit
+                seen, used0, used1 = mark_bit(used0, used1, e)
+                if seen:
+                    continue
                 st[sk + depth] = k
                 depth += 1
                 st[sn + depth] = topo[T_NODE_NB + 3 * n + k - 1]
@@ -392,12 +393,7 @@ def network_longest(st, topo, p, seed):
     comp = SC_COMP
     st[comp] = seed
     cnt = 1
-    m0 = np.int64(0)
-    m1 = np.int64(0)
-    if seed < 64:
-        m0 |= np.int64(1) << seed
-    else:
-        m1 |= np.int64(1) << (seed - 64)
+    _, m0, m1 = mark_bit(np.int64(0), np.int64(0), seed)
     i = 0
     best = 0
     starts = 0
@@ -417,16 +413,9 @@ def network_longest(st, topo, p, seed):
             e = topo[T_NODE_NBE + 3 * n + k]
             if e >= 0 and st[S_EDGE_OWNER + e] == p:
                 m = topo[T_NODE_NB + 3 * n + k]
-                if m < 64:
-                    bit = np.int64(1) << m
-                    if m0 & bit:
-                        continue
-                    m0 |= bit
-                else:
-                    bit = np.int64(1) << (m - 64)
-                    if m1 & bit:
-                        continue
-                    m1 |= bit
+                seen, m0, m1 = mark_bit(m0, m1, m)
+                if seen:
+                    continue
                 st[comp + cnt] = m
                 cnt += 1
     if starts == 0:
@@ -497,12 +486,7 @@ def joined_without(st, topo, p, a, c, skip):
     q = SC_COMP
     st[q] = a
     cnt = 1
-    m0 = np.int64(0)
-    m1 = np.int64(0)
-    if a < 64:
-        m0 = np.int64(1) << a
-    else:
-        m1 = np.int64(1) << (a - 64)
+    _, m0, m1 = mark_bit(np.int64(0), np.int64(0), a)
     i = 0
     while i < cnt:
         n = st[q + i]
@@ -514,16 +498,9 @@ def joined_without(st, topo, p, a, c, skip):
             m = topo[T_NODE_NB + 3 * n + k]
             if m == c:
                 return True
-            if m < 64:
-                bit = np.int64(1) << m
-                if m0 & bit:
-                    continue
-                m0 |= bit
-            else:
-                bit = np.int64(1) << (m - 64)
-                if m1 & bit:
-                    continue
-                m1 |= bit
+            seen, m0, m1 = mark_bit(m0, m1, m)
+            if seen:
+                continue
             st[q + cnt] = m
             cnt += 1
     return False
