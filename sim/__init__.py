@@ -15,10 +15,12 @@ def _numba_cache_dir() -> str:
 
     Numba's own cache only notices edits to a function's own file, not to the
     jitted functions it calls from other modules, so a stale cache could run old
-    rules. Keying the folder on all sources makes any edit start a fresh cache.
+    rules. Keying the folder on all sources makes any edit start a fresh cache. The checkout's
+    path is part of the key too: numba stamps entries with each file's time, so two checkouts of
+    the same sources sharing one folder would keep overwriting each other's entries.
     """
     root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha1()
+    digest = hashlib.sha1(str(root).encode())
     for folder in ("sim", "strategies"):
         for f in sorted((root / folder).rglob("*.py")):
             digest.update(str(f.relative_to(root)).encode())
