@@ -14,6 +14,7 @@ from pathlib import Path
 
 from sim import game_names, get_game
 from sim.spec import AgonInputError
+from experiments.folder import out_folder
 from experiments.cli_studies import STUDY_COMMANDS, is_composite, run_sequential_single, sequential_requested
 
 EXIT_BAD_INPUT = 2
@@ -250,7 +251,7 @@ def _render(folder: Path) -> None:
 
 def cmd_seats(args, argv) -> int:
     study = _study_from_args(args, argv, "seats")
-    out = Path(args.out or f"runs/{study.game}-seats")
+    out = out_folder(args.out, f"runs/{study.game}-seats")
     if sequential_requested(args):
         return run_sequential_single(args, study, out, argv)
     _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,
@@ -260,7 +261,7 @@ def cmd_seats(args, argv) -> int:
 
 def cmd_sweep(args, argv) -> int:
     study = _study_from_args(args, argv, "sweep")
-    out = Path(args.out or f"runs/{study.game}-sweep")
+    out = out_folder(args.out, f"runs/{study.game}-sweep")
     if sequential_requested(args):
         return run_sequential_single(args, study, out, argv)
     _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,
@@ -278,7 +279,9 @@ def cmd_report(args, argv) -> int:
         raise AgonInputError(f"{folder}/run.json is not valid JSON")
     if not list((folder / "results").glob("chunk-*.parquet")):
         raise AgonInputError(f"{folder} has no results to report")
-    _render(folder)
+    from experiments import folder as folders
+    with folders.locked(folder):   # not while a run is still writing its chunks and report
+        _render(folder)
     return 0
 
 
@@ -300,33 +303,35 @@ def cmd_bench(args, argv) -> int:
 
 
 def cmd_run(args, argv) -> int:
+    from experiments import folder
     from experiments.config import load_config
     from experiments.runner import Plan, check_backend, prepare_folder, run_study, shared_pool
     from reports import write_index
     cfg = load_config(args.config)
     jobs = args.jobs or cfg.jobs
     check_backend(args.backend, args.scheduler, args.workers)
-    base = Path(args.out or cfg.out)
+    base = folder.check_base(args.out if args.out is not None else cfg.out)
     plans = []
     for name, study in cfg.studies:
         study.command = _command_line(argv) + f"  # study {name}"
-        plans.append((name, study, None if is_composite(study) else Plan(study, jobs)))
-    for name, study, plan in plans:  # check every folder before playing anything
+        plans.append((folder.child(base, name, "study name"), study, None if is_composite(study) else Plan(study, jobs)))
+    for out, study, plan in plans:  # check every folder before playing anything
         if plan is None:
-            study.check(base / name, jobs, args.resume, args.force)
+            study.check(out, jobs, args.resume, args.force)
         else:
-            prepare_folder(base / name, args.resume, args.force, plan)
-    with shared_pool(args.backend, jobs, args.scheduler, args.workers):   # every study of the file on it
-        for name, study, plan in plans:
-            print(f"== {name}: {study.kind} {study.game}", file=sys.stderr)
+            prepare_folder(out, args.resume, args.force, plan)
+    with folder.locked(base), shared_pool(args.backend, jobs, args.scheduler, args.workers):
+        for out, study, plan in plans:   # every study of the file on one pool
+            print(f"== {out.name}: {study.kind} {study.game}", file=sys.stderr)
             if plan is None:  # design studies and stopping rules: experiments/composite.py
-                study.run(base / name, jobs, args.resume, args.force, not args.quiet)
-                print(f"report: {base / name / 'report.md'}")
+                study.run(out, jobs, args.resume, args.force, not args.quiet)
+                print(f"report: {out / 'report.md'}")
                 continue
-            folder = run_study(study, base / name, jobs=jobs, resume=args.resume, force=args.force,
-                               progress=not args.quiet, plan=plan)
-            _render(folder)
-    write_index(base, [(name, base / name) for name, _, _ in plans], title=cfg.title)
+            run_study(study, out, jobs=jobs, resume=args.resume, force=args.force, progress=not args.quiet, plan=plan)
+            _render(out)
+        write_index(base, [(out.name, out) for out, _, _ in plans], title=cfg.title)
+        folder.write_batch(base, {"kind": "batch", "config": str(args.config), "studies": [o.name for o, _, _ in plans],
+                                  "command": _command_line(argv)})
     print(f"index: {base / 'index.md'}")
     return 0
 

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from sim.spec import AgonInputError
+from experiments.folder import out_folder
 
 
 def is_composite(study) -> bool:
@@ -144,7 +145,7 @@ def cmd_tune(args, argv) -> int:
         pairs.append((name.strip(), rng))
     t = tune.Tuning(game=args.game, params=pairs, targets=args.target, players=args.players, games=args.games,
                     seed=args.seed, strategies=args.strategies, fixed=_set(args), command=_cmd(argv))
-    out = Path(args.out or f"runs/{args.game}-tune")
+    out = out_folder(args.out, f"runs/{args.game}-tune")
     res = tune.run(t, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
     return _done(res, out)
 
@@ -154,7 +155,7 @@ def cmd_tournament(args, argv) -> int:
     ladder = [s.strip() for s in args.ladder.split(",")] if args.ladder else None
     t = tournament.Tournament(game=args.game, strategies=args.strategies, players=args.players, games=args.games,
                               seed=args.seed, params=_set(args), ladder=ladder, command=_cmd(argv))
-    out = Path(args.out or f"runs/{args.game}-tournament")
+    out = out_folder(args.out, f"runs/{args.game}-tournament")
     res = tournament.run(t, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
     return _done(res, out)
 
@@ -163,7 +164,7 @@ def cmd_components(args, argv) -> int:
     from experiments import components
     cs = components.ComponentStudy(game=args.game, players=args.players, games=args.games, seed=args.seed,
                                    strategies=args.strategies, params=_set(args), command=_cmd(argv))
-    out = Path(args.out or f"runs/{args.game}-components")
+    out = out_folder(args.out, f"runs/{args.game}-components")
     res = components.run(cs, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
     return _done(res, out)
 
@@ -172,7 +173,7 @@ def cmd_restrict(args, argv) -> int:
     from experiments import restrict
     r = restrict.Restriction(game=args.game, bans=args.ban, players=args.players, games=args.games, seed=args.seed,
                              strategy=args.strategies, params=_set(args), command=_cmd(argv))
-    out = Path(args.out or f"runs/{args.game}-restrict")
+    out = out_folder(args.out, f"runs/{args.game}-restrict")
     res = restrict.run(r, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
     return _done(res, out)
 
@@ -181,7 +182,7 @@ def cmd_design_report(args, argv) -> int:
     from experiments import design
     if args.scale <= 0:
         raise AgonInputError(f"--scale must be positive, got {args.scale}")
-    out = Path(args.out or "runs/design")
+    out = out_folder(args.out, "runs/design")
     index = design.run_many(args.game, out, jobs=_jobs(args), seed=args.seed, scale=args.scale, config=args.config,
                             resume=args.resume, force=args.force, progress=not args.quiet, command=_cmd(argv))
     print(f"index: {index}")

@@ -25,7 +25,6 @@ Design studies (experiments/composite.py lists each kind's keys):
 """
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,10 +76,7 @@ def load_config(path: str) -> Config:
         for key in ("name", "kind", "game"):
             if key not in raw:
                 raise AgonInputError(f"{path}: study {i + 1} has no {key!r}")
-        name = str(raw["name"])
-        if not re.fullmatch(r"[A-Za-z0-9._-]+", name) or name in names:
-            raise AgonInputError(f"{path}: study name {name!r} must be unique and use letters, digits, . _ -")
-        names.add(name)
+        name = _name(raw, names, path, i)
         sweep = [[k, parse_range(str(v)) if not isinstance(v, list) else v]
                  for k, v in (raw.get("sweep") or {}).items()]
         studies.append((name, Study(
@@ -93,9 +89,14 @@ def load_config(path: str) -> Config:
 
 
 def _name(raw: dict, names: set, path, i: int) -> str:
-    name = str(raw.get("name", ""))
-    if not re.fullmatch(r"[A-Za-z0-9._-]+", name) or name in names:
-        raise AgonInputError(f"{path}: study name {name!r} must be unique and use letters, digits, . _ -")
+    """The study's folder name: plain (experiments/folder.py) and unique within the file."""
+    from experiments.folder import plain_name
+    try:
+        name = plain_name(raw.get("name"), "study name")
+    except AgonInputError as e:
+        raise AgonInputError(f"{path}: study {i + 1}: {e}")
+    if name in names:
+        raise AgonInputError(f"{path}: study {i + 1}: study name {name!r} is used twice; names must be unique")
     names.add(name)
     return name
 

@@ -18,7 +18,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from experiments.runner import Plan, Study, prepare_folder, run_study, write_json_atomic
+from experiments.folder import child
+from experiments.runner import Plan, Study, prepare_folder, run_study
 from sim import get_game
 from sim.spec import AgonInputError
 
@@ -145,7 +146,7 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         if kind == "tournament":
             st.validate(jobs)
         else:
-            prepare_folder(out / name, resume and (out / name / "run.json").exists(), force, Plan(st, jobs))
+            prepare_folder(child(out, name, "study"), resume and (out / name / "run.json").exists(), force, Plan(st, jobs))
     times = {}
     results = {}
     for name, kind, st in units:
@@ -153,12 +154,13 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         if progress:
             games = st.games if kind != "sweep" else f"{st.games} per arm x {len(st.sweep[0][1])} arms"
             print(f"== {b.game}: {name} ({games} games)", file=sys.stderr)
-        again = resume and (out / name / "run.json").exists()   # a study not reached before is played anew
+        sub = child(out, name, "study")
+        again = resume and (sub / "run.json").exists()   # a study not reached before is played anew
         if kind == "tournament":
-            results[name] = tmod.run(st, out / name, jobs, resume=again, force=force and not again, progress=progress)
+            results[name] = tmod.run(st, sub, jobs, resume=again, force=force and not again, progress=progress)
         else:
-            run_study(st, out / name, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
-            results[name] = build_report(out / name)
+            run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
+            results[name] = build_report(sub)
         times[name] = round(time.perf_counter() - t0, 1)
     return {"times": times, "results": results}
 
@@ -194,17 +196,18 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
     if len(set(games)) != len(games):
         raise AgonInputError("each game may be given once")
     batteries = load_batteries(games, config, scale, seed)
-    out = Path(out)
+    out = folder.check_base(out)
     for b in batteries:
-        folder.check(out / b.game, resume, force)
-    t_all = time.perf_counter()
-    _warm([b.game for b in batteries], jobs, progress)
-    folders = []
-    for b in batteries:
-        gdir = out / b.game
-        run_one(b, gdir, jobs, resume, force, progress, command or f"agon design-report {b.game}", scale)
-        folders.append((b.game, gdir))
-    write_index(out, folders, title="Agon design reports")
-    write_json_atomic({"games": games, "wall_seconds": round(time.perf_counter() - t_all, 1), "jobs": jobs,
-                       "scale": scale, "command": command}, out / "batch.json")
+        folder.check(folder.child(out, b.game, "game"), resume, force)
+    with folder.locked(out):
+        t_all = time.perf_counter()
+        _warm([b.game for b in batteries], jobs, progress)
+        folders = []
+        for b in batteries:
+            gdir = folder.child(out, b.game, "game")
+            run_one(b, gdir, jobs, resume, force, progress, command or f"agon design-report {b.game}", scale)
+            folders.append((b.game, gdir))
+        write_index(out, folders, title="Agon design reports")
+        folder.write_batch(out, {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command,
+                                 "wall_seconds": round(time.perf_counter() - t_all, 1)})
     return out / "index.md"

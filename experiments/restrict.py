@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from experiments.folder import child
 from experiments.lineup import parse_strategy
 from experiments.runner import Plan, Study, run_study
 from sim import game_names, get_game
@@ -140,7 +141,7 @@ def run(r: Restriction, out, jobs: int = 1, resume: bool = False, force: bool = 
     def grow(n):
         for ban, st, _ in units:
             st2 = replace(st, games=int(n))
-            run_study(st2, Path(out) / "bans" / ban, jobs=jobs, progress=progress, plan=Plan(st2, jobs),
+            run_study(st2, child(Path(out) / "bans", ban, "ban"), jobs=jobs, progress=progress, plan=Plan(st2, jobs),
                       extend=True)
 
     def measure():

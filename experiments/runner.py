@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import shutil
 import signal
 import sys
 import threading
@@ -24,8 +23,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from experiments import folder as folder_mod
 from experiments import lineup as lineup_mod
-from experiments.provenance import git_commit, package_version
 from sim import get_game
 from sim.spec import AgonInputError, GameSpec
 
@@ -236,15 +235,13 @@ def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan, extend: boo
     """Check the output folder before anything is written; returns the stored run.json on resume.
 
     `extend` is a resume that may ask for more games than the stored run: the new games
-    are new chunks on the same seeds, so an extended run equals one run of that size."""
-    out = Path(out)
+    are new chunks on the same seeds, so an extended run equals one run of that size.
+    What `--force` may remove is decided by experiments/folder.py (only a folder Agon made)."""
     if resume and force:
         raise AgonInputError("choose one of --resume and --force")
     if extend:
         resume = True
-    if out.exists() and not out.is_dir():
-        raise AgonInputError(f"output path {out} exists and is not a folder")
-    exists = out.exists() and any(out.iterdir())
+    out = folder_mod.check(out, resume, force)
     if resume:
         meta_path = out / "run.json"
         if not meta_path.exists():
@@ -262,10 +259,6 @@ def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan, extend: boo
             raise AgonInputError(
                 f"cannot resume {out}: the stored run differs in {', '.join(diffs)}; use the same settings or --force")
         return meta
-    if exists and not force:
-        raise AgonInputError(f"output folder {out} already exists; use --resume to finish it or --force to replace it")
-    if exists and force and not (out / "run.json").exists():
-        raise AgonInputError(f"refusing to replace {out}: it is not an Agon run folder (no run.json)")
     return None
 
 
@@ -309,21 +302,25 @@ def shared_pool(backend: str = "loky", jobs: int = 1, scheduler: str | None = No
 
 
 def _play_study(study, out, jobs, resume, force, backend, progress, plan, extend, pool) -> Path:
-    """run_study's body, once the folder is checked and the workers are ready."""
+    """run_study's body, once the workers are ready: lock the folder, check it again under the
+    lock, and play."""
+    with folder_mod.locked(out):
+        return _play_locked(study, out, jobs, resume, force, backend, progress, plan, extend, pool)
+
+
+def _play_locked(study, out, jobs, resume, force, backend, progress, plan, extend, pool) -> Path:
     stored = prepare_folder(out, resume, force, plan, extend=extend)
     if stored is not None:
         plan.chunk_size = int(stored["chunk_size"])  # the chunk plan of the first attempt
-    elif out.exists():
-        shutil.rmtree(out)
+    elif force:
+        folder_mod.clear(out)   # only what Agon made (experiments/folder.py)
     results = out / "results"
     results.mkdir(parents=True, exist_ok=True)
 
-    meta = plan.describe()
+    meta = folder_mod.marked(plan.describe())
     meta.update({
         "status": "running",
         "command": study.command,
-        "version": package_version(),
-        "git_commit": git_commit(),
         "jobs": jobs,
         "backend": backend,
         "created": (stored or {}).get("created") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -214,7 +214,9 @@ def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, 
         _, _, _, w, n = sc.rate(0, min(sc.games))
         return {"intervals": iv, "seat0": (w, n)}
 
-    rec = run_until(rule, int(study.games), grow, measure, progress)
-    summary = build_report(out)
-    annotate_report(out, rec.to_json())
+    from experiments import folder
+    with folder.locked(out):   # one writer for every batch, not only while a batch plays
+        rec = run_until(rule, int(study.games), grow, measure, progress)
+        summary = build_report(out)
+        annotate_report(out, rec.to_json())
     return out, summary, rec
