@@ -103,20 +103,6 @@ def blocks_to_markdown(blocks) -> str:
     return "\n\n".join(out) + "\n"
 
 
-def _inline(text: str) -> str:
-    """Escape text and turn `code` and **bold** spans into HTML."""
-    parts = re.split(r"(`[^`]+`)", text)
-    out = []
-    for part in parts:
-        if part.startswith("`") and part.endswith("`") and len(part) > 1:
-            out.append("<code>" + html.escape(part[1:-1]) + "</code>")
-        else:
-            esc = html.escape(part)
-            esc = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", esc)
-            out.append(esc)
-    return "".join(out)
-
-
 _CSS = """
 body{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:980px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
@@ -128,38 +114,45 @@ caption{caption-side:bottom;font-size:.85em;color:#555;text-align:left;padding-t
 code{background:#f4f4f4;padding:0 .2em;border-radius:3px}
 pre{background:#f4f4f4;padding:.6em;overflow-x:auto;white-space:pre-wrap}
 figure{margin:1em 0}figcaption{font-size:.85em;color:#555}img{max-width:100%}
+table+p{font-size:.85em;color:#555;margin-top:-.3em}
 """.strip()
 
 
+def _markdown_it():
+    """CommonMark with tables, raw HTML off (text is escaped), images embedded from `env["images"]`
+    (alt first, as the report tests and screen readers read it), relative links to `.md` files
+    pointing at the `.html` page beside them."""
+    from markdown_it import MarkdownIt
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+    def image(self, tokens, idx, options, env):
+        tok = tokens[idx]
+        src = tok.attrGet("src") or ""
+        alt = self.renderInlineAsText(tok.children or [], options, env)
+        data = (env.get("images") or {}).get(src)
+        if data is not None:
+            src = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+        return f'<img alt="{html.escape(alt)}" src="{html.escape(src)}">'
+
+    def link_open(self, tokens, idx, options, env):
+        tok = tokens[idx]
+        href = tok.attrGet("href") or ""
+        if "://" not in href and not href.startswith(("#", "mailto:")):
+            tok.attrSet("href", re.sub(r"\.md(#|$)", r".html\1", href))
+        return self.renderToken(tokens, idx, options, env)
+
+    md.add_render_rule("image", image)
+    md.add_render_rule("link_open", link_open)
+    return md
+
+
 def blocks_to_html(blocks, images: dict, title: str) -> str:
-    """Self-contained HTML: PNGs embedded as base64 data URIs, inline CSS, no scripts."""
+    """Self-contained HTML of the report's Markdown (markdown-it-py): PNGs embedded as base64
+    data URIs, inline CSS, no scripts."""
+    body = _markdown_it().render(blocks_to_markdown(blocks), {"images": images})
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           f"<title>{html.escape(title)}</title>", f"<style>\n{_CSS}\n</style>", "</head>", "<body>"]
-    for b in blocks:
-        kind = b[0]
-        if kind == "h":
-            out.append(f"<h{b[1]}>{_inline(b[2])}</h{b[1]}>")
-        elif kind == "p":
-            out.append(f"<p>{_inline(b[1])}</p>")
-        elif kind == "ul":
-            out.append("<ul>" + "".join(f"<li>{_inline(it)}</li>" for it in b[1]) + "</ul>")
-        elif kind == "code":
-            out.append(f"<pre><code>{html.escape(b[1])}</code></pre>")
-        elif kind == "table":
-            headers, rows, caption = b[1], b[2], b[3]
-            t = ["<table>"]
-            if caption:
-                t.append(f"<caption>{_inline(caption)}</caption>")
-            t.append("<thead><tr>" + "".join(f"<th>{_inline(str(h))}</th>" for h in headers) + "</tr></thead>")
-            t.append("<tbody>")
-            t += ["<tr>" + "".join(f"<td>{_inline(str(c))}</td>" for c in r) + "</tr>" for r in rows]
-            t.append("</tbody></table>")
-            out.append("\n".join(t))
-        elif kind == "img":
-            data = base64.b64encode(images[b[1]]).decode("ascii")
-            cap = f"<figcaption>{_inline(b[3])}</figcaption>" if b[3] else ""
-            out.append(f'<figure><img alt="{html.escape(b[2])}" src="data:image/png;base64,{data}">{cap}</figure>')
-    out += ["</body>", "</html>"]
+           f"<title>{html.escape(title)}</title>", f"<style>\n{_CSS}\n</style>", "</head>", "<body>", body.rstrip(),
+           "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 

@@ -125,7 +125,19 @@ def test_converter_escapes_and_formats():
     page = blocks_to_html(blocks, {}, "T")
     assert "<strong>bold</strong>" in page and "<code>a&lt;b&gt;</code> &amp; text" in page
     assert "&lt;script&gt;" in page and "<script>" not in page
-    assert "<pre><code>agon run &lt;cfg&gt;</code></pre>" in page
+    assert "<pre><code>agon run &lt;cfg&gt;\n</code></pre>" in page
+
+
+def test_markdown_renderer_bold_code_and_links():
+    """markdown-it-py renders what the hand-written converter got wrong: bold text holding code
+    (it printed literal `**`), and links between reports point to the HTML pages in report.html."""
+    blocks = [("h", 1, "T"), ("p", "**Fair value of `merchant_bonus_vp`**: about 2."),
+              ("p", "Full report: [seats-4p/report.md](seats-4p/report.md); [anchor](#verdict); "
+                    "[web](https://example.org/a.md)")]
+    page = blocks_to_html(blocks, {}, "T")
+    assert "<strong>Fair value of <code>merchant_bonus_vp</code></strong>" in page and "**" not in page
+    assert '<a href="seats-4p/report.html">seats-4p/report.md</a>' in page
+    assert 'href="#verdict"' in page and 'href="https://example.org/a.md"' in page
 
 
 def test_write_atomic_keeps_old_file_on_failure(tmp_path):
