@@ -68,7 +68,8 @@ class Doc:
         if stop.exists():
             import json
             from reports.sequential import stopping_blocks
-            self.blocks += stopping_blocks(json.loads(stop.read_text()))
+            self.blocks += stopping_blocks(json.loads(stop.read_text()),
+                                           played=meta.get("games") if meta.get("kind") != "tune" else None)
 
     def table(self, headers, rows, caption=""):
         self.blocks.append(("table", headers, rows, caption))

@@ -203,6 +203,21 @@ def _relevance(edge: float, lo_edge: float, hi_edge: float, players: int) -> str
 
 # ---------------------------------------------------------------- sections
 
+def _sequential(stopping) -> bool:
+    return bool(stopping) and stopping.get("stopped_by") != "fixed sample size" and "anytime_alpha" in stopping
+
+
+def _stopping(run_dir) -> dict | None:
+    path = Path(run_dir) / "stopping.json"
+    if not path.exists():
+        return None
+    import json
+    try:
+        return json.loads(path.read_text())
+    except ValueError:
+        return None
+
+
 def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
     game = meta.get("game", "?")
     label = spec.title if spec is not None and getattr(spec, "title", "") else game
@@ -285,18 +300,30 @@ def _seat_findings(tab, summ, players, d, what=""):
 
 
 def _seats_section(agg, players, spec_title, images, blocks, files, heading="Seat advantage", prefix="",
-                   stamp=""):
+                   stamp="", stopping=None):
     n = agg.n_games
     d = _digits(n, players)
-    tab = seat_table(agg, players)
+    seq = _sequential(stopping)
+    tab = seat_table(agg, players, anytime_alpha=stopping["anytime_alpha"] if seq else None,
+                     looks=int(stopping.get("looks_planned", 1)) if seq else 1)
     summ = seat_summary(agg, players)
     blocks.append(("h", 2, heading))
-    blocks.append(("table", _SEAT_HEAD, _seat_rows(tab, d),
+    head, rows = list(_SEAT_HEAD), _seat_rows(tab, d)
+    if seq:
+        head[5:7] = ["95% CI (nominal)", "simultaneous 95% CI (nominal)"]
+        head[10:10] = ["anytime-valid 95% CI", "anytime-valid simultaneous", "p (anytime, Holm)"]
+        for r, row in zip(tab.itertuples(), rows):
+            row[10:10] = [ci(r.any_low, r.any_high, d), ci(r.any_sim_low, r.any_sim_high, d), pval(r.p_anytime)]
+    blocks.append(("table", head, rows,
                    f"n = {integer(n)} games. Wins count a tie among j leaders as 1/j. 95% CI: Wilson; simultaneous: "
                    + (f"Wilson at 5%/{players} (Bonferroni), valid for all seats at once. p: exact binomial against "
                       f"1/{players}; Holm over the seats." if seat_family(players) > 1 else
                       "with 2 seats one rate fixes the other, so it equals the 95% CI and p needs no adjustment.")
-                   + " Elo: rough, about 7 per point."))
+                   + " Elo: rough, about 7 per point."
+                   + (f" This run stopped by a sequential rule after looking at its results: the nominal intervals "
+                      f"and p-values do not allow for that and cover less than 95%; the anytime-valid ones (Wilson at "
+                      f"5%/{stopping['looks_planned']} over the {stopping['looks_planned']} looks the rule could take, "
+                      f"p x {stopping['looks_planned']}) hold however the run stopped." if seq else "")))
     name = f"{prefix}seat_win_rates.png"
     images[name] = plots.png_bytes(plots.seat_win_rates(tab, players, f"{spec_title}: win rate by seat (n = {integer(n)})", stamp=stamp))
     blocks.append(("img", name, "win rate by seat",
@@ -352,10 +379,11 @@ def with_games(command: str, games: int) -> str:
 
 
 def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", bound_cols=("sim_ci_low", "sim_ci_high"),
-                 key_param: str = "", game: str = "") -> str:
-    """One line: the seat question's answer and the action it implies."""
+                 key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high")) -> str:
+    """One line: the seat question's answer and the action it implies (after a sequential stop,
+    judged on the anytime-valid intervals and p-values)."""
     fair = 1.0 / players
-    sig = tab[tab["p_holm"] < 0.05]
+    sig = tab[tab[p_col] < 0.05]
     if players == 2:
         sig = sig[sig["seat"] == 0]
     d = 1
@@ -364,9 +392,10 @@ def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", b
         edge = r.win_rate - fair
         act = (f"compensate it, e.g. sweep the key constant: `agon sweep {game} --param {key_param}=LO:HI:STEP`"
                if key_param and game else "compensate it (a sweep of a scoring constant finds the value)")
+        lo, hi = getattr(r, ci_cols[0]), getattr(r, ci_cols[1])
         return (f"Seat advantage{what}: seat {int(r.seat)} {pts(100 * edge, d)} points ({pct(r.win_rate, d)} "
-                f"{ci(r.ci_low, r.ci_high, d)} vs fair {pct(fair, d)}), significant ({'Holm ' if players > 2 else ''}p = "
-                f"{pval(r.p_holm)}); {_relevance(edge, r.ci_low - fair, r.ci_high - fair, players)}. Action: {act}.")
+                f"{ci(lo, hi, d)} vs fair {pct(fair, d)}), significant ({'Holm ' if players > 2 else ''}p = "
+                f"{pval(getattr(r, p_col))}); {_relevance(edge, lo - fair, hi - fair, players)}. Action: {act}.")
     worst = tab.iloc[int(np.argmax(np.abs(tab["edge_points"].to_numpy())))]
     lo_col, hi_col = bound_cols
     bound = 100 * max(float((tab[hi_col] - fair).max()), float((fair - tab[lo_col]).max()))
@@ -779,15 +808,20 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     else:
         heading = "Seat advantage"
 
+    stopping = _stopping(run_dir)
     tab, summ = _seats_section(base, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
-                                images, blocks, files, heading, stamp=stamp)
+                                images, blocks, files, heading, stamp=stamp, stopping=stopping)
     files["seats.csv"] = _csv(tab)
     result["seats"], result["summary"] = tab, summ
     d = _digits(base.n_games, players)
     seat_find = _seat_findings(tab, summ, players, d, " (base arm)" if is_sweep else "")
+    seq = _sequential(stopping)
     verdicts.insert(0, seat_verdict(tab, players, base.n_games, "" if is_sweep else str(meta.get("command") or ""),
                                     f" ({players} players" + (f", base arm {result['base_arm']})" if is_sweep else ")"),
-                                    key_param=getattr(spec, "key_param", "") or "", game=meta.get("game", "")))
+                                    bound_cols=("any_sim_low", "any_sim_high") if seq else ("sim_ci_low", "sim_ci_high"),
+                                    key_param=getattr(spec, "key_param", "") or "", game=meta.get("game", ""),
+                                    p_col="p_anytime" if seq else "p_holm",
+                                    ci_cols=("any_low", "any_high") if seq else ("ci_low", "ci_high")))
     findings = (findings + seat_find) if is_sweep else (seat_find + findings)
 
     multi = len(strategies_in(base, players)) > 1
