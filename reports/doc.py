@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports.fmt import ci, integer, num, pct, pval  # noqa: F401  (re-exported for the study reports)
+from reports.fmt import ci, integer, num, pct, pval, value  # noqa: F401  (re-exported for the study reports)
 from reports.render import blocks_to_html, blocks_to_markdown, write_atomic
 
-__all__ = ["Doc", "pct", "ci", "pval", "num", "integer", "slug"]
+__all__ = ["Doc", "pct", "ci", "pval", "num", "integer", "value", "slug"]
 
 
 def slug(text: str) -> str:
