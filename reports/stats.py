@@ -39,8 +39,12 @@ def _interval(method: str, k, n, alpha: float):
     kk = np.clip(np.where(ok, k_arr, 0.0), 0.0, np.where(ok, n_arr, 1.0))
     with np.errstate(invalid="ignore", divide="ignore"):
         lo, hi = proportion_confint(kk, np.where(ok, n_arr, 1.0), alpha=alpha, method=method)
-    lo = np.where(ok, np.clip(lo, 0.0, 1.0), np.nan)
-    hi = np.where(ok, np.clip(hi, 0.0, 1.0), np.nan)
+    rate = kk / np.where(ok, n_arr, 1.0)
+    # exact ends (no rounding noise): 0 wins -> low 0, all wins -> high 1, and low <= rate <= high
+    lo = np.where(kk <= 0, 0.0, np.minimum(np.clip(lo, 0.0, 1.0), rate))
+    hi = np.where(kk >= np.where(ok, n_arr, 1.0), 1.0, np.maximum(np.clip(hi, 0.0, 1.0), rate))
+    lo = np.where(ok, lo, np.nan)
+    hi = np.where(ok, hi, np.nan)
     if lo.ndim == 0:
         return float(lo), float(hi)
     return lo, hi
