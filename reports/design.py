@@ -197,6 +197,7 @@ def build(gdir, results: dict | None = None) -> dict:
     tdir = gdir / "tournament"
     if (tdir / "run.json").exists():
         from reports import tournament as trep
+        from reports.tournament import gap_text
         tres = results.get("tournament") or trep.build(tdir)
         tm = load_meta(tdir)
         lad = tres.get("ladder")
@@ -232,7 +233,7 @@ def build(gdir, results: dict | None = None) -> dict:
                     f"{r.elo_at_least:+.0f} Elo" for r in sep.itertuples()) + ".")
             if tres.get("ladder") is not None:
                 doc.table(["step", "gap (Elo)", "95% CI", "p (Holm, one-sided)"],
-                          [[f"`{r.lower}` < `{r.higher}`", f"{r.gap_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]",
+                          [[f"`{r.lower}` < `{r.higher}`", *(gap_text(r).split(" ", 1) if np.isfinite(r.gap_elo) else [gap_text(r), "-"]),
                             pval(r.p_holm)] for r in tres["ladder"]["steps"].itertuples()], "Skill ladder steps.")
             _img(doc, gdir, "tournament/tournament_ratings.png", "ratings", "Ratings and seat terms, 95% intervals.")
             _img(doc, gdir, "tournament/tournament_matrix.png", "win matrix", "Head-to-head: row finishes ahead of column.")

@@ -119,18 +119,25 @@ def fit_bradley_terry(pc: PairCounts, rows: pd.DataFrame | None = None, folders=
     same = (rows["a"].to_numpy() == rows["b"].to_numpy()) if len(rows) else np.zeros(0, bool)
     keep = keep | same          # pairs of one strategy with itself inform the seat terms
     data = rows[keep]
-    # which strategies the kept pairings connect to the reference (strategy 0)
-    linked = {0}
+    # the strategies the kept pairings connect: the largest group is rated, relative to its first
+    # strategy (the first strategy of the tournament when it belongs to it)
     edges = {frozenset((a, b)) for a, b in zip(data["a"], data["b"]) if a != b}
-    grew = True
-    while grew:
-        grew = False
-        for e in edges:
-            if len(e & linked) == 1:
-                linked |= e
-                grew = True
+    groups = []
+    for i in range(k):
+        if any(i in g for g in groups):
+            continue
+        g, grew = {i}, True
+        while grew:
+            grew = False
+            for e in edges:
+                if len(e & g) == 1:
+                    g |= e
+                    grew = True
+        groups.append(g)
+    linked = max(groups, key=lambda g: (len(g), -min(g)))
+    ref = min(linked)
     est = np.array([i in linked for i in range(k)])
-    cols_b = [i for i in range(1, k) if est[i]]
+    cols_b = [i for i in range(k) if est[i] and i != ref]
     X = np.zeros((len(data), len(cols_b) + p - 1))
     av, bv, sv, tv = (data[c].to_numpy() for c in ("a", "b", "s", "t"))
     for j, i in enumerate(cols_b):
@@ -143,9 +150,9 @@ def fit_bradley_terry(pc: PairCounts, rows: pd.DataFrame | None = None, folders=
     cov = np.asarray(fit.cov_params())
     theta = np.asarray(fit.params)
     b = np.full(k, np.nan)
-    b[0] = 0.0
+    b[ref] = 0.0
     cb = np.full((k, k), np.nan)
-    cb[0, :] = cb[:, 0] = 0.0
+    cb[ref, :] = cb[:, ref] = 0.0
     for j, i in enumerate(cols_b):
         b[i] = theta[j]
         for jj, ii in enumerate(cols_b):
@@ -156,7 +163,7 @@ def fit_bradley_terry(pc: PairCounts, rows: pd.DataFrame | None = None, folders=
     se_c = np.sqrt(np.diag(cov)[: len(cols_b)])
     se_n = np.sqrt(np.diag(np.asarray(naive.cov_params()))[: len(cols_b)])
     ratio = float(np.median(se_c / se_n)) if len(cols_b) else float("nan")
-    return {"b": b, "g": g, "cov_b": cb, "cov_g": cg, "pairs": float(len(data)), "pairs_all": float(len(rows)),
+    return {"b": b, "g": g, "cov_b": cb, "cov_g": cg, "pairs": float(len(data)), "pairs_all": float(len(rows)), "ref": ref,
             "separated": [(pc.names[i], pc.names[j]) for i, j in sep], "estimable": est, "se_ratio": ratio,
             "clusters": int(data["cluster"].nunique()) if len(data) else 0}
 
@@ -173,6 +180,17 @@ def separation_bounds(pc: PairCounts, alpha: float = 0.05) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["ahead", "behind", "pairings", "rate_low", "elo_at_least"])
 
 
+def gap_text(r) -> str:
+    """A ladder step's gap: '+120 [+80, +160]', or 'always ahead' for a separated step."""
+    if np.isfinite(r.gap_elo):
+        return f"{r.gap_elo:+.0f} [{r.low:+.0f}, {r.high:+.0f}]"
+    if r.low == np.inf:
+        return f"`{r.higher}` always ahead (no finite gap)"
+    if r.low == -np.inf:
+        return f"`{r.lower}` always ahead (no finite gap)"
+    return "not estimable"
+
+
 def _diff(fit: dict, i: int, j: int, key: str = "b") -> tuple[float, float]:
     """(difference i - j, standard error) of ratings or seat terms."""
     v, c = fit[key], fit["cov_" + key]
@@ -184,10 +202,11 @@ def _diff(fit: dict, i: int, j: int, key: str = "b") -> tuple[float, float]:
 
 
 def ratings_table(pc: PairCounts, fit: dict) -> pd.DataFrame:
-    """Ratings in Elo relative to the first strategy, with 95% intervals."""
+    """Ratings in Elo relative to the reference strategy (fit["ref"]), with 95% intervals; nan for
+    a strategy linked to it only through pairings one side always won."""
     rows = []
     for i, name in enumerate(pc.names):
-        d, se = _diff(fit, i, 0)
+        d, se = _diff(fit, i, fit.get("ref", 0))
         rows.append({"strategy": name, "rating_elo": ELO * d, "low": ELO * (d - 1.96 * se),
                      "high": ELO * (d + 1.96 * se), "logit": d, "se": se})
     return pd.DataFrame(rows).sort_values("rating_elo", ascending=False, kind="stable").reset_index(drop=True)
@@ -265,10 +284,14 @@ def ladder_check(pc: PairCounts, fit: dict, ladder: list[str]) -> dict:
         tab["p_holm"] = np.nan
         if fin.any():
             tab.loc[fin, "p_holm"] = stats.holm(tab.loc[fin, "p_one_sided"].to_numpy())
-        sep = {frozenset(x) for x in fit.get("separated", [])}
-        for idx, r in tab.iterrows():   # a separated step: the higher one always finished ahead
-            if frozenset((r.lower, r.higher)) in sep and not np.isfinite(r.p_one_sided):
+        sep = set(fit.get("separated", []))
+        for idx, r in tab.iterrows():   # a separated step: one side always finished ahead
+            if (r.higher, r.lower) in sep and not np.isfinite(r.p_one_sided):
                 tab.loc[idx, ["p_one_sided", "p_holm"]] = 0.0
+                tab.loc[idx, ["low", "high"]] = np.inf
+            elif (r.lower, r.higher) in sep and not np.isfinite(r.p_one_sided):
+                tab.loc[idx, ["p_one_sided", "p_holm"]] = 1.0
+                tab.loc[idx, ["low", "high"]] = -np.inf
     holds = bool(len(tab) and (tab["p_holm"] < 0.05).all())
     reversed_ = tab[(tab["high"] < 0)] if len(tab) else tab
     return {"ladder": ladder, "steps": tab, "holds": holds, "reversed": list(zip(reversed_["lower"], reversed_["higher"]))}
@@ -350,8 +373,10 @@ def build(out) -> dict:
 
     findings = []
     if lad is not None:
-        steps = "; ".join(f"`{r.higher}` - `{r.lower}` = {r.gap_elo:+.0f} Elo [{r.low:+.0f}, {r.high:+.0f}] "
-                          f"(one-sided Holm p = {pval(r.p_holm)})" for r in lad["steps"].itertuples())
+        steps = "; ".join(
+            f"`{r.higher}` - `{r.lower}` = {gap_text(r)} Elo (one-sided Holm p = {pval(r.p_holm)})"
+            if np.isfinite(r.gap_elo) else f"`{r.higher}` - `{r.lower}`: {gap_text(r)}"
+            for r in lad["steps"].itertuples())
         chain = " < ".join(ladder)
         if lad["holds"]:
             findings.append(f"**Skill ladder {chain} holds**: every step's rating gap is positive "
@@ -393,7 +418,7 @@ def build(out) -> dict:
               "results (who finished ahead; tied ranks count half), standard errors clustered by seed "
               f"({integer(fit['clusters'])} clusters: the pairs of one game, and the line-ups and rotations of one "
               f"seed, are not independent; clustered standard errors are {fit['se_ratio']:.2f}x the model-based "
-              f"ones). Ratings relative to `{names[0]}`; 400 log10 odds (Elo scale)."
+              f"ones). Ratings relative to `{names[fit['ref']]}`; 400 log10 odds (Elo scale)."
               + (" Pairings one strategy always won are left out of the fit (no finite estimate exists) and "
                  "reported below as bounds." if fit["separated"] else ""))
     if len(bounds):
@@ -409,7 +434,7 @@ def build(out) -> dict:
               "Seat terms relative to seat 0: the advantage of sitting there, whatever the strategy.")
     if lad is not None:
         doc.table(["step", "gap (Elo)", "95% CI", "p (one-sided)", "p (Holm)"],
-                  [[f"`{r.lower}` < `{r.higher}`", f"{r.gap_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]",
+                  [[f"`{r.lower}` < `{r.higher}`", *(gap_text(r).split(" ", 1) if np.isfinite(r.gap_elo) else [gap_text(r), "-"]),
                     pval(r.p_one_sided), pval(r.p_holm)] for r in lad["steps"].itertuples()],
                   "Skill ladder: each step tested one-sided (higher > lower), Holm over the steps.")
     doc.img("tournament_ratings.png", png_bytes(plot_ratings(rt, seats, f"{label}: ratings ({integer(pc.games)} games)")),

@@ -64,3 +64,26 @@ def test_complete_separation_is_a_bound_not_an_estimate():
     n = b.pairings
     assert b.ahead == "c" and b.behind == "a" and b.rate_low == pytest.approx(0.025 ** (1 / n))
     assert b.elo_at_least == pytest.approx(ELO * np.log(b.rate_low / (1 - b.rate_low)))
+
+
+def test_reference_strategy_always_beaten_is_not_a_rating_of_nan():
+    """random loses every pairing to both others (as in a Magna Grecia tournament): it cannot be
+    the reference; greedy and search are rated against each other, random gets bounds."""
+    from reports.tournament import gap_text, ladder_check
+    names = ["random", "greedy", "search"]
+    pc, rows = _tournament([0.0, 2.0, 2.5], names, 3, 300, seed=4, sep=("greedy", "random"))
+    # plant search > random everywhere too
+    i, j = names.index("search"), names.index("random")
+    pc.ahead[j, i] = 0.0
+    pc.ahead[i, j] = pc.pairs[i, j]
+    rows.loc[(rows["a"] == j) & (rows["b"] == i), "y"] = 0.0
+    rows.loc[(rows["a"] == i) & (rows["b"] == j), "y"] = 1.0
+    fit = fit_bradley_terry(pc, rows)
+    assert set(fit["separated"]) == {("greedy", "random"), ("search", "random")}
+    assert names[fit["ref"]] == "greedy"
+    rt = ratings_table(pc, fit).set_index("strategy")
+    assert np.isnan(rt.loc["random", "rating_elo"]) and np.isfinite(rt.loc["search", "rating_elo"])
+    lad = ladder_check(pc, fit, names)
+    step = lad["steps"].iloc[0]
+    assert step.p_holm == 0.0 and gap_text(step) == "`greedy` always ahead (no finite gap)"
+    assert len(separation_bounds(pc)) == 2
