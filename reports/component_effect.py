@@ -12,9 +12,15 @@ without X", not "X instead of another member"). Seat-games are stratified by tha
   `StratifiedTable.test_null_odds`), Benjamini-Hochberg over the table.
 
 A component held in fewer than MIN_HELD seat-games of the strata that also hold seat-games
-without it (or the reverse) is "too few to judge": no interval, no flag. A flag needs the BH
-CMH p below 5%, the interval on one side of 0 and an effect of at least STRONG_POINTS points;
-"too strong" (positive) and "too weak" (negative) are judged the same way.
+without it (or the reverse) is "too few to judge": no interval, no flag.
+
+**Verdict**: holding any building, hero or god is usually worth something, so with-versus-without
+effects are mostly positive and "too strong" must mean "stronger than its family". In a family
+with at least FAMILY_MIN judged members the verdict compares X's effect with the
+inverse-variance weighted mean effect of the *other* members (a normal test of the difference,
+BH over the table): too strong / too weak when significant and at least STRONG_POINTS points
+apart. In smaller families (and for categories such as a civilization, already compared with all
+others) the verdict tests the effect itself (the CMH test, BH): the same rule in both directions.
 
 Seat-games of one game are not independent (one seat's win is another's loss), so these
 intervals are approximate; `regression_effects` fits all indicators of a family at once with
@@ -28,10 +34,11 @@ from statsmodels.stats.contingency_tables import StratifiedTable
 
 from reports import stats
 
-__all__ = ["MIN_HELD", "STRONG_POINTS", "stratified_effect", "add_effects", "regression_effects",
-           "causal_check", "ESTIMAND", "MAX_REGRESSION_ROWS"]
+__all__ = ["MIN_HELD", "STRONG_POINTS", "FAMILY_MIN", "stratified_effect", "add_effects", "regression_effects",
+           "causal_check", "ESTIMAND", "MAX_REGRESSION_ROWS", "effect_text", "family_text", "caption", "summary"]
 
 MIN_HELD = 100          # seat-games with (and without) the component in informative strata
+FAMILY_MIN = 3          # judged members a family needs for verdicts relative to the family
 STRONG_POINTS = 1.0     # a flagged component moves the win rate by at least this many points
 MAX_REGRESSION_ROWS = 400_000   # seat-games used by the clustered regression check
 
@@ -76,12 +83,17 @@ def stratified_effect(strata, alpha: float = 0.05) -> dict:
     return out
 
 
-def add_effects(out: pd.DataFrame, strata, alpha: float = 0.05, min_held: int = MIN_HELD) -> pd.DataFrame:
+def add_effects(out: pd.DataFrame, strata, alpha: float = 0.05, min_held: int = MIN_HELD,
+                family: str | None = None) -> pd.DataFrame:
     """Add the estimand's columns to a component table (one strata array per row, or None:
     one stratum, i.e. the raw with/without counts): adj_points/adj_low/adj_high (points),
     adj_p (CMH), adj_p_bh (BH over the judged rows), n_informative_with/_without, enough
-    (both at least `min_held`), flag ("strong", "weak" or "") and verdict ("too strong",
-    "too weak", "too few to judge", "no effect shown")."""
+    (both at least `min_held`), vs_family_points/_low/_high/_p (the effect minus the weighted
+    mean effect of the family's other judged members; nan in families under FAMILY_MIN),
+    basis ("family" or "effect"), flag ("strong", "weak" or "") and verdict ("too strong",
+    "too weak", "too few to judge", "no effect shown"). `family`: the column naming each row's
+    family (None: one family)."""
+    from scipy.stats import norm
     out = out.copy()
     if strata is None:
         strata = [np.array([[r.seat_games], [r.wins_with], [r.seat_games_without], [r.wins_without]], float)
@@ -97,11 +109,39 @@ def add_effects(out: pd.DataFrame, strata, alpha: float = 0.05, min_held: int = 
         v = scale * get(key) if res else np.array([])
         out[col] = np.where(out["enough"], v, np.nan) if len(out) else v
     out["adj_p_bh"] = _bh(out["adj_p"].to_numpy(float))
-    adj = out["adj_points"].to_numpy(float)
-    q = out["adj_p_bh"].to_numpy(float)
+    # relative to the family: effect minus the weighted mean of the other judged members
+    z = stats.z_value(alpha)
+    eff = out["adj_points"].to_numpy(float)
+    se = (out["adj_high"].to_numpy(float) - out["adj_low"].to_numpy(float)) / (2 * z)
+    fam = out[family].astype(str).to_numpy() if family and family in out else np.full(len(out), "")
+    kind = out["kind"].astype(str).to_numpy() if "kind" in out else np.full(len(out), "flag")
+    vs, vs_se = np.full(len(out), np.nan), np.full(len(out), np.nan)
+    for f in np.unique(fam) if len(out) else []:
+        members = np.where((fam == f) & np.isfinite(eff) & (se > 0) & (kind != "category"))[0]
+        if len(members) < FAMILY_MIN:
+            continue
+        w = 1.0 / se[members] ** 2
+        for j, i in enumerate(members):
+            others = np.delete(np.arange(len(members)), j)
+            ref = float(np.sum(w[others] * eff[members[others]]) / np.sum(w[others]))
+            vs[i] = eff[i] - ref
+            vs_se[i] = float(np.sqrt(se[i] ** 2 + 1.0 / np.sum(w[others])))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        vs_p = 2 * norm.sf(np.abs(vs) / vs_se)
+    out["vs_family_points"], out["vs_family_low"], out["vs_family_high"] = vs, vs - z * vs_se, vs + z * vs_se
+    out["vs_family_p"] = vs_p
+    relative = np.isfinite(vs)
+    # one BH family over the table: each row's test is its family contrast, or its effect
+    p_used = np.where(relative, vs_p, out["adj_p"].to_numpy(float))
+    q = _bh(p_used)
+    out["verdict_p_bh"] = q
+    out["basis"] = np.where(relative, "family", "effect")
+    size = np.where(relative, vs, eff)
+    lo = np.where(relative, out["vs_family_low"], out["adj_low"]).astype(float)
+    hi = np.where(relative, out["vs_family_high"], out["adj_high"]).astype(float)
     sig = np.isfinite(q) & (q < alpha)
-    strong = sig & (adj >= STRONG_POINTS) & (out["adj_low"].to_numpy(float) > 0)
-    weak = sig & (adj <= -STRONG_POINTS) & (out["adj_high"].to_numpy(float) < 0)
+    strong = sig & (size >= STRONG_POINTS) & (lo > 0)
+    weak = sig & (size <= -STRONG_POINTS) & (hi < 0)
     out["flag"] = np.where(strong, "strong", np.where(weak, "weak", ""))
     out["verdict"] = np.where(strong, "too strong", np.where(weak, "too weak", np.where(
         out["enough"].to_numpy(bool), "no effect shown", "too few to judge")))
@@ -186,6 +226,14 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
 
 # ---------------------------------------------------------------- how every report writes it
 
+def family_text(r) -> str:
+    """'+4.0 [+1.1, +6.9]' (effect minus the family's other members), or '-'."""
+    v = getattr(r, "vs_family_points", np.nan)
+    if v is None or not np.isfinite(v):
+        return "-"
+    return f"{v:+.1f} [{r.vs_family_low:+.1f}, {r.vs_family_high:+.1f}]"
+
+
 def effect_text(r) -> str:
     """'+3.1 [+1.2, +5.0]' or 'too few to judge (n with = 10)'."""
     if not getattr(r, "enough", True) or not np.isfinite(r.adj_points):
@@ -208,8 +256,11 @@ def caption(n_seat_games: int, title: str = "components", regression_rows: int |
            "(Mantel-Haenszel risk difference over that count, Sato 95% interval, valid for sparse strata); p: "
            "Cochran-Mantel-Haenszel test, Benjamini-Hochberg (BH) over the table. "
            f"A component with fewer than {MIN_HELD} seat-games with it (or without it) in the strata that hold "
-           "both is too few to judge. Verdict: too strong / too weak when BH p < 0.05, the interval excludes 0 "
-           f"and the effect is at least {STRONG_POINTS:g} point. ")
+           f"both is too few to judge. Vs family: the effect minus the weighted mean effect of the family's other "
+           f"judged members (families of at least {FAMILY_MIN}). Verdict: too strong / too weak when that "
+           f"difference (or, in smaller families and for categories, the effect itself) is significant (BH 5%), its "
+           f"interval excludes 0 and it is at least {STRONG_POINTS:g} point; holding a component is usually worth "
+           "something, so the verdict asks whether it is worth more or less than its family's others. ")
     if regression_rows:
         cap += (f"Regression: linear probability model on every indicator of the family (and the seat), standard "
                 f"errors clustered by game, on {integer_text(regression_rows)} seat-games: a check of the effect. ")

@@ -191,7 +191,7 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
     out["p_value"] = p
     out["p_bh"] = bh_adjust(p)
     strata = out.pop("strata") if "strata" in out else None
-    out = add_effects(out, None if strata is None else list(strata), alpha)
+    out = add_effects(out, None if strata is None else list(strata), alpha, family="family")
     reg = out.pop("reg") if "reg" in out else pd.Series([None] * len(out))
     for j, col in enumerate(("reg_points", "reg_low", "reg_high")):
         out[col] = [100 * r[j] if r is not None else np.nan for r in reg]

@@ -145,7 +145,8 @@ def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
              "seat_games_without", "wins_without", "win_rate_without", "without_low", "without_high",
              "lift_points", "lift_low", "lift_high", "p_value", "p_bh",
              "n_informative_with", "n_informative_without", "enough",
-             "adj_points", "adj_low", "adj_high", "adj_p", "adj_p_bh", "verdict", "flag"]
+             "adj_points", "adj_low", "adj_high", "adj_p", "adj_p_bh", "vs_family_points", "vs_family_low",
+             "vs_family_high", "vs_family_p", "basis", "verdict_p_bh", "verdict", "flag"]
     out = out[order]
     key = np.where(np.isfinite(out["adj_points"]), -out["adj_points"], np.inf)
     return out.iloc[np.argsort(key, kind="stable")].reset_index(drop=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports import component_study as cs
-from reports.component_effect import (ESTIMAND, MIN_HELD, caption, causal_check, effect_text, regression_text,
-                                      summary)
+from reports.component_effect import (ESTIMAND, MIN_HELD, caption, causal_check, effect_text, family_text,
+                                      regression_text, summary)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.plots import png_bytes
@@ -20,8 +20,10 @@ def verdicts(tab, spec, meta: dict, label: str = "Components") -> list[str]:
     out = []
     for r in tab[tab["flag"] != ""].itertuples():
         word = "too strong" if r.flag == "strong" else "too weak"
-        out.append(f"{getattr(r, lab)}: {word}, {effect_text(r)} points of win rate with it vs without it "
-                   f"(BH p = {pval(r.adj_p_bh)}); an association: "
+        rel = (f", {family_text(r)} points above its family's others" if r.flag == "strong" else
+               f", {family_text(r)} points against its family's others") if r.basis == "family" else ""
+        out.append(f"{getattr(r, lab)}: {word}, {effect_text(r)} points of win rate with it vs without it{rel} "
+                   f"(BH p = {pval(r.verdict_p_bh)}); an association: "
                    + causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
                    + ".")
     if not out:
@@ -67,10 +69,11 @@ def build(out) -> dict:
     rows = [[r.label, r.family, f"{integer(r.seat_games)} ({pct(r.share)})", pct(r.win_rate_with), ci(r.with_low, r.with_high),
              pct(r.win_rate_without), ci(r.without_low, r.without_high),
              f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
-             effect_text(r), pval(r.adj_p), pval(r.adj_p_bh), regression_text(r),
+             effect_text(r), pval(r.adj_p), family_text(r), pval(r.verdict_p_bh), regression_text(r),
              f"**{r.verdict}**" if r.flag else r.verdict] for r in tab.itertuples()]
     doc.table(["component", "family", "held (seat-games)", "win rate with", "95% CI", "without", "95% CI",
-               "raw lift (pts) [95% CI]", "effect (pts) [95% CI]", "p (CMH)", "p (BH)", "regression (pts) [95% CI]",
+               "raw lift (pts) [95% CI]", "effect (pts) [95% CI]", "p (CMH)", "vs family (pts) [95% CI]",
+               "p (verdict, BH)", "regression (pts) [95% CI]",
                "verdict"], rows,
               caption(games * p, "components", reg_rows) + " Category rows (e.g. a civilization or side) compare "
               "that category with all others.")

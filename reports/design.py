@@ -265,10 +265,12 @@ def build(gdir, results: dict | None = None) -> dict:
                 show = pd.concat([tab.head(10), tab[tab["flag"] != ""], tab.tail(5)]).drop_duplicates("label")
                 rows = [[r.label, r.family, pct(r.share), f"{pct(r.win_rate_with)} {ci(r.with_low, r.with_high)}",
                          f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)}",
-                         f"{r.lift_points:+.1f}", ce.effect_text(r), pval(r.adj_p_bh), ce.regression_text(r),
+                         f"{r.lift_points:+.1f}", ce.effect_text(r), ce.family_text(r), pval(r.verdict_p_bh),
+                         ce.regression_text(r),
                          f"**{r.verdict}**" if r.flag else r.verdict] for r in show.itertuples()]
                 doc.table(["component", "family", "held", "win rate with [95% CI]", "without [95% CI]",
-                           "raw lift (pts)", "effect (pts) [95% CI]", "p (BH)", "regression (pts) [95% CI]", "verdict"],
+                           "raw lift (pts)", "effect (pts) [95% CI]", "vs family (pts) [95% CI]", "p (verdict, BH)",
+                           "regression (pts) [95% CI]", "verdict"],
                           rows,
                           f"{len(show)} of {len(tab)} components (the largest and smallest effects and every judged "
                           f"one; all in components.csv). " + ce.caption(games * pp, "components", reg_rows)

@@ -499,7 +499,7 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
                          pct(r.win_rate_with, 1), ci(r.with_low, r.with_high, 1),
                          pct(r.win_rate_without, 1), ci(r.without_low, r.without_high, 1),
                          "n/a" if not np.isfinite(r.lift_points) else pts(r.lift_points, 1),
-                         ce.effect_text(r), pval(r.adj_p), pval(r.adj_p_bh),
+                         ce.effect_text(r), pval(r.adj_p), ce.family_text(r), pval(r.verdict_p_bh),
                          f"**{r.verdict}**" if r.flag else r.verdict])
         cap = (f"{len(tab)} components; held: seat-games ending with the component. " + ce.caption(sg, title)
                + " Sorted by effect.")
@@ -507,7 +507,8 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
             cap += " Not 0/1, left out: " + ", ".join(f"`{c}`" for c in skipped[:6]) + (
                 f" and {len(skipped) - 6} more." if len(skipped) > 6 else ".")
         blocks.append(("table", ["component", "held (seat-games)", "win rate with", "95% CI", "win rate without",
-                                 "95% CI", "raw lift (pts)", "effect (pts) [95% CI]", "p (CMH)", "p (BH)", "verdict"],
+                                 "95% CI", "raw lift (pts)", "effect (pts) [95% CI]", "p (CMH)",
+                                 "vs family (pts) [95% CI]", "p (verdict, BH)", "verdict"],
                        rows, cap))
         img = f"components_{stem}.png"
         images[img] = plots.png_bytes(plots.component_lifts(
@@ -518,8 +519,9 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         findings.append(ce.summary(tab.rename(columns={"component": "label"}), title))
         blocks.append(("p", findings[-1]))
         for r in tab[tab["flag"] != ""].itertuples(index=False):
+            rel = f", {ce.family_text(r)} against its family's others" if r.basis == "family" else ""
             verdicts.append(f"{r.component} ({title.lower()}): {r.verdict}, {ce.effect_text(r)} points of win rate "
-                            f"with vs without (BH p = {pval(r.adj_p_bh)}); "
+                            f"with vs without{rel} (BH p = {pval(r.verdict_p_bh)}); "
                             + ce.causal_check(spec, r.component, r.column, getattr(spec, "name", ""), players) + ".")
     if decl["components"]:
         cannot.append("Component lifts are associations: completing a component and winning may share a cause "

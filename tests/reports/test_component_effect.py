@@ -82,3 +82,21 @@ def test_no_association_gives_no_flag():
     r = add_effects(tab, [s]).iloc[0]
     assert r.enough and r.flag == "" and r.verdict == "no effect shown"
     assert r.adj_low < 0 < r.adj_high and r.adj_p > 0.9
+
+
+def test_verdict_is_relative_to_the_family_when_every_component_helps():
+    """Holding any building helps (+8 points here), so with-vs-without flags would call them all
+    too strong. In a family the verdict compares each with its family's others: the +20 building
+    is too strong, the +1 building too weak, the +8 ones are not flagged."""
+    effects = {"A": 0.08, "B": 0.08, "C": 0.08, "D": 0.08, "Top": 0.20, "Dud": 0.01}
+    rows, strata = [], []
+    for name, e in effects.items():
+        strata.append(_strata([3000, 3000], [0.25 + e, 0.40 + e], [6000, 6000], [0.25, 0.40]))
+        rows.append({"component": name, "family": "Buildings", "kind": "flag", "seat_games": 6000, "wins_with": 0.0,
+                     "seat_games_without": 12000, "wins_without": 0.0})
+    out = add_effects(pd.DataFrame(rows), strata, family="family").set_index("component")
+    assert (out["adj_low"] > 0).all()                          # every effect is positive
+    assert out.loc["Top", "verdict"] == "too strong" and out.loc["Dud", "verdict"] == "too weak"
+    assert (out.loc[["A", "B", "C", "D"], "flag"] == "").all()
+    assert (out["basis"] == "family").all()
+    assert out.loc["Top", "vs_family_points"] == pytest.approx(20 - (4 * 8 + 1) / 5, abs=0.5)
