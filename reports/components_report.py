@@ -11,26 +11,40 @@ from reports.doc import Doc, ci, integer, pct, pval
 from reports.plots import png_bytes
 
 
-def verdicts(tab, spec, meta: dict, label: str = "Components") -> list[str]:
-    """One line per flagged component (what to do next), or one line saying none is flagged."""
+def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) -> list[str]:
+    """What to do about the components: one line per flagged component (up to `detail`), else one
+    line per direction, and the causal check the game offers (once)."""
     p = int(meta["players"])
     strategies = (meta.get("strategies") or ["greedy"])[0]
     lab = "label" if "label" in tab else "component"
     col = "metric" if "metric" in tab else "column"
-    out = []
-    for r in tab[tab["flag"] != ""].itertuples():
-        word = "too strong" if r.flag == "strong" else "too weak"
-        rel = (f", {family_text(r)} points above its family's others" if r.flag == "strong" else
-               f", {family_text(r)} points against its family's others") if r.basis == "family" else ""
-        out.append(f"{getattr(r, lab)}: {word}, {effect_text(r)} points of win rate with it vs without it{rel} "
-                   f"(BH p = {pval(r.verdict_p_bh)}); an association: "
-                   + causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
-                   + ".")
-    if not out:
+    flagged = tab[tab["flag"] != ""]
+    if not len(flagged):
         judged = int(tab["enough"].sum()) if "enough" in tab else len(tab)
-        out.append(f"{label}: none of the {judged} components with enough seat-games is shown too strong or too weak; "
-                   f"{len(tab) - judged} too few to judge (fewer than {MIN_HELD} seat-games): play more games "
-                   "(`--games`) to judge them.")
+        return [f"{label}: none of the {judged} components with enough seat-games is shown too strong or too weak; "
+                f"{len(tab) - judged} too few to judge (fewer than {MIN_HELD} seat-games): play more games "
+                "(`--games`) to judge them."]
+
+    def said(r):
+        rel = f"; {family_text(r)} vs its family's others" if r.basis == "family" else ""
+        return f"{getattr(r, lab)} {effect_text(r)} with vs without{rel}"
+
+    def check(r):
+        return causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
+
+    if len(flagged) <= detail:
+        return [f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), an association; "
+                + check(r) + "." for r in flagged.itertuples()]
+    out = []
+    for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
+        t = flagged[flagged["flag"] == flag]
+        if len(t):
+            out.append(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's others, or with "
+                       "vs without in a small family; associations): "
+                       + ", ".join(f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
+                                   for r in t.itertuples()) + ".")
+    first = flagged.iloc[0]
+    out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + " (the same for each flagged one).")
     return out
 
 

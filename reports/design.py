@@ -310,9 +310,14 @@ def build(gdir, results: dict | None = None) -> dict:
             cmp_comp = compare_components(comp_tabs[strategies], tabc2)
             flagged = cmp_comp[(cmp_comp["verdict_a"].isin(["too strong", "too weak"]))
                                | (cmp_comp["verdict_b"].isin(["too strong", "too weak"]))]
-            for r in flagged.itertuples():
-                verdicts.append(f"{r.label} with `{strategies}`: {r.verdict_a}; with `{s2}`: {r.verdict_b}: "
-                                + (f"**{r.label_skill}**" if r.label_skill == "skill-dependent" else r.label_skill) + ".")
+            if len(flagged):
+                groups = {}
+                for r in flagged.itertuples():
+                    groups.setdefault(r.label_skill, []).append(r.label)
+                verdicts.append(f"Component verdicts with `{s2}` ({integer(tab2['games'].iloc[0])} games) against "
+                                f"`{strategies}`: " + "; ".join(
+                                    (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
+                                    for k, v in sorted(groups.items())) + ".")
 
         def skill_section(doc, s2=s2, cmp_seats=cmp_seats, cmp_comp=cmp_comp, tab2=tab2, skill_dir=skill_dir):
             doc.h(2, "Skill sensitivity")

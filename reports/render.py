@@ -403,7 +403,8 @@ def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", b
            f"edges above {bound:.1f} points ruled out")
     if bound <= RELEVANT_POINTS:
         return txt + f" (so no seat edge of {RELEVANT_POINTS:g} point or more): no action needed."
-    need = stats.games_needed_seat(players, RELEVANT_POINTS, bonferroni=players > 2)
+    from reports.seats import _round_games
+    need = _round_games(stats.games_needed_seat(players, RELEVANT_POINTS, bonferroni=players > 2))
     cmd = with_games(command, need) if command else ""
     return (txt + f"; about {need:,} games would settle a {RELEVANT_POINTS:g}-point edge"
             + (f": `{cmd}`." if cmd else "."))
