@@ -8,6 +8,7 @@ from reports.component_effect import (ESTIMAND, MIN_HELD, caption, causal_check,
                                       regression_text, summary)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
+from reports.fmt import pts
 from reports.plots import png_bytes
 
 
@@ -82,7 +83,7 @@ def build(out) -> dict:
     doc.h(2, "Components")
     rows = [[r.label, r.family, f"{integer(r.seat_games)} ({pct(r.share)})", pct(r.win_rate_with), ci(r.with_low, r.with_high),
              pct(r.win_rate_without), ci(r.without_low, r.without_high),
-             f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
+             f"{pts(r.lift_points)} [{pts(r.lift_low)}, {pts(r.lift_high)}]",
              effect_text(r), pval(r.adj_p), family_text(r), pval(r.verdict_p_bh), regression_text(r),
              f"**{r.verdict}**" if r.flag else r.verdict] for r in tab.itertuples()]
     doc.table(["component", "family", "held (seat-games)", "win rate with", "95% CI", "without", "95% CI",

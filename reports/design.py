@@ -19,6 +19,7 @@ from reports.component_study import component_table, fold_components, plot_lifts
 from reports.components_report import verdicts as component_verdicts
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, num, pct, pval, value
+from reports.fmt import pts
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
@@ -265,7 +266,7 @@ def build(gdir, results: dict | None = None) -> dict:
                 show = pd.concat([tab.head(10), tab[tab["flag"] != ""], tab.tail(5)]).drop_duplicates("label")
                 rows = [[r.label, r.family, pct(r.share), f"{pct(r.win_rate_with)} {ci(r.with_low, r.with_high)}",
                          f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)}",
-                         f"{r.lift_points:+.1f}", ce.effect_text(r), ce.family_text(r), pval(r.verdict_p_bh),
+                         pts(r.lift_points), ce.effect_text(r), ce.family_text(r), pval(r.verdict_p_bh),
                          ce.regression_text(r),
                          f"**{r.verdict}**" if r.flag else r.verdict] for r in show.itertuples()]
                 doc.table(["component", "family", "held", "win rate with [95% CI]", "without [95% CI]",
