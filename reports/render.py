@@ -519,11 +519,9 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
                                                     "an association, not a cause."))
         findings.append(ce.summary(tab.rename(columns={"component": "label"}), title))
         blocks.append(("p", findings[-1]))
-        for r in tab[tab["flag"] != ""].itertuples(index=False):
-            rel = f", {ce.family_text(r)} against its family's others" if r.basis == "family" else ""
-            verdicts.append(f"{r.component} ({title.lower()}): {r.verdict}, {ce.effect_text(r)} points of win rate "
-                            f"with vs without{rel} (BH p = {pval(r.verdict_p_bh)}); "
-                            + ce.causal_check(spec, r.component, r.column, getattr(spec, "name", ""), players) + ".")
+        if (tab["flag"] != "").any():
+            from reports.components_report import verdicts as component_verdicts
+            verdicts += component_verdicts(tab, spec, {"players": players, "game": getattr(spec, "name", "")}, title)
     if decl["components"]:
         cannot.append("Component lifts are associations: completing a component and winning may share a cause "
                       "(a strong position, a long game); only a rule variant played on the same seeds shows a cause.")

@@ -218,7 +218,7 @@ def test_report_sections_files_and_html(comp_run):
     assert "| effect (pts) [95% CI] |" in md and "other heroes" in md   # the per-run table states the estimand
     # the verdict opens the report: one line per flagged component, with its (absent) causal check
     verdict = md.split("## Verdict")[1].split("## What was run")[0]
-    assert "Strong (heroes): too strong" in verdict and "Weak (heroes): too weak" in verdict
+    assert "Strong: too strong" in verdict and "Weak: too weak" in verdict
     assert "no causal check exists" in verdict
     html = (comp_run / "report.html").read_text()
     imgs = re.findall(r'<img alt="([^"]+)" src="data:image/png;base64,', html)
