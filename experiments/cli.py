@@ -259,8 +259,30 @@ def cmd_seats(args, argv) -> int:
     return 0
 
 
+def _with_defaults(study) -> None:
+    """Add each swept parameter's value under the run's rules (its default, or the --set value)
+    to its list when missing: the base arm every other arm is compared with (STATISTICS.md)."""
+    spec = get_game(study.game)
+    for item in study.sweep:
+        name, values = item
+        try:
+            p = spec.params.get(name)
+        except Exception:
+            return          # the runner's validation names the bad parameter
+        base = study.params.get(name, p.default)
+        try:
+            base = p.decode(p.encode(base))
+            vals = [p.decode(p.encode(v)) for v in values]
+        except Exception:
+            return
+        if base not in vals and not p.choices and not p.boolean:
+            item[1] = sorted(vals + [base])
+            print(f"note: added {name} = {base} (the rules' value) to the sweep as its base arm", file=sys.stderr)
+
+
 def cmd_sweep(args, argv) -> int:
     study = _study_from_args(args, argv, "sweep")
+    _with_defaults(study)
     out = out_folder(args.out, f"runs/{study.game}-sweep")
     if sequential_requested(args):
         return run_sequential_single(args, study, out, argv)

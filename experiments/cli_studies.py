@@ -1,4 +1,4 @@
-"""`agon tune | tournament | components | restrict | design-report` and the sequential options
+"""`agon tune | tournament | components | restrict | design-report | compare` and the sequential options
 (`--until-ci`, `--sprt`, `--max-games`, `--batch`) of every study command.
 
 Kept apart from experiments/cli.py so the design studies add one import and two lines there.
@@ -99,6 +99,15 @@ def add_study_commands(sub) -> None:
     _common(x, 4000)
     x.add_argument("--ban", action="append", required=True, metavar="OPTION", help="option to ban; repeat for several")
 
+    m = sub.add_parser("compare", help="two or more runs (or a rule variant of one) side by side, paired on shared seeds")
+    m.add_argument("runs", nargs="+", help="run folders of one game (the first is the reference)")
+    m.add_argument("--set", action="append", metavar="NAME=VALUE",
+                   help="with one run folder: replay it with this rule change on the same seeds, then compare")
+    m.add_argument("--out", help="comparison folder (default runs/compare)")
+    m.add_argument("--jobs", type=int, default=1)
+    m.add_argument("--force", action="store_true", help="replace an existing comparison (and variant run)")
+    m.add_argument("--quiet", action="store_true")
+
     d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components) in one report")
     d.add_argument("game", nargs="+", help="one or more games")
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
@@ -189,6 +198,17 @@ def cmd_design_report(args, argv) -> int:
     return 0
 
 
+def cmd_compare(args, argv) -> int:
+    from experiments import compare
+    _jobs(args)
+    out = Path(args.out or "runs/compare")
+    res = compare.run(args.runs, out, _set(args) or None, args.jobs, args.force, not args.quiet, _cmd(argv))
+    print(f"report: {out / 'report.md'}")
+    for v in res.get("verdicts", [])[:4]:
+        print("- " + v.replace("**", ""))
+    return 0
+
+
 def _on_backend(cmd):
     """Run a study command with its runs on --backend: a Dask cluster or client is reached (or
     started) once for all of the study's runs; bad options fail before anything is written."""
@@ -204,3 +224,4 @@ def _on_backend(cmd):
 STUDY_COMMANDS = {name: _on_backend(cmd) for name, cmd in (
     ("tune", cmd_tune), ("tournament", cmd_tournament), ("components", cmd_components),
     ("restrict", cmd_restrict), ("design-report", cmd_design_report))}
+STUDY_COMMANDS["compare"] = cmd_compare

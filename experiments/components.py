@@ -39,9 +39,11 @@ def run(cs: ComponentStudy, out, jobs: int = 1, resume: bool = False, force: boo
     from reports.fold import seat_counts
     from reports.sequential import write_record
 
+    from experiments.sequential import check_sprt_fair
     rule = rule or StopRule()
     spec = get_game(cs.game)
     plan = Plan(cs.study(), jobs)
+    check_sprt_fair(rule, plan.players)
     if not rep.component_sources(spec, _result_columns(spec, plan.players), plan.players):
         raise AgonInputError(f"{cs.game} declares no components (GameSpec.extra components / categorical_seat); "
                              f"games with components: {', '.join(_games_with_components())}")
@@ -63,8 +65,8 @@ def run(cs: ComponentStudy, out, jobs: int = 1, resume: bool = False, force: boo
         for r in tab[tab["share"].between(MIN_SHARE, 1 - MIN_SHARE)].itertuples():
             iv[f"{r.label} (with)"] = (r.with_low, r.with_high)
             iv[f"{r.label} (without)"] = (r.without_low, r.without_high)
-        _, _, _, w, n = seat_counts(games_dir).rate(0)
-        return {"intervals": iv, "seat0": (w, n)}
+        sc = seat_counts(games_dir)
+        return {"intervals": iv, "seats": [sc.rate(k)[3:5] for k in range(sc.players)]}
 
     rec = run_until(rule, int(cs.games), grow, measure, progress)
     write_record(out, rec.to_json())

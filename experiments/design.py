@@ -5,6 +5,9 @@ Per game, into OUT/GAME/:
   seats-<p>p/     seat advantage with identical players, for every player count;
   sweep-<key>/    the sweep of the game's key constant (GameSpec.key_param) on common seeds;
   tournament/     every strategy of the line-up in every seat (Bradley-Terry, skill ladder);
+  skill-<s>-<p>p/ the second skill level (`skill`, default greedy and search: the game's
+                  GameSpec.extra["skill_levels"] or the config) in every seat at the default player
+                  count, so seat advantage and component verdicts are stated for two skill levels;
   components are read from the seats run at the default player count (same games: identical
   players in every seat are exactly what `agon components` plays);
 then OUT/GAME/report.md + report.html (reports/design.py) and OUT/index.md linking them.
@@ -24,7 +27,9 @@ from sim import get_game
 from sim.spec import AgonInputError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
-_GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players"}
+_GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
+              "skill_games"}
+DEFAULT_SKILL = ("greedy", "search")
 
 
 @dataclass
@@ -40,6 +45,12 @@ class Battery:
     tournament: list[str] = field(default_factory=list)
     tournament_games: int = 120
     seed: int = 1
+    skill: list[str] = field(default_factory=list)   # the two skill levels; the first is `strategies`
+    skill_games: int = 400
+
+    def skill_runs(self) -> list[str]:
+        """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
+        return [s for s in self.skill if s != self.strategies] if len(self.skill) == 2 else []
 
     def units(self) -> list[tuple[str, str, object]]:
         """(folder name, kind, Study | Tournament) in playing order."""
@@ -59,6 +70,12 @@ class Battery:
                 strategies=self.strategies, sweep=[[spec.key_param, list(self.sweep_values)]],
                 command=f"agon sweep {self.game} --players {self.players} --param {spec.key_param}={vals} "
                         f"--games {self.sweep_games} --strategies {self.strategies} --seed {self.seed + 1}")))
+        for s2 in self.skill_runs():
+            p = self.players
+            out.append((f"skill-{s2}-{p}p", "seats", Study(
+                kind="seats", game=self.game, players=p, games=self.skill_games, seed=self.seed, strategies=s2,
+                command=f"agon seats {self.game} --players {p} --games {self.skill_games} --strategies {s2} "
+                        f"--seed {self.seed}")))
         if len(self.tournament) >= 2:
             names = ",".join(self.tournament)
             out.append(("tournament", "tournament", Tournament(
@@ -104,12 +121,22 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                 from experiments.cli import parse_range
                 sweep = parse_range(sweep)
             sweep = [key.decode(key.encode(v)) for v in sweep]
+            default = key.decode(key.encode(key.default))
+            if default not in sweep and not key.choices and not key.boolean:
+                sweep = sorted(sweep + [default])   # the base arm: the rules as they are (STATISTICS.md)
         strategies = [s.strip() for s in str(raw.get("tournament", "random,greedy,search")).split(",") if s.strip()]
         strategies = [s for s in strategies if s in {x.name for x in spec.strategies}]
+        levels = raw.get("skill") or (spec.extra or {}).get("skill_levels") or DEFAULT_SKILL
+        levels = [x.strip() for x in (levels.split(",") if isinstance(levels, str) else levels) if str(x).strip()]
+        if len(levels) != 2:
+            raise AgonInputError(f"{path}: skill needs two strategies (weaker,stronger), got {levels}")
+        known = {x.name for x in spec.strategies}
+        levels = levels if all(x in known for x in levels) else []
         out.append(Battery(game=g, players=players, strategies=str(raw.get("strategies", "greedy")),
                            seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),
                            sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
-                           tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed))
+                           tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed,
+                           skill=levels, skill_games=sc(raw.get("skill_games", 400), players)))
     return out
 
 
@@ -174,12 +201,13 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                         "strategies": [b.strategies], "seed": b.seed, "games": 0, "scale": scale,
                         "command": command or f"agon design-report {b.game}",
                         "battery": {"seats": b.seats, "sweep": b.sweep_values, "sweep_games": b.sweep_games,
-                                    "tournament": b.tournament, "tournament_games": b.tournament_games}},
+                                    "tournament": b.tournament, "tournament_games": b.tournament_games,
+                                    "skill": b.skill, "skill_games": b.skill_games}},
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
     total = sum(b.seats.values()) + b.sweep_games * len(b.sweep_values) + (
-        b.tournament_games if len(b.tournament) >= 2 else 0)
+        b.tournament_games if len(b.tournament) >= 2 else 0) + b.skill_games * len(b.skill_runs())
     folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
                          "study_seconds": res["times"]})
     build_design(gdir, res["results"])

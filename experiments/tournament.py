@@ -112,8 +112,10 @@ def run(t: Tournament, out, jobs: int = 1, resume: bool = False, force: bool = F
     from reports import tournament as rep
     from reports.sequential import write_record
 
+    from experiments.sequential import check_sprt_fair
     rule = rule or StopRule()
     units = t.validate(jobs)
+    check_sprt_fair(rule, t.players)
     out = folder.check(out, resume, force)
     spec = get_game(t.game)
     meta = {"kind": "tournament", "game": t.game, "title": spec.title, "players": t.players,
@@ -129,7 +131,8 @@ def run(t: Tournament, out, jobs: int = 1, resume: bool = False, force: bool = F
         pc = rep.fold_lineups(rep.lineup_folders(out), t.strategies, t.players)
         iv = {f"win share of {r.strategy}": (r.low, r.high) for r in rep.strategy_table(pc).itertuples()}
         iv.update({f"{r.row} ahead of {r.column}": (r.low, r.high) for r in rep.win_matrix(pc).itertuples()})
-        return {"intervals": iv, "seat0": (float(pc.seat_w[:, 0].sum()), float(pc.seat_n[:, 0].sum()))}
+        return {"intervals": iv, "seats": [(float(pc.seat_w[:, k].sum()), float(pc.seat_n[:, k].sum()))
+                                           for k in range(t.players)]}
 
     rec = run_until(rule, int(t.games), grow, measure, progress)
     write_record(out, rec.to_json())

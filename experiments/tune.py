@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -202,8 +202,10 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
     from reports.fold import seat_counts
     from reports.sequential import write_record
 
+    from experiments.sequential import check_sprt_fair
     rule = rule or StopRule()
     t.validate(jobs)
+    check_sprt_fair(rule, t.players)
     out = folder.check(out, resume, force)
     spec = get_game(t.game)
     meta = {"kind": "tune", "game": t.game, "title": spec.title, "players": t.players,
@@ -225,11 +227,18 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
 
     def measure():
         sc = seat_counts(best_dir / "mirror")
-        iv = {f"seat {k}": sc.rate(k)[1:3] for k in range(t.players)}
-        _, _, _, w, n = sc.rate(0)
-        return {"intervals": iv, "seat0": (w, n)}
+        fam = 1 if t.players == 2 else t.players
+        counts = {f"seat {k}": (*sc.rate(k)[3:5], 1) for k in range(t.players)}
+        counts.update({f"seat {k} (simultaneous)": (*sc.rate(k)[3:5], fam) for k in range(t.players)})
+        return {"counts": counts, "seats": [sc.rate(k)[3:5] for k in range(t.players)]}
 
     rec = run_until(rule, final_games, grow, measure, progress) if rule.sequential else None
+    # the winner was chosen on these seeds, so its figures there are biased towards the target
+    # (winner's curse): play it again on seeds no candidate was chosen on
+    from reports.tune_stats import FRESH_SEED_OFFSET
+    fresh_games = max(int(rows[-1]["games"]), int(t.games))
+    fresh = replace(t.mirror_study(t.grid[best], fresh_games), seed=t.seed + FRESH_SEED_OFFSET)
+    run_study(fresh, best_dir / "fresh", jobs=jobs, progress=progress, plan=Plan(fresh, jobs), extend=True)
     if rec is not None:
         write_record(out, rec.to_json())
         ev = evaluate(t, best_dir)
@@ -238,6 +247,7 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
 
     from reports.render import write_atomic
     write_atomic(Path(out) / "trajectory.csv", pd.DataFrame(rows).to_csv(index=False, lineterminator="\n").encode())
-    folder.finish(out, {"best": t.grid[best], "best_candidate": best})
+    folder.finish(out, {"best": t.grid[best], "best_candidate": best, "fresh_seed": t.seed + FRESH_SEED_OFFSET,
+                        "fresh_games": fresh_games})
     from reports.tune import build
     return build(out)

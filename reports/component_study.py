@@ -11,14 +11,11 @@ Statistics as in reports/components.py (Wilson, Newcombe lift, two-proportion z 
 Benjamini-Hochberg runs over every component of the study at once (one family).
 
 The raw lift confounds a component with how much a seat built: a Glory to Rome player who
-completes more buildings wins more, so every building shows a positive raw lift. Flags therefore
-use the **adjusted lift**: seat-games are stratified by how many components of the same family
-the seat holds, and the with-minus-without difference is pooled over the strata (Mantel-Haenszel
-risk difference, Greenland-Robins variance). It asks: among seats that built as many, does one
-whose set includes this component win more? That is, is it stronger than an average member of
-its family? (So one overpowered member makes the others of its family look weak, as a
-strong civilization does the other civilizations.) Categories (a civilization, a side: one per seat)
-are not stratified; their adjusted lift equals the raw one.
+completes more buildings wins more, so every building shows a positive raw lift. Verdicts
+therefore use the estimand of reports/component_effect.py: with X versus without X among seats
+holding the same number of *other* components of its family (Mantel-Haenszel risk difference,
+Sato interval, CMH test), with a minimum count below which a component is "too few to judge".
+Categories (a civilization, a side: one per seat) are not stratified: their effect is the raw one.
 """
 from __future__ import annotations
 
@@ -26,10 +23,11 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.components import add_adjusted_and_flags, bh_adjust, component_label, parse_sections
+from reports.component_effect import MAX_REGRESSION_ROWS, add_effects, regression_effects
+from reports.components import bh_adjust, component_label, parse_sections
 from reports.data import iter_chunks, load_meta, seat_metric_names
 
-__all__ = ["THRESHOLDS", "component_sources", "fold_components", "component_table"]
+__all__ = ["THRESHOLDS", "component_sources", "binary_sources", "fold_components", "component_table"]
 
 # game -> [(family title, seat metric, label)]: flag = metric >= 1
 THRESHOLDS = {
@@ -82,26 +80,48 @@ def _flag(values: np.ndarray, src: dict) -> np.ndarray:
     return np.nan_to_num(v)
 
 
-def fold_components(run_dir, spec) -> tuple[pd.DataFrame, int, int]:
-    """(counts per component, games, players): seat-games with the flag, their wins, totals.
-    A `flag` column that turns out not to be 0/1 (e.g. built_turn_*) is dropped."""
+def binary_sources(run_dir, sources: list[dict], players: int) -> np.ndarray:
+    """Which declared `flag` sources hold only 0/1 over the whole run (a first pass over the
+    chunks, reading only those columns): `built_turn_*` next to `built_*` holds turn numbers and
+    must neither be a component nor count as one held."""
+    binary = np.ones(len(sources), bool)
+    flags = [i for i, s in enumerate(sources) if s["kind"] == "flag"]
+    cols = [f"{sources[i]['metric']}_{k}" for i in flags for k in range(players)]
+    if not flags:
+        return binary
+    for df in iter_chunks(run_dir, cols):
+        for i in flags:
+            if not binary[i]:
+                continue
+            v = df[[f"{sources[i]['metric']}_{k}" for k in range(players)]].to_numpy(float)
+            v = v[~np.isnan(v)]
+            binary[i] = bool(np.all((v == 0) | (v == 1)))
+    return binary
+
+
+def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -> tuple[pd.DataFrame, int, int]:
+    """(counts per component, games, players): seat-games with the flag, their wins, totals, and
+    the strata of the stated estimand (reports/component_effect.py): per count of *other*
+    components of the same family held, seat-games and wins with and without the component.
+    Flags that are not 0/1 over the whole run (e.g. built_turn_*) are dropped before anything is
+    counted. The table's attrs["regression"] holds the clustered regression check."""
     meta = load_meta(run_dir)
     p = int(meta["players"])
     first = next(iter_chunks(run_dir))
     sources = component_sources(spec, first.columns, p)
+    sources = [s for s, ok in zip(sources, binary_sources(run_dir, sources, p)) if ok]
     metrics = sorted({s["metric"] for s in sources})
-    cols = [f"win_{k}" for k in range(p)] + [f"{m}_{k}" for m in metrics for k in range(p)]
+    cols = ["game", "rotation", "arm"] + [f"win_{k}" for k in range(p)] + [f"{m}_{k}" for m in metrics for k in range(p)]
     families = sorted({s["family"] for s in sources})
-    fam_of = np.array([families.index(s["family"]) for s in sources])
-    strata = int(np.bincount(fam_of).max()) if len(sources) else 1
+    fam_of = np.array([families.index(s["family"]) for s in sources], dtype=np.int64)
+    strata = (int(np.bincount(fam_of).max()) if len(sources) else 1) + 1
     n_with = np.zeros(len(sources))
     w_with = np.zeros(len(sources))
-    # per component and stratum (= components of its family held, itself included): seat-games, wins
-    strata += 1
     s_n = np.zeros((len(sources), 2, strata))
     s_w = np.zeros((len(sources), 2, strata))
-    binary = np.ones(len(sources), bool)
     games, total_w = 0, 0.0
+    reg_frames, reg_rows = [], 0
+    reg_cols = [i for i, s in enumerate(sources) if s["kind"] != "category"]
     for df in iter_chunks(run_dir, cols):
         games += len(df)
         wins = [df[f"win_{k}"].to_numpy(float) for k in range(p)]
@@ -109,11 +129,7 @@ def fold_components(run_dir, spec) -> tuple[pd.DataFrame, int, int]:
         flags = np.zeros((len(sources), p, len(df)))
         for i, src in enumerate(sources):
             for k in range(p):
-                raw = df[f"{src['metric']}_{k}"].to_numpy(float)
-                if src["kind"] == "flag" and binary[i]:
-                    r = raw[~np.isnan(raw)]
-                    binary[i] = bool(np.all((r == 0) | (r == 1)))
-                flags[i, k] = _flag(raw, src)
+                flags[i, k] = _flag(df[f"{src['metric']}_{k}"].to_numpy(float), src)
         held = np.zeros((len(families), p, len(df)))
         np.add.at(held, fam_of, flags)
         for i in range(len(sources)):
@@ -122,26 +138,42 @@ def fold_components(run_dir, spec) -> tuple[pd.DataFrame, int, int]:
                 n_with[i] += f.sum()
                 w_with[i] += float(np.dot(f, wins[k]))
                 if sources[i]["kind"] == "category":   # one category per seat: nothing to adjust for
-                    held_k = np.zeros(len(df), dtype=np.int64)
+                    others = np.zeros(len(df), dtype=np.int64)
                 else:
-                    held_k = np.clip(np.rint(held[fam_of[i], k]), 0, strata - 1).astype(np.int64)
+                    others = np.clip(np.rint(held[fam_of[i], k] - f), 0, strata - 1).astype(np.int64)
                 has = f > 0.5
                 for j, sel in ((0, has), (1, ~has)):
-                    s_n[i, j] += np.bincount(held_k[sel], minlength=strata)
-                    s_w[i, j] += np.bincount(held_k[sel], weights=wins[k][sel], minlength=strata)
+                    s_n[i, j] += np.bincount(others[sel], minlength=strata)
+                    s_w[i, j] += np.bincount(others[sel], weights=wins[k][sel], minlength=strata)
+        if reg_rows < regression_rows and reg_cols:
+            # cluster = the seed: rotations and arms of one seed share its setup and dice
+            gid = df["game"].to_numpy(np.int64)
+            long = {"game": np.tile(gid, p), "seat": np.repeat(np.arange(p), len(df)),
+                    "win": np.concatenate(wins)}
+            for i in reg_cols:
+                long[f"c{i}"] = flags[i].reshape(-1)
+            reg_frames.append(pd.DataFrame(long))
+            reg_rows += len(df) * p
     tab = pd.DataFrame(sources)
     tab["seat_games"] = n_with
     tab["wins_with"] = w_with
     tab["seat_games_without"] = games * p - n_with
     tab["wins_without"] = total_w - w_with
     tab["strata"] = list(np.stack([s_n[:, 0], s_w[:, 0], s_n[:, 1], s_w[:, 1]], axis=1))
-    return tab[binary].reset_index(drop=True), games, p
+    fams = {}
+    for i in reg_cols:
+        fams.setdefault(sources[i]["family"], []).append(f"c{i}")
+    reg = regression_effects(reg_frames, fams, max_rows=regression_rows) if reg_frames else {}
+    tab["reg"] = [reg.get(f"c{i}") for i in range(len(sources))]
+    tab.attrs["regression_rows"] = min(reg_rows, regression_rows)
+    return tab.reset_index(drop=True), games, p
 
 
 def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float = 0.05) -> pd.DataFrame:
-    """Rates, Wilson intervals, raw lift with Newcombe interval and z-test p, the adjusted
-    (stratified) lift with its interval and p, BH over all components; flag strong/weak when
-    the adjusted lift's BH p < alpha and |adjusted lift| >= STRONG_POINTS. Sorted by it."""
+    """Rates with Wilson intervals, the raw lift (Newcombe interval, z-test p, BH), the stated
+    estimand (reports/component_effect.py: adj_* columns, CMH p with BH over all components,
+    verdict, flag) and the clustered regression check (reg_*). Sorted by the estimand, the
+    components too few to judge last."""
     out = counts.copy()
     n1, k1 = out["seat_games"].to_numpy(float), out["wins_with"].to_numpy(float)
     n2, k2 = out["seat_games_without"].to_numpy(float), out["wins_without"].to_numpy(float)
@@ -159,14 +191,19 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
     out["p_value"] = p
     out["p_bh"] = bh_adjust(p)
     strata = out.pop("strata") if "strata" in out else None
-    out = add_adjusted_and_flags(out, strata, alpha)
+    out = add_effects(out, None if strata is None else list(strata), alpha, family="family")
+    reg = out.pop("reg") if "reg" in out else pd.Series([None] * len(out))
+    for j, col in enumerate(("reg_points", "reg_low", "reg_high")):
+        out[col] = [100 * r[j] if r is not None else np.nan for r in reg]
+    out["reg_p"] = [r[3] if r is not None else np.nan for r in reg]
     key = np.where(np.isfinite(out["adj_points"]), -out["adj_points"], np.inf)
     return out.iloc[np.argsort(key, kind="stable")].reset_index(drop=True)
 
 
 def plot_lifts(tab: pd.DataFrame, title: str, top: int = 30):
-    """Horizontal bars: adjusted lift with 95% interval (raw lift as a tick), flagged
-    components coloured."""
+    """Horizontal bars: the estimand (with minus without at the same number of other components)
+    with its 95% interval, the raw lift as a tick; flagged components coloured. Components too few
+    to judge are left out (the caption says how many)."""
     from reports.plots import figure
     t = tab[np.isfinite(tab["adj_points"])]
     if len(t) > top:
@@ -183,7 +220,7 @@ def plot_lifts(tab: pd.DataFrame, title: str, top: int = 30):
     ax.set_yticks(y, t["label"], fontsize=7)
     ax.axvline(0, color="black", lw=0.8)
     ax.legend(fontsize=7, loc="lower right")
-    ax.set_xlabel("adjusted lift: win rate with minus without among seats holding as many of the family (points, 95%)")
+    ax.set_xlabel("with minus without, same number of other components held (points, 95% Sato)")
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
     return fig

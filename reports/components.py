@@ -1,7 +1,8 @@
 """Report sections a game declares in its `GameSpec.extra` (see the GameSpec docstring):
 
 - `components`: [(title, column_prefix), ...]: 0/1 seat flags (buildings, heroes, gods...);
-  win rate with and without each, its lift with a Newcombe interval, BH-adjusted p.
+  win rate with and without each, the raw lift (Newcombe interval) and the stated estimand of
+  reports/component_effect.py (with vs without at the same number of other components held).
 - `categorical_seat`: {seat metric: [labels]}: win rate per category (civilization, side...).
 - `categorical_game`: {game metric: [labels]}: frequency of each category (end condition...).
 - `score_parts`: [seat metrics]: where the winners' points came from.
@@ -21,13 +22,13 @@ import pandas as pd
 
 from reports import stats
 from reports.aggregate import Dist, as_aggregate
+from reports.component_effect import MIN_HELD, STRONG_POINTS, add_effects
 
-__all__ = ["parse_sections", "component_label", "component_columns", "component_table", "adjusted_lift",
-           "add_adjusted_and_flags", "bh_adjust", "fold_family_strata",
+__all__ = ["parse_sections", "component_label", "component_columns", "component_table",
+           "bh_adjust", "fold_family_strata", "MIN_HELD",
            "category_seat_table", "category_game_table", "score_parts_table", "file_stem",
            "STRONG_POINTS"]
 
-STRONG_POINTS = 1.0  # a flagged component moves the win rate by at least this many points
 _EPS = 1e-9
 
 
@@ -94,15 +95,15 @@ def component_columns(agg, players: int, prefix: str) -> tuple[list[str], list[s
 
 def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
                     columns=None, strata=None) -> pd.DataFrame:
-    """One row per 0/1 component flag, sorted by adjusted lift (largest first).
+    """One row per 0/1 component flag, sorted by the estimand (largest first, too few last).
 
     Columns: component (label), column, seat_games (seat-games holding it), share (of all
     seat-games), wins_with, win_rate_with, with_low/with_high (Wilson), seat_games_without,
     wins_without, win_rate_without, without_low/without_high (Wilson), lift_points
     (with - without, points), lift_low/lift_high (Newcombe hybrid score, points), p_value
-    (two-proportion z test), p_bh (Benjamini-Hochberg over the table), adj_* (the adjusted lift
-    from `strata` = fold_family_strata(..., columns) in the same order; the raw lift without),
-    flag (see add_adjusted_and_flags: raw and adjusted lift both significant, same sign, >= 1 point).
+    (two-proportion z test), p_bh (Benjamini-Hochberg over the table), adj_* (the estimand from
+    `strata` = fold_family_strata(..., columns) in the same order; the raw counts without),
+    verdict and flag (reports/component_effect.add_effects).
     Seat-games of one game are treated as independent: the intervals are approximate.
     """
     agg = as_aggregate(agg, players)
@@ -139,22 +140,24 @@ def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
     p = np.asarray(stats.two_proportion_pvalue(k1, n1, k2, n2) if len(out) else [], float)
     out["p_value"] = p
     out["p_bh"] = bh_adjust(p)
-    out = add_adjusted_and_flags(out, strata, alpha)
+    out = add_effects(out, None if strata is None else list(strata), alpha)
     order = ["component", "column", "seat_games", "share", "wins_with", "win_rate_with", "with_low", "with_high",
              "seat_games_without", "wins_without", "win_rate_without", "without_low", "without_high",
              "lift_points", "lift_low", "lift_high", "p_value", "p_bh",
-             "adj_points", "adj_low", "adj_high", "adj_p", "adj_p_bh", "flag"]
+             "n_informative_with", "n_informative_without", "enough",
+             "adj_points", "adj_low", "adj_high", "adj_p", "adj_p_bh", "vs_family_points", "vs_family_low",
+             "vs_family_high", "vs_family_p", "basis", "verdict_p_bh", "verdict", "flag"]
     out = out[order]
     key = np.where(np.isfinite(out["adj_points"]), -out["adj_points"], np.inf)
     return out.iloc[np.argsort(key, kind="stable")].reset_index(drop=True)
 
 
-# ---------------------------------------------------------------- adjusted lift
+# ---------------------------------------------------------------- the estimand
 # A raw lift confounds a component with how much a seat built (players who complete more
-# buildings win more, so every building shows a positive raw lift). Flags use the adjusted
-# lift: seat-games stratified by how many components of the same family the seat holds, the
-# with-minus-without difference pooled over the strata. Strata rows are (n_with, wins_with,
-# n_without, wins_without) per count held.
+# buildings win more, so every building shows a positive raw lift). Verdicts use the estimand of
+# reports/component_effect.py: seat-games stratified by how many *other* components of the same
+# family the seat holds, with-minus-without pooled over the strata. Strata rows are
+# (n_with, wins_with, n_without, wins_without) per count of other components held.
 
 
 def bh_adjust(p) -> np.ndarray:
@@ -166,68 +169,23 @@ def bh_adjust(p) -> np.ndarray:
     return out
 
 
-def adjusted_lift(strata: np.ndarray, alpha: float = 0.05) -> tuple[float, float, float, float]:
-    """Mantel-Haenszel risk difference over strata rows (n_with, wins_with, n_without,
-    wins_without), with a Greenland-Robins (1985) Wald interval and two-sided p;
-    nan when no stratum has seat-games both with and without."""
-    from scipy.stats import norm
-    n1, k1, n2, k2 = (np.asarray(x, float) for x in strata)
-    ok = (n1 > 0) & (n2 > 0)
-    if not ok.any():
-        return (np.nan,) * 4
-    n1, k1, n2, k2 = n1[ok], k1[ok], n2[ok], k2[ok]
-    p1, p2 = k1 / n1, k2 / n2
-    w = n1 * n2 / (n1 + n2)
-    d = float(np.sum(w * (p1 - p2)) / w.sum())
-    var = float(np.sum(w ** 2 * (p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)) / w.sum() ** 2)
-    if var <= 0:
-        return d, d, d, (0.0 if d != 0 else 1.0)
-    se = np.sqrt(var)
-    z = norm.ppf(1 - alpha / 2)
-    return d, d - z * se, d + z * se, float(2 * norm.sf(abs(d) / se))
-
-
-
-def add_adjusted_and_flags(out: pd.DataFrame, strata=None, alpha: float = 0.05) -> pd.DataFrame:
-    """Add adj_points/adj_low/adj_high (points), adj_p, adj_p_bh from per-row strata (the raw
-    lift when there are none) and flag strong/weak when the raw and the adjusted lift are both
-    significant (each BH p < alpha) in the same direction and each at least STRONG_POINTS:
-    an intersection-union test, no less strict than either alone. A component with no effect
-    of its own is then not flagged for being below a strong family's average, and one whose
-    raw lift only reflects how much its holders built is not flagged either."""
-    out = out.copy()
-    if strata is not None and len(out):
-        adj = np.array([adjusted_lift(st, alpha) for st in strata], float).reshape(-1, 4)
-        out["adj_points"], out["adj_low"], out["adj_high"] = 100 * adj[:, 0], 100 * adj[:, 1], 100 * adj[:, 2]
-        out["adj_p"] = adj[:, 3]
-    else:
-        out["adj_points"], out["adj_low"], out["adj_high"] = out["lift_points"], out["lift_low"], out["lift_high"]
-        out["adj_p"] = out["p_value"]
-    out["adj_p_bh"] = bh_adjust(out["adj_p"])
-    adj, raw = out["adj_points"].to_numpy(float), out["lift_points"].to_numpy(float)
-    sig = np.ones(len(out), bool)
-    for q in (out["adj_p_bh"].to_numpy(float), out["p_bh"].to_numpy(float)):
-        sig &= np.isfinite(q) & (q < alpha)
-    out["flag"] = np.where(sig & (adj >= STRONG_POINTS) & (raw >= STRONG_POINTS), "strong",
-                           np.where(sig & (adj <= -STRONG_POINTS) & (raw <= -STRONG_POINTS), "weak", ""))
-    return out
-
-
 def fold_family_strata(chunks, players: int, columns: list[str]) -> np.ndarray:
     """Strata of one family of 0/1 seat metrics (`columns` are bases, `<base>_<seat>` in the
-    chunks): array [component, 4, held count 0..len] folded over the chunk DataFrames."""
+    chunks): array [component, 4, count of the family's *other* components held 0..len-1]
+    folded over the chunk DataFrames."""
     m = len(columns)
-    acc = np.zeros((m, 4, m + 1))
+    acc = np.zeros((m, 4, max(m, 1)))
     for df in chunks:
         flags = np.stack([[np.nan_to_num(df[f"{c}_{k}"].to_numpy(float)) for k in range(players)] for c in columns])
-        held = np.clip(np.rint(flags.sum(axis=0)), 0, m).astype(np.int64)    # [seat, game]
+        held = flags.sum(axis=0)    # [seat, game]
         for k in range(players):
             win = df[f"win_{k}"].to_numpy(float)
             for i in range(m):
                 has = flags[i, k] > 0.5
+                others = np.clip(np.rint(held[k] - flags[i, k]), 0, max(m - 1, 0)).astype(np.int64)
                 for j, sel in ((0, has), (1, ~has)):
-                    acc[i, 2 * j] += np.bincount(held[k][sel], minlength=m + 1)
-                    acc[i, 2 * j + 1] += np.bincount(held[k][sel], weights=win[sel], minlength=m + 1)
+                    acc[i, 2 * j] += np.bincount(others[sel], minlength=max(m, 1))
+                    acc[i, 2 * j + 1] += np.bincount(others[sel], weights=win[sel], minlength=max(m, 1))
     return acc
 
 

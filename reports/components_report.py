@@ -4,10 +4,49 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports import component_study as cs
-from reports.components import STRONG_POINTS
+from reports.component_effect import (ESTIMAND, MIN_HELD, caption, causal_check, effect_text, family_text,
+                                      regression_text, summary)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
+from reports.fmt import pts
 from reports.plots import png_bytes
+
+
+def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) -> list[str]:
+    """What to do about the components: one line per flagged component (up to `detail`), else one
+    line per direction, and the causal check the game offers (once)."""
+    p = int(meta["players"])
+    strategies = (meta.get("strategies") or ["greedy"])[0]
+    lab = "label" if "label" in tab else "component"
+    col = "metric" if "metric" in tab else "column"
+    flagged = tab[tab["flag"] != ""]
+    if not len(flagged):
+        judged = int(tab["enough"].sum()) if "enough" in tab else len(tab)
+        return [f"{label}: none of the {judged} components with enough seat-games is shown too strong or too weak; "
+                f"{len(tab) - judged} too few to judge (fewer than {MIN_HELD} seat-games): play more games "
+                "(`--games`) to judge them."]
+
+    def said(r):
+        rel = f"; {family_text(r)} vs its family's others" if r.basis == "family" else ""
+        return f"{getattr(r, lab)} {effect_text(r)} with vs without{rel}"
+
+    def check(r):
+        return causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
+
+    if len(flagged) <= detail:
+        return [f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), an association; "
+                + check(r) + "." for r in flagged.itertuples()]
+    out = []
+    for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
+        t = flagged[flagged["flag"] == flag]
+        if len(t):
+            out.append(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's others, or with "
+                       "vs without in a small family; associations): "
+                       + ", ".join(f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
+                                   for r in t.itertuples()) + ".")
+    first = flagged.iloc[0]
+    out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + " (the same for each flagged one).")
+    return out
 
 
 def build(out) -> dict:
@@ -16,58 +55,57 @@ def build(out) -> dict:
     from sim import get_game
     spec = get_game(meta["game"])
     counts, games, p = cs.fold_components(out / "games", spec)
+    reg_rows = counts.attrs.get("regression_rows")
     tab = cs.component_table(counts, games, p)
     label = meta.get("title", meta["game"])
     strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
 
     def item(r):
-        return (f"{r.label} ({r.family}): adjusted lift {r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}] "
-                f"points, BH p = {pval(r.adj_p_bh)}; {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
-                f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without (raw lift "
-                f"{r.lift_points:+.1f}); held in {pct(r.share)} of seat-games")
+        return (f"{r.label} ({r.family}): effect {effect_text(r)} points, BH p = {pval(r.adj_p_bh)}; "
+                f"{pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs {pct(r.win_rate_without)} "
+                f"{ci(r.without_low, r.without_high)} without (raw lift {r.lift_points:+.1f}); held in "
+                f"{pct(r.share)} of seat-games")
 
-    findings = []
-    findings.append(f"{len(strong)} of {len(tab)} components flagged **too strong** and {len(weak)} **too weak** "
-                    f"(raw lift and adjusted lift, among seats holding as many of the same family, both significant; "
-                    f"Benjamini-Hochberg over all {len(tab)}, 5% false discovery rate, |lift| >= {STRONG_POINTS:g} point).")
-    findings += [f"Strong: {item(r)}." for r in strong.head(8).itertuples()]
-    findings += [f"Weak: {item(r)}." for r in weak.tail(8).itertuples()]
+    findings = [summary(tab, "Components")]
+    findings += [f"Too strong: {item(r)}." for r in strong.head(8).itertuples()]
+    findings += [f"Too weak: {item(r)}." for r in weak.tail(8).itertuples()]
 
     doc = Doc(f"{label}: component balance")
+    doc.verdicts(verdicts(tab, spec, meta))
     what = [f"**Game**: {label} (`{meta['game']}`), {p} players, strategies {', '.join(f'`{s}`' for s in meta['strategies'])} "
             "in every seat",
             f"**Games**: {integer(games)} ({integer(games * p)} seat-games); **seed** {meta.get('seed')}; parameters "
             "different from the defaults: " + (", ".join(f"`{k}` = {v}" for k, v in (meta.get('params') or {}).items()) or "none"),
             f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`",
-            "**Components**: " + "; ".join(f"{fam} ({n})" for fam, n in tab.groupby("family", sort=False).size().items())]
+            "**Components**: " + "; ".join(f"{fam} ({n})" for fam, n in tab.groupby("family", sort=False).size().items()),
+            f"**Estimand**: {ESTIMAND}"]
     doc.opening(out, meta, what, findings)
     doc.h(2, "Components")
     rows = [[r.label, r.family, f"{integer(r.seat_games)} ({pct(r.share)})", pct(r.win_rate_with), ci(r.with_low, r.with_high),
              pct(r.win_rate_without), ci(r.without_low, r.without_high),
-             f"{r.lift_points:+.1f} [{r.lift_low:+.1f}, {r.lift_high:+.1f}]",
-             f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]", pval(r.adj_p), pval(r.adj_p_bh),
-             f"**{r.flag}**" if r.flag else ""] for r in tab.itertuples()]
+             f"{pts(r.lift_points)} [{pts(r.lift_low)}, {pts(r.lift_high)}]",
+             effect_text(r), pval(r.adj_p), family_text(r), pval(r.verdict_p_bh), regression_text(r),
+             f"**{r.verdict}**" if r.flag else r.verdict] for r in tab.itertuples()]
     doc.table(["component", "family", "held (seat-games)", "win rate with", "95% CI", "without", "95% CI",
-               "raw lift (pts) [95% CI]", "adjusted lift (pts) [95% CI]", "p", "p (BH)", "flag"], rows,
-              f"One row per component over {integer(games * p)} seat-games. Win rates count a tie among j leaders as "
-              "1/j, 95% Wilson intervals; raw lift = with minus without, 95% Newcombe hybrid score interval; "
-              "adjusted lift = the same difference among seats holding as many components of the family "
-              "(Mantel-Haenszel over the count held, Greenland-Robins interval), which removes the advantage of "
-              "simply holding more; p of the adjusted lift; BH: Benjamini-Hochberg over the whole table; a flag needs "
-              "the raw and the adjusted lift both significant (BH) in the same direction and each at least "
-              f"{STRONG_POINTS:g} point. Category rows (e.g. a civilization or side) compare that category with all others.")
-    doc.img("components.png", png_bytes(cs.plot_lifts(tab, f"{label}: win rate with minus without ({integer(games)} games)")),
-            "component lifts", "Adjusted lift of each component (largest and smallest when there are many), the raw "
-                               "lift as a tick; red: flagged strong, blue: flagged weak.")
+               "raw lift (pts) [95% CI]", "effect (pts) [95% CI]", "p (CMH)", "vs family (pts) [95% CI]",
+               "p (verdict, BH)", "regression (pts) [95% CI]",
+               "verdict"], rows,
+              caption(games * p, "components", reg_rows) + " Category rows (e.g. a civilization or side) compare "
+              "that category with all others.")
+    doc.img("components.png", png_bytes(cs.plot_lifts(tab, f"{label}: with minus without ({integer(games)} games)")),
+            "component lifts", "Effect of each component judged (largest and smallest when there are many), the raw "
+                               "lift as a tick; red: too strong, blue: too weak.")
     doc.h(2, "What this run cannot conclude")
-    doc.ul(["A lift is an association, not a cause: a player who completes a component may have been winning already, "
-            "and long games give time to complete more. The adjusted lift removes the advantage of holding more "
-            "components of a family, not every such effect. Restricted play (`agon restrict`) measures the value of an "
-            "option causally.",
-            "Components held in few seat-games have wide intervals; an unflagged component is not shown to be balanced.",
+    doc.ul(["An effect is an association, not a cause: a player who completes a component may have been winning "
+            "already, and long games give time to complete more. Comparing seats that hold the same number of other "
+            "components removes the advantage of simply holding more, not every such effect. The causal check "
+            "named in each verdict (a rule switch or restricted play on the same seeds) measures it.",
+            f"Components with fewer than {MIN_HELD} seat-games are not judged; an unflagged component is not shown "
+            "to be balanced.",
             "Results hold for these strategies; a component the players do not value may look weak only because they "
             "misuse it.",
-            "Seat-games of one game are not independent (one seat's win is another's loss), so intervals are approximate."])
+            "Seat-games of one game are not independent (one seat's win is another's loss), so the stratified "
+            "intervals are approximate; the regression column clusters its standard errors by game."])
     doc.csv("components.csv", tab)
     doc.write(out)
     return {"table": tab, "findings": findings, "games": games, "doc": doc}

@@ -13,22 +13,30 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from reports import component_effect as ce
 from reports import stats
 from reports.component_study import component_table, fold_components, plot_lifts
+from reports.components_report import verdicts as component_verdicts
 from reports.data import load_meta
-from reports.doc import Doc, ci, integer, num, pct, pval
+from reports.doc import Doc, ci, integer, num, pct, pval, value
+from reports.fmt import pts
 from reports.fold import seat_counts
-from reports.plots import png_bytes
+from reports.plots import png_bytes, seat_rates_by_players
+from reports.render import seat_verdict
 
 
 def seat_rows(sc, arm: int = 0) -> pd.DataFrame:
-    """Per seat: rate, Wilson 95%, exact p vs fair, Holm over seats; plus the chi-square."""
+    """Per seat: rate, Wilson 95% (and simultaneous over the seats), exact p vs fair, Holm over
+    seats. Columns also under the names of reports.seats.seat_table (win_rate, ci_low, ...)."""
     p = sc.players
     fair = 1.0 / p
+    fam = 1 if p == 2 else p
     rows = []
     for k in range(p):
         r, lo, hi, w, n = sc.rate(k, arm)
+        slo, shi = stats.wilson(w, n, 0.05 / fam)
         rows.append({"seat": k, "games": n, "wins": w, "rate": r, "low": lo, "high": hi,
+                     "win_rate": r, "ci_low": lo, "ci_high": hi, "sim_ci_low": slo, "sim_ci_high": shi,
                      "edge_points": 100 * (r - fair), "p_value": stats.binom_pvalue(w, n, fair)})
     tab = pd.DataFrame(rows)
     tab["p_holm"] = stats.holm(tab["p_value"].to_numpy()) if p > 2 else tab["p_value"]
@@ -67,9 +75,10 @@ def build(gdir, results: dict | None = None) -> dict:
     from sim import get_game
     spec = get_game(game)
     doc = Doc(f"{label}: design report")
-    summary, limits = [], []
+    summary, limits, verdicts = [], [], []
     sections: list = []   # (heading, callable(doc)) rendered after the summary
     strategies = meta["strategies"][0]
+    p_def = int(meta["players"])
 
     # ---- seats for every player count
     seat_dirs = sorted((d for d in gdir.iterdir() if d.name.startswith("seats-") and (d / "run.json").exists()),
@@ -83,6 +92,8 @@ def build(gdir, results: dict | None = None) -> dict:
         seat_tabs[p] = (d, m, tab, sc)
         text, _ = _seat_finding(tab, p, m.get("command", ""), strategies)
         summary.append(text)
+        verdicts.append(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
+                                     key_param=spec.key_param, game=game))
         n = int(tab["games"].iloc[0])
         det = stats.detectable_edge(n, 1.0 / p)
         limits.append(f"{p} players: with {integer(n)} games a seat edge below about {100 * det:.1f} points would be "
@@ -92,6 +103,11 @@ def build(gdir, results: dict | None = None) -> dict:
         doc.h(2, "Seat advantage")
         doc.p(f"Identical `{strategies}` players in every seat, so any difference between seats is the seat's. One run "
               "per player count; its full report is linked.")
+        if len(seat_tabs) > 1:
+            png = png_bytes(seat_rates_by_players({p: t for p, (_, _, t, _) in seat_tabs.items()},
+                                                  f"{label}: win rate by seat and player count ({strategies})"))
+            doc.img("seat_rates_by_players.png", png, "win rate by seat and player count",
+                    "Every seat's win rate for each player count, simultaneous 95% intervals; dashed: fair 1/p.")
         for p, (d, m, tab, sc) in seat_tabs.items():
             doc.h(3, f"{p} players")
             chi, chi_p = stats.seat_chisquare(tab["wins"].to_numpy())
@@ -106,7 +122,17 @@ def build(gdir, results: dict | None = None) -> dict:
                       f"[{d.name}/report.md]({d.name}/report.md).")
             _img(doc, gdir, f"{d.name}/seat_win_rates.png", f"win rate by seat, {p} players",
                  f"{p} players: win rate by seat, simultaneous 95% intervals; dashed: fair.")
+            _img(doc, gdir, f"{d.name}/margins.png", f"score margins, {p} players", f"{p} players: score margins.")
             _img(doc, gdir, f"{d.name}/game_length.png", f"game length, {p} players", f"{p} players: game length.")
+        score_csv = gdir / f"seats-{p_def}p" / "score_parts.csv"
+        if score_csv.exists():
+            sp = pd.read_csv(score_csv)
+            doc.h(3, f"Where the winners' points came from ({p_def} players)")
+            doc.table(["part", "winners", "non-winners", "share of winners' score"],
+                      [[f"`{r.part}`" if r.part not in ("other", "score") else f"**{r.part}**", num(r.winners_mean),
+                        num(r.non_winners_mean), pct(r.winners_share)] for r in sp.itertuples()],
+                      "Mean points per seat-game of the score parts the game declares (GameSpec `score_parts`, "
+                      "which add up to the score; other = score minus the parts).")
 
     if seat_tabs:
         sections.append(seats_section)
@@ -119,43 +145,60 @@ def build(gdir, results: dict | None = None) -> dict:
         key = m["sweep"]["params"][0]
         p = int(m["players"])
         komi = pd.read_csv(d / "komi.csv") if (d / "komi.csv").exists() else None
-        res = results.get(d.name) or {}
-        crossing = ((res.get("komi") or {}).get("crossing") or {}) if isinstance(res, dict) else {}
-        boot = ((res.get("komi") or {}).get("bootstrap") or {}) if isinstance(res, dict) else {}
+        res = results.get(d.name) if isinstance(results.get(d.name), dict) else None
+        curve = (res or {}).get("komi")
+        if curve is None:
+            from reports import sweep as sweep_mod
+            from reports.aggregate import aggregate_run
+            curve = sweep_mod.komi_curve(aggregate_run(d), m, p, n_boot=1000, seed=int(m.get("seed", 0)))
+        crossing, boot, slope = curve.get("crossing") or {}, curve.get("bootstrap") or {}, curve.get("slope") or {}
         sc = seat_counts(d)
         arms = m["sweep"]["arms"]
         lo_arm, hi_arm = arms[0], arms[-1]
         r_lo, r_hi = sc.rate(0, lo_arm["arm"]), sc.rate(0, hi_arm["arm"])
         txt = (f"**`{key}`** (the key constant): seat 0 wins {pct(r_lo[0])} {ci(r_lo[1], r_lo[2])} at {key} = "
-               f"{lo_arm['values'][key]} and {pct(r_hi[0])} {ci(r_hi[1], r_hi[2])} at {key} = {hi_arm['values'][key]} "
-               f"({p} players, n = {integer(r_lo[4])} per arm, same seeds)")
-        if crossing.get("value") is not None:
-            txt += f"; the seat 0 rate meets fair {pct(1 / p)} at about {key} = {crossing['value']:.3g}"
-            if boot and boot.get("low") is not None:
-                txt += f" (bootstrap 95% [{boot['low']:.3g}, {boot['high']:.3g}])"
+               f"{value(lo_arm['values'][key])} and {pct(r_hi[0])} {ci(r_hi[1], r_hi[2])} at {key} = "
+               f"{value(hi_arm['values'][key])} ({p} players, n = {integer(r_lo[4])} per arm, same seeds)")
+        slope_txt = (f"slope {slope['slope']:+.2f} points per unit [{slope['low']:+.2f}, {slope['high']:+.2f}]"
+                     if slope and np.isfinite(slope.get("slope", np.nan)) else "")
+        if curve.get("identified"):
+            txt += (f"; the seat 0 rate meets fair {pct(1 / p)} at about {key} = {crossing['value']:.3g} "
+                    f"(bootstrap 95% [{boot['low']:.3g}, {boot['high']:.3g}], every resample counted)")
+            verdicts.append(f"Fair value of `{key}` ({p} players): about {crossing['value']:.3g} "
+                            f"[{boot['low']:.3g}, {boot['high']:.3g}]; check it against the default on the same seeds "
+                            f"with `agon compare`.")
         else:
-            txt += f"; the curve does not cross fair {pct(1 / p)} in the swept range"
-            limits.append(f"The fair value of `{key}` lies outside the swept range (or the curve is flat): extend the sweep.")
+            txt += (f"; no fair value is identified in the swept range ({slope_txt}" if slope_txt else
+                    "; no fair value is identified in the swept range (") + ")"
+            limits.append(f"The fair value of `{key}` is not identified in the swept range: the bootstrap interval "
+                          "over all resamples leaves it (the curve is flat or does not reach the fair line).")
+            verdicts.append(f"Fair value of `{key}` ({p} players): not identified"
+                            + (f"; across the range it moves seat 0 by {slope['change']:+.1f} points "
+                               f"[{slope['change_low']:+.1f}, {slope['change_high']:+.1f}]" if slope_txt else "")
+                            + ". This constant does not set the seat balance within the range for these players.")
         summary.append(txt + f". Reproduce: `{m.get('command', '')}`")
 
         def sweep_section(doc, d=d, m=m, key=key, komi=komi, p=p):
             doc.h(2, f"Key constant: {key}")
             if komi is not None:
-                rows = [[r[key] if key in komi.columns else r["arm"], integer(r["games"]), pct(r["seat0_rate"]),
+                rows = [[value(r[key]) if key in komi.columns else r["arm"], integer(r["games"]), pct(r["seat0_rate"]),
                          ci(r["ci_low"], r["ci_high"]), f"{r['edge_points']:+.1f}", pval(r["p_holm"])]
                         for _, r in komi.iterrows()]
                 doc.table([f"`{key}`", "games", "seat 0 win rate", "95% CI", "edge (pts)", "p (Holm, arms)"], rows,
                           f"Seat 0 win rate per arm, 95% Wilson, exact p against fair 1/{p}, Holm across arms; all arms "
-                          f"on the same seeds. Command: `{m.get('command', '')}`. Full report: "
-                          f"[{d.name}/report.md]({d.name}/report.md).")
+                          f"on the same seeds (paired differences to the default arm in the full report). Command: "
+                          f"`{m.get('command', '')}`. Full report: [{d.name}/report.md]({d.name}/report.md).")
             _img(doc, gdir, f"{d.name}/komi_curve.png", "komi curve",
-                 f"Seat 0 win rate against `{key}` with its 95% band; dashed: fair.")
+                 f"Seat 0 win rate against `{key}` with its 95% band; square: the default; dashed: fair.")
+            doc.p("The players are fixed heuristics unless they search: they play the same whatever the constant is "
+                  "worth, so the curve shows how these players cope with it.")
         sections.append(sweep_section)
 
     # ---- tournament
     tdir = gdir / "tournament"
     if (tdir / "run.json").exists():
         from reports import tournament as trep
+        from reports.tournament import gap_text
         tres = results.get("tournament") or trep.build(tdir)
         tm = load_meta(tdir)
         lad = tres.get("ladder")
@@ -164,6 +207,9 @@ def build(gdir, results: dict | None = None) -> dict:
             if not lad["holds"]:
                 limits.append("The skill ladder was not confirmed at the tournament's size: a step 'not shown' needs "
                               "more games (`--until-ci` or a larger `--games`), it is not evidence of equal skill.")
+            verdicts.append("Skill ladder " + " < ".join(lad["ladder"]) + (
+                ": holds (each step significant, clustered standard errors)." if lad["holds"] else
+                ": not confirmed at this size; play a larger tournament."))
         wm = tres["matrix"]
         sanity = wm[(wm["row"] == "search") & (wm["column"] == "random")]
         if len(sanity):
@@ -175,20 +221,27 @@ def build(gdir, results: dict | None = None) -> dict:
             doc.h(2, "Tournament")
             rt = tres["ratings"]
             doc.table(["strategy", "rating (Elo)", "95% CI"],
-                      [[f"`{r.strategy}`", f"{r.rating_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]"] for r in rt.itertuples()],
+                      [[f"`{r.strategy}`", f"{r.rating_elo:+.0f}" if np.isfinite(r.rating_elo) else "not estimable",
+                        f"[{r.low:+.0f}, {r.high:+.0f}]" if np.isfinite(r.low) else "-"] for r in rt.itertuples()],
                       f"Bradley-Terry ratings with a seat term ({integer(tres['games'])} games, line-ups "
-                      f"{'; '.join(','.join(u) for u in tm['lineups'])}, each in every rotation). Command: "
-                      f"`{tm.get('command', '')}`. Full report: [tournament/report.md](tournament/report.md).")
+                      f"{'; '.join(','.join(u) for u in tm['lineups'])}, each in every rotation), standard errors "
+                      f"clustered by seed. Command: `{tm.get('command', '')}`. Full report: "
+                      "[tournament/report.md](tournament/report.md).")
+            sep = tres.get("separation")
+            if sep is not None and len(sep):
+                doc.p("Always ahead (no finite rating gap): " + "; ".join(
+                    f"`{r.ahead}` over `{r.behind}` in all {integer(r.pairings)} pairings, at least "
+                    f"{r.elo_at_least:+.0f} Elo" for r in sep.itertuples()) + ".")
             if tres.get("ladder") is not None:
                 doc.table(["step", "gap (Elo)", "95% CI", "p (Holm, one-sided)"],
-                          [[f"`{r.lower}` < `{r.higher}`", f"{r.gap_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]",
+                          [[f"`{r.lower}` < `{r.higher}`", *(gap_text(r).split(" ", 1) if np.isfinite(r.gap_elo) else [gap_text(r), "-"]),
                             pval(r.p_holm)] for r in tres["ladder"]["steps"].itertuples()], "Skill ladder steps.")
             _img(doc, gdir, "tournament/tournament_ratings.png", "ratings", "Ratings and seat terms, 95% intervals.")
             _img(doc, gdir, "tournament/tournament_matrix.png", "win matrix", "Head-to-head: row finishes ahead of column.")
         sections.append(tournament_section)
 
     # ---- components (from the default player count's seats run: the same games `agon components` plays)
-    p_def = int(meta["players"])
+    comp_tabs = {}
     if p_def in seat_tabs:
         d, m, _, _ = seat_tabs[p_def]
         try:
@@ -196,54 +249,110 @@ def build(gdir, results: dict | None = None) -> dict:
         except StopIteration:
             counts = pd.DataFrame()
         if len(counts):
+            reg_rows = counts.attrs.get("regression_rows")
             tab = component_table(counts, games, pp)
+            comp_tabs[strategies] = tab
             ccmd = (f"agon components {game} --players {p_def} --games {m['games']} --strategies {strategies} "
                     f"--seed {m['seed']}")
-            strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
-            txt = (f"**Components**: {len(strong)} of {len(tab)} flagged too strong, {len(weak)} too weak "
-                   f"(raw and adjusted lift, among seats holding as many of the family, both significant, Benjamini-Hochberg "
-                   f"5%, |lift| >= 1 point, "
-                   f"{integer(games)} games)")
+            summary.append(ce.summary(tab, "Components") + f" Reproduce: `{ccmd}`")
+            verdicts += component_verdicts(tab, spec, {**m, "game": game})
+            limits.append("Component effects are associations (a winning player completes more), not causes; each "
+                          "flagged component's verdict names the causal check the game offers (a rule switch or "
+                          "`agon restrict`), or says there is none.")
+            png = png_bytes(plot_lifts(tab, f"{label}: component effects ({integer(games)} games)"))
 
-            def said(r):
-                return (f"{r.label} {r.adj_points:+.1f} points [{r.adj_low:+.1f}, {r.adj_high:+.1f}] "
-                        f"({pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs "
-                        f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} without)")
-            if len(strong):
-                txt += f"; strongest: {said(strong.iloc[0])}"
-            if len(weak):
-                txt += f"; weakest: {said(weak.iloc[-1])}"
-            if not len(strong) and not len(weak) and np.isfinite(tab["adj_points"]).any():
-                r = tab.iloc[int(np.nanargmax(np.abs(tab["adj_points"].to_numpy())))]
-                txt += f"; largest adjusted lift: {said(r)} (BH p = {pval(r.adj_p_bh)})"
-            summary.append(txt + f". Reproduce: `{ccmd}`")
-            limits.append("Component lifts are associations (a winning player completes more), not causes; "
-                          "`agon restrict GAME --ban OPTION` measures an option's value causally where the game "
-                          "supports bans.")
-            png = png_bytes(plot_lifts(tab, f"{label}: component lifts ({integer(games)} games)"))
-
-            def comp_section(doc, tab=tab, ccmd=ccmd, png=png, games=games, pp=pp):
+            def comp_section(doc, tab=tab, ccmd=ccmd, png=png, games=games, pp=pp, reg_rows=reg_rows):
                 doc.h(2, "Components")
                 show = pd.concat([tab.head(10), tab[tab["flag"] != ""], tab.tail(5)]).drop_duplicates("label")
                 rows = [[r.label, r.family, pct(r.share), f"{pct(r.win_rate_with)} {ci(r.with_low, r.with_high)}",
                          f"{pct(r.win_rate_without)} {ci(r.without_low, r.without_high)}",
-                         f"{r.lift_points:+.1f}", f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]",
-                         pval(r.adj_p_bh), f"**{r.flag}**" if r.flag else ""] for r in show.itertuples()]
+                         pts(r.lift_points), ce.effect_text(r), ce.family_text(r), pval(r.verdict_p_bh),
+                         ce.regression_text(r),
+                         f"**{r.verdict}**" if r.flag else r.verdict] for r in show.itertuples()]
                 doc.table(["component", "family", "held", "win rate with [95% CI]", "without [95% CI]",
-                           "raw lift (pts)", "adjusted lift (pts) [95% CI]", "p (BH)", "flag"], rows,
-                          f"{len(show)} of {len(tab)} components (the largest and smallest adjusted lifts and every "
-                          f"flagged one; all in components.csv), over {integer(games * pp)} seat-games. Wilson "
-                          f"intervals; the adjusted lift compares seats holding the same number of other components "
-                          f"of the family (Mantel-Haenszel, Greenland-Robins interval), which removes the advantage "
-                          f"of simply holding more; Benjamini-Hochberg over all {len(tab)}. Command: `{ccmd}`.")
+                           "raw lift (pts)", "effect (pts) [95% CI]", "vs family (pts) [95% CI]", "p (verdict, BH)",
+                           "regression (pts) [95% CI]", "verdict"],
+                          rows,
+                          f"{len(show)} of {len(tab)} components (the largest and smallest effects and every judged "
+                          f"one; all in components.csv). " + ce.caption(games * pp, "components", reg_rows)
+                          + f" Command: `{ccmd}`.")
                 doc.csv("components.csv", tab)
-                doc.img("components.png", png, "component lifts", "Adjusted lift, 95% intervals, raw lift as a tick; "
-                                                                   "red: flagged strong, blue: flagged weak.")
+                doc.img("components.png", png, "component lifts", "Effect (with minus without at the same number of "
+                                                                   "other components), 95% intervals, raw lift as a "
+                                                                   "tick; red: too strong, blue: too weak.")
             sections.append(comp_section)
     else:
         limits.append("No components: the game declares none in its spec.")
 
+    # ---- skill sensitivity: the second skill level at the default player count
+    skill = (meta.get("battery") or {}).get("skill") or []
+    skill_dir = next((gdir / f"skill-{s}-{p_def}p" for s in skill if s != strategies
+                      and (gdir / f"skill-{s}-{p_def}p" / "run.json").exists()), None)
+    if skill_dir is not None and p_def in seat_tabs:
+        from reports.skill import compare_components, compare_seats
+        s2 = load_meta(skill_dir)["strategies"][0]
+        sc2 = seat_counts(skill_dir)
+        tab2 = seat_rows(sc2)
+        tab1 = seat_tabs[p_def][2]
+        cmp_seats = compare_seats(tab1, tab2, p_def)
+        dep = cmp_seats[cmp_seats["label"] == "skill-dependent"]
+        verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), load_meta(skill_dir).get("command", ""),
+                                     f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game)
+                        + (" **Skill-dependent**: " + "; ".join(
+                            f"seat {int(r.seat)} {r.edge_a:+.1f} with `{strategies}` vs {r.edge_b:+.1f} with `{s2}` "
+                            f"(Holm p = {pval(r.p_holm)})" for r in dep.itertuples()) + "."
+                           if len(dep) else f" Same as with `{strategies}` (no seat differs significantly between the "
+                                            "levels)."))
+        cmp_comp = None
+        if strategies in comp_tabs:
+            counts2, games2, pp2 = fold_components(skill_dir, spec)
+            tabc2 = component_table(counts2, games2, pp2)
+            comp_tabs[s2] = tabc2
+            cmp_comp = compare_components(comp_tabs[strategies], tabc2)
+            flagged = cmp_comp[(cmp_comp["verdict_a"].isin(["too strong", "too weak"]))
+                               | (cmp_comp["verdict_b"].isin(["too strong", "too weak"]))]
+            if len(flagged):
+                groups = {}
+                for r in flagged.itertuples():
+                    groups.setdefault(r.label_skill, []).append(r.label)
+                verdicts.append(f"Component verdicts with `{s2}` ({integer(tab2['games'].iloc[0])} games) against "
+                                f"`{strategies}`: " + "; ".join(
+                                    (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
+                                    for k, v in sorted(groups.items())) + ".")
+
+        def skill_section(doc, s2=s2, cmp_seats=cmp_seats, cmp_comp=cmp_comp, tab2=tab2, skill_dir=skill_dir):
+            doc.h(2, "Skill sensitivity")
+            doc.p(f"The same questions with `{s2}` in every seat ({integer(tab2['games'].iloc[0])} games, "
+                  f"{p_def} players; command `{load_meta(skill_dir).get('command', '')}`) against `{strategies}`. "
+                  "A finding is **skill-dependent** when the difference between the levels is significant (Holm "
+                  "over seats, Benjamini-Hochberg over components); a finding the second level cannot judge says so.")
+            doc.table(["seat", f"edge with `{strategies}` (pts)", f"edge with `{s2}` (pts)", "difference [95% CI]",
+                       "p (Holm)", ""],
+                      [[int(r.seat), f"{r.edge_a:+.1f}", f"{r.edge_b:+.1f}",
+                        f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]", pval(r.p_holm),
+                        f"**{r.label}**" if r.label == "skill-dependent" else r.label] for r in cmp_seats.itertuples()],
+                      "Seat edges at the two skill levels; difference: Newcombe interval of the two win rates, "
+                      "two-proportion test, Holm over seats.")
+            if cmp_comp is not None and len(cmp_comp):
+                show = cmp_comp[(cmp_comp["verdict_a"] != "no effect shown") | (cmp_comp["verdict_b"] != "no effect shown")
+                                | (cmp_comp["label_skill"] == "skill-dependent")]
+                doc.table(["component", f"with `{strategies}`", f"with `{s2}`", "difference (pts) [95% CI]", "p (BH)",
+                           ""],
+                          [[r.label, r.verdict_a if not np.isfinite(r.effect_a) else f"{r.effect_a:+.1f} ({r.verdict_a})",
+                            r.verdict_b if not np.isfinite(r.effect_b) else f"{r.effect_b:+.1f} ({r.verdict_b})",
+                            "-" if not np.isfinite(r.diff_points) else
+                            f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]", pval(r.p_bh),
+                            f"**{r.label_skill}**" if r.label_skill == "skill-dependent" else r.label_skill]
+                           for r in show.itertuples()],
+                          f"Components judged at either level or differing between them ({len(show)} of "
+                          f"{len(cmp_comp)}); effect as in the Components section; difference: normal interval from "
+                          "the two Sato standard errors (independent runs), Benjamini-Hochberg over the components.")
+        sections.append(skill_section)
+    elif skill:
+        limits.append("Skill sensitivity was not measured: no run of a second skill level.")
+
     # ---- assemble
+    doc.verdicts(verdicts)
     doc.h(2, "Executive summary")
     doc.ul(summary)
     doc.p("Controls: the seat studies are mirrors (identical players, so every seat should be near fair unless the "
@@ -260,11 +369,11 @@ def build(gdir, results: dict | None = None) -> dict:
     doc.h(2, "Limits of what was shown")
     doc.ul(limits + [
         "Everything holds for the strategies played (heuristic and search players, not people); stronger or human "
-        "players can move seat edges, fair values and component lifts.",
+        "players can move seat edges, fair values and component effects (the skill sensitivity section shows which).",
         "Findings across the studies are not corrected for multiple testing as one family; each table states its own "
         "correction (Holm across seats or arms, Benjamini-Hochberg across components).",
         "Game counts were chosen to fit a time budget, not a target precision: run any reproduce command with "
         "`--until-ci 0.005 --max-games N` for a fixed precision."])
     doc.toc(at=1)
     doc.write(gdir)
-    return {"summary": summary, "limits": limits}
+    return {"summary": summary, "limits": limits, "verdicts": verdicts}

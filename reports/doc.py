@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from reports.fmt import ci, integer, num, pct, pval  # noqa: F401  (re-exported for the study reports)
+from reports.fmt import ci, integer, num, pct, pval, value  # noqa: F401  (re-exported for the study reports)
 from reports.render import blocks_to_html, blocks_to_markdown, write_atomic
 
-__all__ = ["Doc", "pct", "ci", "pval", "num", "integer", "slug"]
+__all__ = ["Doc", "pct", "ci", "pval", "num", "integer", "value", "slug"]
 
 
 def slug(text: str) -> str:
@@ -33,6 +33,13 @@ class Doc:
         self.images: dict[str, bytes] = {}     # written into the folder
         self.linked: dict[str, bytes] = {}     # already on disk elsewhere: embedded in HTML only
         self.files: dict[str, bytes] = {}
+
+    def verdicts(self, items):
+        """The report's first section: one line per question a designer asked, with the action it
+        implies (STATISTICS.md: every report opens with its verdicts)."""
+        items = list(items)
+        if items:
+            self.blocks[1:1] = [("h", 2, "Verdict"), ("ul", items)]
 
     def h(self, level: int, text: str):
         self.blocks.append(("h", level, text))
@@ -61,7 +68,8 @@ class Doc:
         if stop.exists():
             import json
             from reports.sequential import stopping_blocks
-            self.blocks += stopping_blocks(json.loads(stop.read_text()))
+            self.blocks += stopping_blocks(json.loads(stop.read_text()),
+                                           played=meta.get("games") if meta.get("kind") != "tune" else None)
 
     def table(self, headers, rows, caption=""):
         self.blocks.append(("table", headers, rows, caption))
@@ -81,6 +89,8 @@ class Doc:
         """Insert a table of contents (level-2 headings) at block index `at`."""
         heads = [b[2] for b in self.blocks if b[0] == "h" and b[1] == 2]
         items = [f"[{re.sub(r'[`*]', '', t)}](#{slug(t)})" for t in heads]
+        if at == 1 and len(self.blocks) > 2 and self.blocks[1] == ("h", 2, "Verdict"):
+            at = 3       # the verdict stays first
         self.blocks[at:at] = [("h", 2, "Contents"), ("ul", items)]
 
     def write(self, folder) -> Path:
@@ -92,7 +102,7 @@ class Doc:
         for name, data in {**self.files, **self.images}.items():
             write_atomic(folder / name, data)
         write_atomic(folder / "report.md", md.encode())
-        write_atomic(folder / "report.html", _links_to_html(page).encode())
+        write_atomic(folder / "report.html", page.encode())
         return folder / "report.md"
 
 
@@ -102,8 +112,3 @@ def _anchor_headings(page: str) -> str:
         import html as _h
         return f'<h{m.group(1)} id="{slug(_h.unescape(text))}">{m.group(2)}</h{m.group(1)}>'
     return re.sub(r"<h([1-6])>(.*?)</h\1>", rep, page)
-
-
-def _links_to_html(page: str) -> str:
-    """[text](target) spans left by the Markdown-oriented inline renderer -> <a> links."""
-    return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", lambda m: f'<a href="{m.group(2)}">{m.group(1)}</a>', page)

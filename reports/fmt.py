@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["pct", "pts", "ci", "pval", "num", "integer"]
+__all__ = ["pct", "pts", "ci", "pval", "num", "integer", "value"]
 
 
 def _finite(x) -> bool:
@@ -16,7 +16,7 @@ def pct(x, d=1) -> str:
 
 
 def pts(x, d=1) -> str:
-    return f"{x:+.{d}f}"
+    return f"{x:+.{d}f}" if _finite(x) else "n/a"
 
 
 def ci(lo, hi, d=1) -> str:
@@ -38,4 +38,15 @@ def num(x, d=2) -> str:
 
 
 def integer(n) -> str:
-    return f"{int(n):,}"
+    return f"{int(n):,}" if _finite(n) else "n/a"
+
+
+def value(v) -> str:
+    """A parameter value as a designer wrote it: 2.0 read back from a CSV -> 2, 0.5 -> 0.5."""
+    if isinstance(v, (bool, np.bool_)):
+        return str(bool(v)).lower()
+    if isinstance(v, (float, np.floating)):
+        return str(int(v)) if float(v).is_integer() else f"{float(v):g}"
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    return str(v)

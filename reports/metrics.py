@@ -12,17 +12,18 @@ __all__ = ["metric_table", "game_metric_table", "is_points_metric"]
 _EPS = 1e-9
 
 
-def is_points_metric(name: str) -> bool:
-    """Heuristic: metrics measured in score points (their share of the score is shown)."""
-    n = name.lower()
-    return n.endswith("points") or n.endswith("_vp") or n.endswith("_score") or n == "vp"
+def is_points_metric(name: str, score_parts=()) -> bool:
+    """A metric counts as a part of the score only when the game declares it one (GameSpec
+    `extra["score_parts"]`): names are no guide (Magna Grecia's `sold_points` is an in-game
+    count, not points scored)."""
+    return name in set(score_parts)
 
 
 def _numeric(t: pd.DataFrame) -> bool:
     return t["value"].dtype.kind in "biuf"
 
 
-def metric_table(agg, players: int, metric_names) -> pd.DataFrame:
+def metric_table(agg, players: int, metric_names, score_parts=()) -> pd.DataFrame:
     """Mean of each seat metric per seat and overall, for winners and non-winners.
 
     Columns: metric, seat_0..seat_{p-1}, all, winners (seats with a win share > 0,
@@ -51,7 +52,7 @@ def metric_table(agg, players: int, metric_names) -> pd.DataFrame:
         row["all"] = everything.mean()
         row["winners"] = Dist(v[won], c[won]).mean() if any_won else np.nan
         row["non_winners"] = Dist(v[~won], c[~won]).mean() if any_lost else np.nan
-        row["share_of_score"] = everything.sum() / tot if tot else np.nan
+        row["share_of_score"] = everything.sum() / tot if tot and is_points_metric(m, score_parts) else np.nan
         rows.append(row)
     cols = ["metric"] + [f"seat_{k}" for k in range(players)] + \
         ["all", "winners", "non_winners", "share_of_score"]

@@ -15,7 +15,8 @@ from reports.aggregate import Dist
 
 __all__ = ["figure", "png_bytes", "seat_win_rates", "score_distributions", "game_lengths",
            "komi_curve", "sweep_heatmap", "strategy_win_rates", "component_lifts",
-           "category_win_rates", "category_frequencies", "score_parts", "DPI"]
+           "category_win_rates", "category_frequencies", "score_parts", "margin_distributions",
+           "seat_rates_by_players", "DPI"]
 
 DPI = 110
 
@@ -28,13 +29,18 @@ def figure(w=6.4, h=4.0) -> Figure:
 
 
 def _finish(fig: Figure, stamp: str = "", note: str = "") -> Figure:
-    """Bottom line: a note on the left (what the error bars are), the provenance stamp
-    (version, commit, seed) on the right; then a tight layout above them."""
-    if note:
-        fig.text(0.01, 0.01, note, fontsize=7, color="#444", ha="left", va="bottom")
+    """Bottom lines: a note (what the error bars are) and, on its own line below it, the
+    provenance stamp (version, commit, seed), so the two never overlap; then a tight layout
+    above them."""
+    line = 11.0 / (fig.get_figheight() * 72.0)      # one 7-point line with its spacing, as a fraction
+    y = 0.01
     if stamp:
-        fig.text(0.99, 0.01, stamp, fontsize=6, color="#777", ha="right", va="bottom")
-    fig.tight_layout(rect=(0, 0.04 if (note or stamp) else 0, 1, 1))
+        fig.text(0.99, y, stamp, fontsize=6, color="#777", ha="right", va="bottom")
+        y += line
+    if note:
+        fig.text(0.01, y, note, fontsize=7, color="#444", ha="left", va="bottom")
+        y += line
+    fig.tight_layout(rect=(0, y + (0.01 if y > 0.01 else 0) if (note or stamp) else 0, 1, 1))
     return fig
 
 
@@ -116,9 +122,11 @@ def game_lengths(turns: pd.DataFrame, title: str, stamp: str = "") -> Figure:
 
 
 def komi_curve(x, rate, low, high, players: int, param: str, title: str,
-               crossing: float | None = None, boot: tuple | None = None, stamp: str = "") -> Figure:
+               crossing: float | None = None, boot: tuple | None = None, stamp: str = "",
+               base: float | None = None) -> Figure:
     """Seat-0 win rate against the swept constant with its 95% Wilson band, the fair
-    line 1/p and the interpolated crossing (with its bootstrap interval if given)."""
+    line 1/p, the base arm (the default value) as a square and the interpolated crossing
+    (with its bootstrap interval) when it is identified."""
     fig = figure()
     ax = fig.add_subplot()
     x = np.asarray(x, dtype=float)
@@ -126,6 +134,10 @@ def komi_curve(x, rate, low, high, players: int, param: str, title: str,
                     label="95% Wilson interval (pointwise)")
     ax.plot(x, 100 * np.asarray(rate), "o-", color="#35608f", lw=1.5, ms=4, label="seat 0 win rate")
     ax.axhline(100 / players, color="#c0392b", ls="--", lw=1.2, label=f"fair 1/{players}")
+    if base is not None:
+        i = int(np.argmin(np.abs(x - base)))
+        ax.plot([x[i]], [100 * np.asarray(rate)[i]], "s", color="black", mfc="white", ms=9, mew=1.5,
+                label=f"base arm ({param} = {base:g}, the default)", zorder=4)
     if crossing is not None:
         if boot is not None and boot[0] is not None:
             ax.axvspan(boot[0], boot[1], color="#f5b041", alpha=0.3, label="crossing, bootstrap 95%")
@@ -207,9 +219,10 @@ def component_lifts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
     ax.axvline(0, color="#777", ls="--", lw=1.0)
     ax.set_yticks(y, table["component"].tolist(), fontsize=7 if m > 20 else 9)
     ax.set_ylim(-0.8, m - 0.2)
-    ax.set_xlabel("win rate with minus without (points)" + (", among seats holding as many" if key == "adj" else ""))
+    ax.set_xlabel("win rate with minus without (points)"
+                  + (", same number of other components held" if key == "adj" else ""))
     ax.set_title(title, fontsize=10)
-    return _finish(fig, stamp, "bars: 95% intervals; green/red: strong/weak")
+    return _finish(fig, stamp, "bars: 95% Sato intervals; green/red: too strong/too weak; too few to judge: not drawn")
 
 
 def category_win_rates(table: pd.DataFrame, players: int, title: str, stamp: str = "") -> Figure:
@@ -283,3 +296,47 @@ def score_parts(table: pd.DataFrame, title: str, stamp: str = "") -> Figure:
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8, loc="upper right")
     return _finish(fig, stamp, "winners: win share > 0; other = score - parts")
+
+
+def margin_distributions(seat0: pd.DataFrame, top2: pd.DataFrame, title: str, stamp: str = "") -> Figure:
+    """Two histograms from value counts (columns value, n): seat 0's score minus the mean of
+    the others, and the winner's score minus the runner-up's."""
+    fig = figure(7.2, 3.4)
+    for i, (t, lab) in enumerate(((seat0, "seat 0 minus mean of the others"), (top2, "winner minus runner-up"))):
+        ax = fig.add_subplot(1, 2, i + 1)
+        d = Dist(t["value"], t["n"])
+        if d.n:
+            lo, hi = d.min(), d.max()
+            integer = np.allclose(d.values, np.round(d.values))
+            bins = np.arange(lo - 0.5, hi + 1.5, 1.0) if integer and hi - lo <= 80 else 40
+            ax.hist(d.values, bins=bins, weights=d.counts, color="#8fb3d9", edgecolor="#35608f")
+            ax.axvline(d.mean(), color="black", lw=1.2, label=f"mean {d.mean():+.3g}")
+            ax.legend(fontsize=7)
+        ax.set_xlabel(f"{lab} (points)", fontsize=8)
+        ax.set_ylabel("games", fontsize=8)
+    fig.suptitle(title, fontsize=10)
+    return _finish(fig, stamp)
+
+
+def seat_rates_by_players(tabs: dict, title: str, stamp: str = "") -> Figure:
+    """Win rate of every seat for each player count: {players: table with seat, win_rate (or
+    rate), sim_ci_low/high (or low/high)}; the fair line 1/p of each count as a short dash."""
+    fig = figure(6.8, 4.0)
+    ax = fig.add_subplot()
+    counts = sorted(tabs)
+    colors = ["#35608f", "#e67e22", "#27ae60", "#8e44ad", "#c0392b", "#16a085"]
+    for j, p in enumerate(counts):
+        t = tabs[p]
+        rate = t["win_rate" if "win_rate" in t else "rate"].to_numpy(float)
+        lo = t["sim_ci_low" if "sim_ci_low" in t else "low"].to_numpy(float)
+        hi = t["sim_ci_high" if "sim_ci_high" in t else "high"].to_numpy(float)
+        x = t["seat"].to_numpy(float) + (j - (len(counts) - 1) / 2) * 0.12
+        c = colors[j % len(colors)]
+        ax.errorbar(x, 100 * rate, yerr=[100 * (rate - lo), 100 * (hi - rate)], fmt="o", color=c, capsize=3,
+                    label=f"{p} players (fair {100 / p:.3g}%)")
+        ax.hlines(100 / p, -0.4, p - 0.6, colors=c, linestyles="--", lw=1.0)
+    ax.set_xticks(range(max(counts)), [f"seat {k}" for k in range(max(counts))])
+    ax.set_ylabel("win rate (%)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    return _finish(fig, stamp, "error bars: simultaneous 95% intervals per player count; dashed: fair 1/p")

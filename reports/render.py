@@ -19,12 +19,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from reports import component_effect as ce
 from reports import components as comp_mod
 from reports import metrics as metrics_mod
 from reports import plots
 from reports import stats
 from reports import sweep as sweep_mod
-from reports.aggregate import Aggregate, aggregate_run
+from reports.aggregate import Aggregate, Dist, aggregate_run
 from reports.data import iter_chunks, load_meta
 from reports.fmt import ci, integer, num, pct, pts, pval
 from reports.seats import (seat_family, seat_summary, seat_table, strategies_in, strategy_seat_table,
@@ -103,20 +104,6 @@ def blocks_to_markdown(blocks) -> str:
     return "\n\n".join(out) + "\n"
 
 
-def _inline(text: str) -> str:
-    """Escape text and turn `code` and **bold** spans into HTML."""
-    parts = re.split(r"(`[^`]+`)", text)
-    out = []
-    for part in parts:
-        if part.startswith("`") and part.endswith("`") and len(part) > 1:
-            out.append("<code>" + html.escape(part[1:-1]) + "</code>")
-        else:
-            esc = html.escape(part)
-            esc = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", esc)
-            out.append(esc)
-    return "".join(out)
-
-
 _CSS = """
 body{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;max-width:980px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
@@ -128,38 +115,45 @@ caption{caption-side:bottom;font-size:.85em;color:#555;text-align:left;padding-t
 code{background:#f4f4f4;padding:0 .2em;border-radius:3px}
 pre{background:#f4f4f4;padding:.6em;overflow-x:auto;white-space:pre-wrap}
 figure{margin:1em 0}figcaption{font-size:.85em;color:#555}img{max-width:100%}
+table+p{font-size:.85em;color:#555;margin-top:-.3em}
 """.strip()
 
 
+def _markdown_it():
+    """CommonMark with tables, raw HTML off (text is escaped), images embedded from `env["images"]`
+    (alt first, as the report tests and screen readers read it), relative links to `.md` files
+    pointing at the `.html` page beside them."""
+    from markdown_it import MarkdownIt
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+    def image(self, tokens, idx, options, env):
+        tok = tokens[idx]
+        src = tok.attrGet("src") or ""
+        alt = self.renderInlineAsText(tok.children or [], options, env)
+        data = (env.get("images") or {}).get(src)
+        if data is not None:
+            src = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+        return f'<img alt="{html.escape(alt)}" src="{html.escape(src)}">'
+
+    def link_open(self, tokens, idx, options, env):
+        tok = tokens[idx]
+        href = tok.attrGet("href") or ""
+        if "://" not in href and not href.startswith(("#", "mailto:")):
+            tok.attrSet("href", re.sub(r"\.md(#|$)", r".html\1", href))
+        return self.renderToken(tokens, idx, options, env)
+
+    md.add_render_rule("image", image)
+    md.add_render_rule("link_open", link_open)
+    return md
+
+
 def blocks_to_html(blocks, images: dict, title: str) -> str:
-    """Self-contained HTML: PNGs embedded as base64 data URIs, inline CSS, no scripts."""
+    """Self-contained HTML of the report's Markdown (markdown-it-py): PNGs embedded as base64
+    data URIs, inline CSS, no scripts."""
+    body = _markdown_it().render(blocks_to_markdown(blocks), {"images": images})
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           f"<title>{html.escape(title)}</title>", f"<style>\n{_CSS}\n</style>", "</head>", "<body>"]
-    for b in blocks:
-        kind = b[0]
-        if kind == "h":
-            out.append(f"<h{b[1]}>{_inline(b[2])}</h{b[1]}>")
-        elif kind == "p":
-            out.append(f"<p>{_inline(b[1])}</p>")
-        elif kind == "ul":
-            out.append("<ul>" + "".join(f"<li>{_inline(it)}</li>" for it in b[1]) + "</ul>")
-        elif kind == "code":
-            out.append(f"<pre><code>{html.escape(b[1])}</code></pre>")
-        elif kind == "table":
-            headers, rows, caption = b[1], b[2], b[3]
-            t = ["<table>"]
-            if caption:
-                t.append(f"<caption>{_inline(caption)}</caption>")
-            t.append("<thead><tr>" + "".join(f"<th>{_inline(str(h))}</th>" for h in headers) + "</tr></thead>")
-            t.append("<tbody>")
-            t += ["<tr>" + "".join(f"<td>{_inline(str(c))}</td>" for c in r) + "</tr>" for r in rows]
-            t.append("</tbody></table>")
-            out.append("\n".join(t))
-        elif kind == "img":
-            data = base64.b64encode(images[b[1]]).decode("ascii")
-            cap = f"<figcaption>{_inline(b[3])}</figcaption>" if b[3] else ""
-            out.append(f'<figure><img alt="{html.escape(b[2])}" src="data:image/png;base64,{data}">{cap}</figure>')
-    out += ["</body>", "</html>"]
+           f"<title>{html.escape(title)}</title>", f"<style>\n{_CSS}\n</style>", "</head>", "<body>", body.rstrip(),
+           "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 
@@ -208,6 +202,21 @@ def _relevance(edge: float, lo_edge: float, hi_edge: float, players: int) -> str
 
 
 # ---------------------------------------------------------------- sections
+
+def _sequential(stopping) -> bool:
+    return bool(stopping) and stopping.get("stopped_by") != "fixed sample size" and "anytime_alpha" in stopping
+
+
+def _stopping(run_dir) -> dict | None:
+    path = Path(run_dir) / "stopping.json"
+    if not path.exists():
+        return None
+    import json
+    try:
+        return json.loads(path.read_text())
+    except ValueError:
+        return None
+
 
 def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
     game = meta.get("game", "?")
@@ -291,18 +300,30 @@ def _seat_findings(tab, summ, players, d, what=""):
 
 
 def _seats_section(agg, players, spec_title, images, blocks, files, heading="Seat advantage", prefix="",
-                   stamp=""):
+                   stamp="", stopping=None):
     n = agg.n_games
     d = _digits(n, players)
-    tab = seat_table(agg, players)
+    seq = _sequential(stopping)
+    tab = seat_table(agg, players, anytime_alpha=stopping["anytime_alpha"] if seq else None,
+                     looks=int(stopping.get("looks_planned", 1)) if seq else 1)
     summ = seat_summary(agg, players)
     blocks.append(("h", 2, heading))
-    blocks.append(("table", _SEAT_HEAD, _seat_rows(tab, d),
+    head, rows = list(_SEAT_HEAD), _seat_rows(tab, d)
+    if seq:
+        head[5:7] = ["95% CI (nominal)", "simultaneous 95% CI (nominal)"]
+        head[10:10] = ["anytime-valid 95% CI", "anytime-valid simultaneous", "p (anytime, Holm)"]
+        for r, row in zip(tab.itertuples(), rows):
+            row[10:10] = [ci(r.any_low, r.any_high, d), ci(r.any_sim_low, r.any_sim_high, d), pval(r.p_anytime)]
+    blocks.append(("table", head, rows,
                    f"n = {integer(n)} games. Wins count a tie among j leaders as 1/j. 95% CI: Wilson; simultaneous: "
                    + (f"Wilson at 5%/{players} (Bonferroni), valid for all seats at once. p: exact binomial against "
                       f"1/{players}; Holm over the seats." if seat_family(players) > 1 else
                       "with 2 seats one rate fixes the other, so it equals the 95% CI and p needs no adjustment.")
-                   + " Elo: rough, about 7 per point."))
+                   + " Elo: rough, about 7 per point."
+                   + (f" This run stopped by a sequential rule after looking at its results: the nominal intervals "
+                      f"and p-values do not allow for that and cover less than 95%; the anytime-valid ones (Wilson at "
+                      f"5%/{stopping['looks_planned']} over the {stopping['looks_planned']} looks the rule could take, "
+                      f"p x {stopping['looks_planned']}) hold however the run stopped." if seq else "")))
     name = f"{prefix}seat_win_rates.png"
     images[name] = plots.png_bytes(plots.seat_win_rates(tab, players, f"{spec_title}: win rate by seat (n = {integer(n)})", stamp=stamp))
     blocks.append(("img", name, "win rate by seat",
@@ -318,11 +339,75 @@ def _seats_section(agg, players, spec_title, images, blocks, files, heading="Sea
     name = f"{prefix}scores.png"
     images[name] = plots.png_bytes(plots.score_distributions(agg.seat_results, players, f"{spec_title}: final scores by seat (n = {integer(n)})", stamp=stamp))
     blocks.append(("img", name, "score distributions", "Final score distribution by seat."))
+    if players > 1:
+        name = f"{prefix}margins.png"
+        images[name] = plots.png_bytes(plots.margin_distributions(
+            agg.margins("seat0"), agg.margins("top2"), f"{spec_title}: score margins (n = {integer(n)})", stamp=stamp))
+        blocks.append(("img", name, "score margins", "Score margins: seat 0 minus the mean of the other seats, and the "
+                                                     "winner minus the runner-up (0: a tie on points)."))
     if agg.has("turns"):
-        name = f"{prefix}game_length.png"
-        images[name] = plots.png_bytes(plots.game_lengths(agg.game_values("turns"), f"{spec_title}: game length (n = {integer(n)})", stamp=stamp))
-        blocks.append(("img", name, "game length", "Game length in player-turns."))
+        turns = agg.game_values("turns")
+        length = Dist(turns["value"], turns["n"])
+        if length.n and length.min() == length.max():   # a fixed-length game: nothing to plot
+            blocks.append(("p", f"Every game lasted {num(length.min(), 0)} player-turns (a fixed length)."))
+        else:
+            name = f"{prefix}game_length.png"
+            images[name] = plots.png_bytes(plots.game_lengths(turns, f"{spec_title}: game length (n = {integer(n)})", stamp=stamp))
+            blocks.append(("img", name, "game length", "Game length in player-turns."))
     return tab, summ
+
+
+def with_games(command: str, games: int) -> str:
+    """The run's command with `--games` set to `games` (and no --out/--resume/--force)."""
+    import shlex
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    out, skip = [], False
+    for w in words:
+        if skip:
+            skip = False
+            continue
+        if w in ("--games", "--out", "--max-games", "--until-ci", "--sprt", "--batch"):
+            skip = True
+            continue
+        if w.startswith(("--games=", "--out=")) or w in ("--resume", "--force", "--quiet"):
+            continue
+        out.append(w)
+    return " ".join(shlex.quote(w) for w in out + ["--games", str(int(games))]) if out else ""
+
+
+def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", bound_cols=("sim_ci_low", "sim_ci_high"),
+                 key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high")) -> str:
+    """One line: the seat question's answer and the action it implies (after a sequential stop,
+    judged on the anytime-valid intervals and p-values)."""
+    fair = 1.0 / players
+    sig = tab[tab[p_col] < 0.05]
+    if players == 2:
+        sig = sig[sig["seat"] == 0]
+    d = 1
+    if len(sig):
+        r = sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
+        edge = r.win_rate - fair
+        act = (f"compensate it, e.g. sweep the key constant: `agon sweep {game} --param {key_param}=LO:HI:STEP`"
+               if key_param and game else "compensate it (a sweep of a scoring constant finds the value)")
+        lo, hi = getattr(r, ci_cols[0]), getattr(r, ci_cols[1])
+        return (f"Seat advantage{what}: seat {int(r.seat)} {pts(100 * edge, d)} points ({pct(r.win_rate, d)} "
+                f"{ci(lo, hi, d)} vs fair {pct(fair, d)}), significant ({'Holm ' if players > 2 else ''}p = "
+                f"{pval(getattr(r, p_col))}); {_relevance(edge, lo - fair, hi - fair, players)}. Action: {act}.")
+    worst = tab.iloc[int(np.argmax(np.abs(tab["edge_points"].to_numpy())))]
+    lo_col, hi_col = bound_cols
+    bound = 100 * max(float((tab[hi_col] - fair).max()), float((fair - tab[lo_col]).max()))
+    txt = (f"Seat advantage{what}: seat {int(worst.seat)} {pts(worst.edge_points, d)} points, not significant; "
+           f"edges above {bound:.1f} points ruled out")
+    if bound <= RELEVANT_POINTS:
+        return txt + f" (so no seat edge of {RELEVANT_POINTS:g} point or more): no action needed."
+    from reports.seats import _round_games
+    need = _round_games(stats.games_needed_seat(players, RELEVANT_POINTS, bonferroni=players > 2))
+    cmd = with_games(command, need) if command else ""
+    return (txt + f"; about {need:,} games would settle a {RELEVANT_POINTS:g}-point edge"
+            + (f": `{cmd}`." if cmd else "."))
 
 
 def _strategy_section(agg, players, spec_title, images, blocks, files, rotation, stamp=""):
@@ -357,8 +442,8 @@ def _strategy_section(agg, players, spec_title, images, blocks, files, rotation,
     return st_tab, ss_tab
 
 
-def _metrics_section(agg, players, blocks, heading="Game metrics"):
-    mt = metrics_mod.metric_table(agg, players, agg.seat_metrics)
+def _metrics_section(agg, players, blocks, score_parts=(), heading="Game metrics"):
+    mt = metrics_mod.metric_table(agg, players, agg.seat_metrics, score_parts)
     gt = metrics_mod.game_metric_table(agg, agg.game_metrics)
     blocks.append(("h", 2, heading))
     if len(mt):
@@ -368,10 +453,11 @@ def _metrics_section(agg, players, blocks, heading="Game metrics"):
             vals = list(r)
             share = vals[-1]
             rows.append([f"`{vals[0]}`"] + [num(v, 3) for v in vals[1:-1]] +
-                        [pct(share, 1) if metrics_mod.is_points_metric(vals[0]) else "-"])
+                        [pct(share, 1) if np.isfinite(share) else "-"])
         blocks.append(("table", head, rows,
                        f"Mean per seat and game (n = {integer(agg.n_games)}). Winners: seats with a win share > 0 (sole or "
-                       "shared). Share of score: metric total over score total, for metrics in points only."))
+                       "shared). Share of score: the metric's total over the score total, only for the score parts the "
+                       "game declares (GameSpec `score_parts`, which add up to the score)."))
     else:
         blocks.append(("p", "No game-specific seat metrics in the results."))
     if len(gt):
@@ -386,11 +472,12 @@ def _metrics_section(agg, players, blocks, heading="Game metrics"):
 
 
 def _declared_sections(agg, players, spec, label, images, blocks, files, notes, findings, cannot, stamp="",
-                       strata_of=None):
+                       strata_of=None, verdicts=None):
     """Sections a game declares in GameSpec.extra (components, categorical_seat,
     categorical_game, score_parts); see reports/components.py. Returns {name: table}."""
     decl = comp_mod.parse_sections(getattr(spec, "extra", None) if spec is not None else None)
     out: dict = {}
+    verdicts = [] if verdicts is None else verdicts
     n = agg.n_games
     sg = n * players
     seat_m = set(agg.seat_metrics)
@@ -413,42 +500,28 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
                          pct(r.win_rate_with, 1), ci(r.with_low, r.with_high, 1),
                          pct(r.win_rate_without, 1), ci(r.without_low, r.without_high, 1),
                          "n/a" if not np.isfinite(r.lift_points) else pts(r.lift_points, 1),
-                         "n/a" if not np.isfinite(r.adj_points) else
-                         f"{pts(r.adj_points, 1)} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]",
-                         pval(r.adj_p), pval(r.adj_p_bh), f"**{r.flag}**" if r.flag else ""])
-        cap = (f"{len(tab)} components over {integer(sg)} seat-games ({integer(n)} games x {players} seats). "
-               "Held: seat-games ending with the component. Win rates count a tie among j leaders as 1/j, "
-               "with 95% Wilson intervals; raw lift: with minus without in points; adjusted lift: the same "
-               f"difference among seats holding as many {title.lower()} (Mantel-Haenszel over the count held, "
-               "Greenland-Robins 95% interval), which removes the advantage of simply holding more; p: of the "
-               "adjusted lift; BH: Benjamini-Hochberg over this table. Flag: the raw and the adjusted lift both "
-               f"with BH p < 0.05 and at least {comp_mod.STRONG_POINTS:g} point in the same direction "
-               "(strong: positive, weak: negative). "
-               "A lift is an association, not a cause: a player who completes a component may have been winning "
-               "already. Seat-games of one game are not independent, so intervals are approximate. Sorted by "
-               "adjusted lift.")
+                         ce.effect_text(r), pval(r.adj_p), ce.family_text(r), pval(r.verdict_p_bh),
+                         f"**{r.verdict}**" if r.flag else r.verdict])
+        cap = (f"{len(tab)} components; held: seat-games ending with the component. " + ce.caption(sg, title)
+               + " Sorted by effect.")
         if skipped:
             cap += " Not 0/1, left out: " + ", ".join(f"`{c}`" for c in skipped[:6]) + (
                 f" and {len(skipped) - 6} more." if len(skipped) > 6 else ".")
         blocks.append(("table", ["component", "held (seat-games)", "win rate with", "95% CI", "win rate without",
-                                 "95% CI", "raw lift (pts)", "adjusted lift (pts) [95% CI]", "p", "p (BH)", "flag"],
+                                 "95% CI", "raw lift (pts)", "effect (pts) [95% CI]", "p (CMH)",
+                                 "vs family (pts) [95% CI]", "p (verdict, BH)", "verdict"],
                        rows, cap))
         img = f"components_{stem}.png"
         images[img] = plots.png_bytes(plots.component_lifts(
-            tab, f"{label}: {title.lower()}, adjusted lift (n = {integer(sg)} seat-games)", stamp=stamp))
-        blocks.append(("img", img, f"{title} lift", f"{title}: adjusted lift (among seats holding as many) with "
-                                                    "95% intervals, raw lift as a tick; an association, not a cause."))
-        strong = tab[tab["flag"] == "strong"]
-        weak = tab[tab["flag"] == "weak"]
-        txt = (f"**{title}**: {len(strong)} of {len(tab)} flagged strong and {len(weak)} weak "
-               f"(raw and adjusted lift both significant, BH 5%, |lift| >= {comp_mod.STRONG_POINTS:g} point)")
-        for what, t in (("most positive", strong.head(3)), ("most negative", weak.iloc[::-1].head(3))):
-            if len(t):
-                txt += f"; {what}: " + ", ".join(
-                    f"{r.component} {pts(r.adj_points, 1)} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]"
-                    for r in t.itertuples(index=False))
-        findings.append(txt + " (associations, not causes).")
+            tab, f"{label}: {title.lower()}, effect (n = {integer(sg)} seat-games)", stamp=stamp))
+        blocks.append(("img", img, f"{title} lift", f"{title}: with minus without at the same number of other "
+                                                    f"{title.lower()} held, 95% Sato intervals, raw lift as a tick; "
+                                                    "an association, not a cause."))
+        findings.append(ce.summary(tab.rename(columns={"component": "label"}), title))
         blocks.append(("p", findings[-1]))
+        if (tab["flag"] != "").any():
+            from reports.components_report import verdicts as component_verdicts
+            verdicts += component_verdicts(tab, spec, {"players": players, "game": getattr(spec, "name", "")}, title)
     if decl["components"]:
         cannot.append("Component lifts are associations: completing a component and winning may share a cause "
                       "(a strong position, a long game); only a rule variant played on the same seeds shows a cause.")
@@ -575,6 +648,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     result: dict = {"meta": meta, "players": players, "games": agg.n_games, "aggregate": agg}
     findings: list[str] = []
     cannot: list[str] = []
+    verdicts: list[str] = []
 
     _run_section(meta, spec, players, agg.n_games, agg, blocks)
     result_heading_idx = len(blocks)
@@ -583,7 +657,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     if is_sweep:
         names = sweep_mod.sweep_params(meta)
         av = sweep_mod.arm_values(meta)
-        base_arm = _base_arm(meta, av, agg)
+        base_arm, base_note = _base_arm(meta, av, agg, spec)
         base = agg.only(base_arm)
         result["base_arm"] = base_arm
         sw_tab = sweep_mod.sweep_table(agg, meta, players)
@@ -593,20 +667,30 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
         d = _digits(int(komi["games"].min()), players)
         fair = 1.0 / players
         blocks.append(("h", 2, "Sweep: seat 0 against the swept constant" + ("s" if len(names) > 1 else "")))
+        paired = sweep_mod.paired_vs_base(agg, list(agg.arms), base_arm, players)
+        komi = komi.merge(paired, on="arm", how="left")
+        result["paired"] = paired
         head = ["arm"] + [f"`{p}`" for p in names] + ["games", "seat 0 win rate", "95% CI", "edge (pts)",
-                                                     "p vs fair", "p (Holm, arms)", "seat 0 margin", "winner margin",
+                                                     "p vs fair", "p (Holm, arms)", "vs base arm (pts) [95% CI]",
+                                                     "paired p (Holm)", "seat 0 margin", "winner margin",
                                                      "mean length", "ties"]
         rows = []
         for rr in komi.to_dict("records"):
-            rows.append([rr["arm"]] + [_val(rr[p]) for p in names] +
+            is_base = rr["arm"] == base_arm
+            rows.append([f"**{rr['arm']} (base)**" if is_base else rr["arm"]] + [_val(rr[p]) for p in names] +
                         [integer(rr["games"]), pct(rr["seat0_rate"], d), ci(rr["ci_low"], rr["ci_high"], d),
                          pts(rr["edge_points"], d), pval(rr["p_value"]), pval(rr["p_holm"]),
+                         "-" if is_base else f"{rr['diff_points']:+.{d}f} [{rr['diff_low']:+.{d}f}, {rr['diff_high']:+.{d}f}]",
+                         "-" if is_base else pval(rr["p_paired_holm"]),
                          f"{rr['margin_seat0']:+.2f} [{rr['margin_seat0_low']:+.2f}, {rr['margin_seat0_high']:+.2f}]",
                          num(rr["margin_top2"]), num(rr["mean_turns"], 1), pct(rr["tie_share"], 1)])
         blocks.append(("table", head, rows,
                        f"Per arm: seat 0 win rate (ties split) with 95% Wilson interval; p: exact binomial vs fair "
-                       f"1/{players}, Holm-adjusted across the {len(komi)} arms. Seat 0 margin: seat 0 score minus the mean "
-                       f"of the other seats (mean with 95% normal interval); winner margin: winner minus runner-up."))
+                       f"1/{players}, Holm-adjusted across the {len(komi)} arms. Vs base arm: seat 0's rate minus its "
+                       f"rate at the base arm {base_arm} ({base_note}) on the same seeds (paired t interval over "
+                       f"{_resampled_units(agg.seeds)}), Holm across the other arms. Seat 0 margin: seat 0 score minus "
+                       "the mean of the other seats (mean with 95% normal interval); winner margin: winner minus "
+                       "runner-up."))
         # all seats per arm, compact
         head2 = ["arm"] + [f"`{p}`" for p in names] + [f"seat {k}" for k in range(players)]
         rows2 = []
@@ -626,32 +710,66 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
             result["komi"] = curve
             p = names[0]
             cr, bt = curve["crossing"], curve["bootstrap"]
+            base_x = None
             if curve["numeric"]:
                 t = curve["table"]
-                boot = (bt["low"], bt["high"]) if bt else None
+                ident = curve["identified"]
+                base_x = float(curve["x"][list(t["arm"]).index(base_arm)]) if base_arm in set(t["arm"]) else None
                 images["komi_curve.png"] = plots.png_bytes(plots.komi_curve(
                     curve["x"], t["seat0_rate"], t["ci_low"], t["ci_high"], players, p,
                     f"{game_label}: seat 0 win rate vs {p} (n = {integer(t['games'].min())} per arm)",
-                    cr["value"], boot, stamp=stamp))
+                    cr["value"] if ident else None, (bt["low"], bt["high"]) if ident else None, stamp=stamp,
+                    base=base_x))
                 blocks.append(("img", "komi_curve.png", "komi curve",
                                f"Seat 0 win rate against `{p}` with pointwise 95% Wilson band; dashed: fair 1/{players}; "
-                               "diamond: interpolated fair value" + (", shaded: its bootstrap 95% interval." if bt else ".")))
-            if cr["value"] is not None:
-                txt = f"**Fair value of `{p}`**: about {cr['value']:.3g} ({cr['note']})"
-                if bt and bt["low"] is not None:
-                    txt += (f"; bootstrap 95% interval [{bt['low']:.3g}, {bt['high']:.3g}] from {bt['n_boot']:,} "
-                            + _resampled(agg.seeds, bt["units"]) + f"; numpy seed {bt['seed']})")
-                    if bt["missing_share"] > 0:
-                        txt += f"; {100 * bt['missing_share']:.1f}% of resamples did not cross the fair line"
-                txt += "."
-                findings.append(txt)
-                if bt and bt["missing_share"] > 0.05:
-                    cannot.append(f"The fair value of `{p}` is poorly determined: {100 * bt['missing_share']:.0f}% of "
-                                  "bootstrap resamples never cross the fair line, so the interval is not reliable.")
+                               "square: the base arm (" + base_note + ")"
+                               + ("; diamond: the fair value, shaded: its bootstrap 95% interval." if ident else
+                                  "; no fair value is drawn: the crossing is not identified.")))
+            sl = curve.get("slope") or {}
+            slope_txt = ""
+            if sl and np.isfinite(sl.get("slope", np.nan)):
+                slope_txt = (f"slope {sl['slope']:+.2f} points per unit [{sl['low']:+.2f}, {sl['high']:+.2f}] "
+                             f"(p = {pval(sl['p'])}; weighted least squares over the arms' seeds, clustered by seed), "
+                             f"a change of {sl['change']:+.1f} points [{sl['change_low']:+.1f}, {sl['change_high']:+.1f}] "
+                             f"across the swept range")
+            if curve["identified"]:
+                txt = (f"**Fair value of `{p}`**: about {cr['value']:.3g} ({cr['note']}); bootstrap 95% interval "
+                       f"[{bt['low']:.3g}, {bt['high']:.3g}] from {bt['n_boot']:,} " + _resampled(agg.seeds, bt["units"])
+                       + f"; numpy seed {bt['seed']}), every resample counted"
+                       + (f" ({100 * bt['missing_share']:.1f}% never cross)" if bt["missing_share"] > 0 else "")
+                       + (f"; {slope_txt}" if slope_txt else "") + ".")
+                verdicts.append(f"Fair value of `{p}`: about {cr['value']:.3g} [{bt['low']:.3g}, {bt['high']:.3g}] "
+                                f"(seat 0 meets fair {pct(fair, d)} there); to confirm, play it against the base on the "
+                                f"same seeds: `agon compare` of `agon seats {meta.get('game', 'GAME')} --set {p}="
+                                f"{cr['value']:.3g}` and the base run.")
             else:
-                findings.append(f"**Fair value of `{p}`**: none found ({cr['note']}).")
-                cannot.append(f"Where the fair value of `{p}` lies outside the swept range: extend the sweep to find it.")
+                why = ("the point estimate crosses the fair line, but " if cr["value"] is not None else "")
+                if bt is not None:
+                    why += (f"{100 * bt['missing_share']:.0f}% of {bt['n_boot']:,} bootstrap resamples never cross it "
+                            f"and the interval over all resamples, [{_fmt_end(bt['low'])}, {_fmt_end(bt['high'])}], "
+                            "is not inside the swept range")
+                txt = (f"**No fair value of `{p}` is identified**: {why}. The curve is "
+                       + ("flat within the noise" if sl and np.isfinite(sl.get("p", np.nan)) and sl["p"] >= 0.05
+                          else "not crossing the fair line in the range") + (f": {slope_txt}." if slope_txt else "."))
+                bound = ""
+                if sl and np.isfinite(sl.get("change_low", np.nan)):
+                    bound = (f"; across the range `{p}` moves seat 0 by {sl['change']:+.1f} points "
+                             f"[{sl['change_low']:+.1f}, {sl['change_high']:+.1f}]")
+                verdicts.append(f"Fair value of `{p}`: not identified{bound}. "
+                                + ("A flat curve means this constant does not set the seat balance for these players: "
+                                   "look at another constant or stronger players."
+                                   if sl and np.isfinite(sl.get("p", np.nan)) and sl["p"] >= 0.05 else
+                                   "Extend the sweep beyond the range towards the fair line."))
+                cannot.append(f"Where the fair value of `{p}` lies: the crossing is not identified in this range "
+                              "(the bootstrap interval over all resamples leaves it).")
+            findings.append(txt)
             blocks.append(("p", findings[-1]))
+            if not _players_adapt(meta):
+                warn = (f"**Players do not adapt**: the strategies ({', '.join(sorted(set(map(str, meta.get('strategies') or []))))}) "
+                        f"are fixed heuristics that play the same whatever `{p}` is worth, so the curve shows how these "
+                        "players cope with the constant, not how players who value it correctly would.")
+                blocks.append(("p", warn))
+                cannot.append(warn.replace("**", ""))
         else:
             p1, p2 = names[0], names[1]
             grid = sweep_mod.grid_table(komi, p1, p2)
@@ -691,12 +809,20 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     else:
         heading = "Seat advantage"
 
+    stopping = _stopping(run_dir)
     tab, summ = _seats_section(base, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
-                                images, blocks, files, heading, stamp=stamp)
+                                images, blocks, files, heading, stamp=stamp, stopping=stopping)
     files["seats.csv"] = _csv(tab)
     result["seats"], result["summary"] = tab, summ
     d = _digits(base.n_games, players)
     seat_find = _seat_findings(tab, summ, players, d, " (base arm)" if is_sweep else "")
+    seq = _sequential(stopping)
+    verdicts.insert(0, seat_verdict(tab, players, base.n_games, "" if is_sweep else str(meta.get("command") or ""),
+                                    f" ({players} players" + (f", base arm {result['base_arm']})" if is_sweep else ")"),
+                                    bound_cols=("any_sim_low", "any_sim_high") if seq else ("sim_ci_low", "sim_ci_high"),
+                                    key_param=getattr(spec, "key_param", "") or "", game=meta.get("game", ""),
+                                    p_col="p_anytime" if seq else "p_holm",
+                                    ci_cols=("any_low", "any_high") if seq else ("ci_low", "ci_high")))
     findings = (findings + seat_find) if is_sweep else (seat_find + findings)
 
     multi = len(strategies_in(base, players)) > 1
@@ -725,7 +851,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     declared = _declared_sections(base, players, spec,
                                   game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
                                   images, blocks, files, file_notes, findings, cannot, stamp=stamp,
-                                  strata_of=strata_of)
+                                  strata_of=strata_of, verdicts=verdicts)
     result.update(declared)
     for path in (getattr(spec, "extra", None) or {}).get("report_sections", ()):
         # a game's own sections, "module:function"(aggregate, players, blocks, files, notes, findings)
@@ -733,15 +859,10 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
         section = getattr(import_module(module), name)
         result.update(section(base, players, blocks, files, file_notes, findings) or {})
 
-    mt, gt = _metrics_section(base, players, blocks,
+    mt, gt = _metrics_section(base, players, blocks, decl["score_parts"],
                               "Game metrics" + (f" (base arm {result.get('base_arm')})" if is_sweep else ""))
     files["metrics.csv"] = _csv(pd.concat([mt.assign(kind="seat"), gt.assign(kind="game")], ignore_index=True))
     result["metrics"], result["game_metrics"] = mt, gt
-    if len(mt):
-        for r in mt.itertuples(index=False):
-            if metrics_mod.is_points_metric(r.metric) and np.isfinite(r.share_of_score):
-                findings.append(f"`{r.metric}` makes up {pct(r.share_of_score, 1)} of all points scored "
-                                f"(winners average {r.winners:.3g}, others {r.non_winners:.3g}).")
 
     # findings go right after "What was run"
     blocks[result_heading_idx:result_heading_idx] = [("h", 2, "Findings"), ("ul", findings)]
@@ -782,6 +903,9 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                             f"{result.get('base_arm')}: the arm whose swept values equal run.json `params`, "
                             "else the lowest arm."))
 
+    if isinstance(expected, (int, np.integer)) and expected != agg.n_games:
+        verdicts.insert(0, findings[0].replace("**Warning**: ", "Incomplete run: "))
+    blocks[1:1] = [("h", 2, "Verdict"), ("ul", verdicts)]
     md = blocks_to_markdown(blocks)
     page = blocks_to_html(blocks, images, title)
     files["report.md"] = md.encode("utf-8")
@@ -789,7 +913,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     files.update(images)
     for name in sorted(files):
         write_atomic(run_dir / name, files[name])
-    result.update(findings=findings, cannot=cannot, files=sorted(files))
+    result.update(findings=findings, cannot=cannot, verdicts=verdicts, files=sorted(files))
     return result
 
 
@@ -805,6 +929,23 @@ _FILE_NOTES = {
 }
 
 
+def _fmt_end(v) -> str:
+    return "-inf" if v == -np.inf else "+inf" if v == np.inf else f"{v:.3g}"
+
+
+def _resampled_units(seeds) -> str:
+    return "seeds" if seeds.exact else f"blocks of {seeds.block:,} consecutive seeds"
+
+
+ADAPTIVE = ("search", "tuned")   # players that re-plan (or are retrained) under the rules they play
+
+
+def _players_adapt(meta: dict) -> bool:
+    """Do all seats' players adapt to a changed constant? Fixed-weight heuristics do not."""
+    names = [str(s).split(":")[0] for s in (meta.get("strategies") or [])]
+    return bool(names) and all(n in ADAPTIVE for n in names)
+
+
 def _resampled(seeds, units: int) -> str:
     """How the bootstrap resampled: seeds, or (on huge runs) blocks of consecutive seeds."""
     if seeds.exact:
@@ -813,16 +954,29 @@ def _resampled(seeds, units: int) -> str:
             f"{seeds.limit:,} seeds; same blocks in every arm, resampled jointly")
 
 
-def _base_arm(meta: dict, av: pd.DataFrame, agg: Aggregate) -> int:
-    """The arm whose swept values equal run.json `params` (the base settings), else the lowest arm."""
-    params = meta.get("params") or {}
+def _base_arm(meta: dict, av: pd.DataFrame, agg: Aggregate, spec=None) -> tuple[int, str]:
+    """(arm, how it was chosen): the arm whose swept values are the rule defaults (a value given
+    with --set counts as the run's default), else the lowest arm, which the note then says."""
+    params = dict(meta.get("params") or {})
     names = [c for c in av.columns if c != "arm"]
     present = set(agg.arms)
+    defaults = {}
+    for p in names:
+        if p in params:
+            defaults[p] = params[p]
+        elif spec is not None:
+            try:
+                defaults[p] = spec.params.get(p).default
+            except Exception:
+                pass
     for rr in av.to_dict("records"):
         if int(rr["arm"]) in present and names and all(
-                p in params and _same(params[p], rr[p]) for p in names):
-            return int(rr["arm"])
-    return int(min(present))
+                p in defaults and _same(defaults[p], rr[p]) for p in names):
+            vals = ", ".join(f"{p} = {_val(rr[p])}" for p in names)
+            return int(rr["arm"]), f"the default, {vals}"
+    missing = ", ".join(f"{p} = {_val(defaults[p])}" for p in names if p in defaults)
+    return int(min(present)), ("the lowest arm: the default " + (f"({missing}) " if missing else "")
+                               + "was not swept, so no arm is compared with the rules as they are")
 
 
 def _same(a, b) -> bool:

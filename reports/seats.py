@@ -37,7 +37,8 @@ def _seat_strategy(rows: pd.DataFrame, agg, k: int) -> str:
     return str(vals[0]) if len(vals) == 1 else "mixed"
 
 
-def seat_table(agg, players: int, alpha: float = 0.05) -> pd.DataFrame:
+def seat_table(agg, players: int, alpha: float = 0.05, anytime_alpha: float | None = None,
+               looks: int = 1) -> pd.DataFrame:
     """One row per seat (0 moves first).
 
     Columns: seat, strategy ("mixed" when it rotates), games, wins (sum of win
@@ -47,6 +48,9 @@ def seat_table(agg, players: int, alpha: float = 0.05) -> pd.DataFrame:
     Bonferroni), p_value (exact binomial vs fair), p_holm (Holm over the seats),
     elo (rough, about 7 per point), mean_score, sd_score, mean_rank.
     With 2 players both seats are one test: no Bonferroni/Holm correction.
+    After a sequential stop (`anytime_alpha` = alpha / K over the K planned looks) it adds
+    any_low/any_high and any_sim_low/any_sim_high (Wilson at that level, and simultaneous over
+    the seats), valid however the run stopped, and p_anytime (K x p, Holm over the seats).
     """
     agg = as_aggregate(agg, players)
     res = agg.seat_results
@@ -73,6 +77,13 @@ def seat_table(agg, players: int, alpha: float = 0.05) -> pd.DataFrame:
     out = pd.DataFrame(rows)
     p_adj = out["p_value"].to_numpy() if players == 2 else stats.holm(out["p_value"].to_numpy())
     out.insert(out.columns.get_loc("p_value") + 1, "p_holm", p_adj)
+    if anytime_alpha is not None:
+        k = out["wins"].to_numpy(float)
+        out["any_low"], out["any_high"] = stats.wilson(k, np.full(len(k), n), anytime_alpha)
+        out["any_sim_low"], out["any_sim_high"] = stats.wilson(k, np.full(len(k), n),
+                                                               anytime_alpha / seat_family(players))
+        pk = np.minimum(1.0, looks * out["p_value"].to_numpy(float))
+        out["p_anytime"] = pk if players == 2 else stats.holm(pk)
     return out
 
 

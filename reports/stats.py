@@ -1,7 +1,7 @@
-"""Statistics for balance reports (see /work/shared/STATISTICS.md).
+"""Statistics for balance reports (see /work/shared/STATISTICS.md), on statsmodels and scipy.
 
-Win counts may be fractional: a tie among j leaders gives each 1/j of a win.
-Every function here accepts such counts; for whole counts the results equal
+Win counts may be fractional: a tie among j leaders gives each 1/j of a win. statsmodels'
+interval and power functions take such counts as they are; for whole counts the results equal
 scipy's (`binomtest(...).proportion_ci(method="wilson" | "exact")`).
 Vectorised helpers accept numpy arrays; p-value helpers return floats.
 """
@@ -10,63 +10,56 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import optimize
 from scipy import stats as st
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.power import GofChisquarePower, NormalIndPower
+from statsmodels.stats.proportion import (confint_proportions_2indep, proportion_confint,
+                                          proportion_effectsize, proportions_ztest)
 
 __all__ = [
     "wilson", "clopper_pearson", "binom_pvalue", "seat_chisquare", "holm",
     "benjamini_hochberg", "games_needed", "games_needed_seat", "chisq_games_needed",
     "half_width", "detectable_edge", "elo_from_rate", "elo_from_edge",
-    "newcombe_diff", "two_proportion_pvalue", "chisquare_proportional",
+    "newcombe_diff", "two_proportion_pvalue", "chisquare_proportional", "z_value",
 ]
 
 
-def _z(alpha: float) -> float:
+def z_value(alpha: float = 0.05) -> float:
+    """Two-sided normal quantile z_{1-alpha/2}."""
     return float(st.norm.ppf(1.0 - alpha / 2.0))
 
 
-def wilson(k, n, alpha: float = 0.05):
-    """Wilson score interval (two-sided, level 1-alpha) for k successes in n trials.
+_z = z_value   # old name, kept for callers
 
-    k may be fractional (split ties); for integer k it equals
-    ``scipy.stats.binomtest(k, n).proportion_ci(method="wilson")``.
-    Scalars give a (low, high) tuple of floats, arrays give two arrays.
-    """
+
+def _interval(method: str, k, n, alpha: float):
     k_arr = np.asarray(k, dtype=float)
     n_arr = np.asarray(n, dtype=float)
-    z = _z(alpha)
+    ok = n_arr > 0
+    kk = np.clip(np.where(ok, k_arr, 0.0), 0.0, np.where(ok, n_arr, 1.0))
     with np.errstate(invalid="ignore", divide="ignore"):
-        p = k_arr / n_arr
-        q = 1.0 - p
-        denom = 2.0 * (n_arr + z * z)
-        center = (2.0 * n_arr * p + z * z) / denom
-        delta = z / denom * np.sqrt(np.maximum(4.0 * n_arr * p * q, 0.0) + z * z)
-        lo = np.where(k_arr <= 0, 0.0, center - delta)
-        hi = np.where(k_arr >= n_arr, 1.0, center + delta)
-    lo = np.where(n_arr > 0, np.clip(lo, 0.0, 1.0), np.nan)
-    hi = np.where(n_arr > 0, np.clip(hi, 0.0, 1.0), np.nan)
+        lo, hi = proportion_confint(kk, np.where(ok, n_arr, 1.0), alpha=alpha, method=method)
+    rate = kk / np.where(ok, n_arr, 1.0)
+    # exact ends (no rounding noise): 0 wins -> low 0, all wins -> high 1, and low <= rate <= high
+    lo = np.where(kk <= 0, 0.0, np.minimum(np.clip(lo, 0.0, 1.0), rate))
+    hi = np.where(kk >= np.where(ok, n_arr, 1.0), 1.0, np.maximum(np.clip(hi, 0.0, 1.0), rate))
+    lo = np.where(ok, lo, np.nan)
+    hi = np.where(ok, hi, np.nan)
     if lo.ndim == 0:
         return float(lo), float(hi)
     return lo, hi
+
+
+def wilson(k, n, alpha: float = 0.05):
+    """Wilson score interval (two-sided, level 1-alpha) for k successes in n trials
+    (statsmodels `proportion_confint(method="wilson")`). k may be fractional (split ties).
+    Scalars give a (low, high) tuple of floats, arrays give two arrays (nan where n = 0)."""
+    return _interval("wilson", k, n, alpha)
 
 
 def clopper_pearson(k, n, alpha: float = 0.05):
-    """Clopper-Pearson ("exact") interval; fractional k uses the beta quantiles directly.
-
-    For integer k it equals ``binomtest(k, n).proportion_ci(method="exact")``.
-    """
-    k_arr = np.asarray(k, dtype=float)
-    n_arr = np.asarray(n, dtype=float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        lo = np.where(k_arr <= 0, 0.0,
-                      st.beta.ppf(alpha / 2.0, np.maximum(k_arr, 1e-300), n_arr - k_arr + 1.0))
-        hi = np.where(k_arr >= n_arr, 1.0,
-                      st.beta.ppf(1.0 - alpha / 2.0, k_arr + 1.0, np.maximum(n_arr - k_arr, 1e-300)))
-    lo = np.where(n_arr > 0, lo, np.nan)
-    hi = np.where(n_arr > 0, hi, np.nan)
-    if lo.ndim == 0:
-        return float(lo), float(hi)
-    return lo, hi
+    """Clopper-Pearson ("exact") interval: `proportion_confint(method="beta")`."""
+    return _interval("beta", k, n, alpha)
 
 
 def _exact_p(k: int, n: int, p0: float) -> float:
@@ -74,7 +67,7 @@ def _exact_p(k: int, n: int, p0: float) -> float:
 
 
 def binom_pvalue(k, n, p0: float) -> float:
-    """Two-sided exact binomial p-value of k successes in n trials against p0.
+    """Two-sided exact binomial p-value of k successes in n trials against p0 (scipy).
 
     A fractional k (split ties) is linearly interpolated between the exact
     p-values at floor(k) and ceil(k). Since split ties make a seat's win share
@@ -105,46 +98,34 @@ def seat_chisquare(wins) -> tuple[float, float]:
     return float(res.statistic), float(res.pvalue)
 
 
-def holm(pvalues) -> np.ndarray:
-    """Holm step-down adjusted p-values (family-wise error), in the input order."""
+def _adjust(pvalues, method: str) -> np.ndarray:
     p = np.asarray(pvalues, dtype=float)
-    m = p.size
-    if m == 0:
+    if p.size == 0:
         return p.copy()
-    order = np.argsort(p, kind="stable")
-    adj = np.maximum.accumulate((m - np.arange(m)) * p[order])
-    out = np.empty(m)
-    out[order] = np.minimum(adj, 1.0)
-    return out
+    return multipletests(p, method=method)[1]
+
+
+def holm(pvalues) -> np.ndarray:
+    """Holm step-down adjusted p-values (family-wise error), in the input order
+    (`multipletests(method="holm")`)."""
+    return _adjust(pvalues, "holm")
 
 
 def benjamini_hochberg(pvalues) -> np.ndarray:
-    """Benjamini-Hochberg adjusted p-values (false discovery rate), in the input order."""
-    p = np.asarray(pvalues, dtype=float)
-    m = p.size
-    if m == 0:
-        return p.copy()
-    order = np.argsort(p, kind="stable")
-    scaled = p[order] * m / np.arange(1, m + 1)
-    adj = np.minimum.accumulate(scaled[::-1])[::-1]
-    out = np.empty(m)
-    out[order] = np.minimum(adj, 1.0)
-    return out
+    """Benjamini-Hochberg adjusted p-values (false discovery rate), in the input order
+    (`multipletests(method="fdr_bh")`)."""
+    return _adjust(pvalues, "fdr_bh")
 
 
 def games_needed(p1: float, p0: float, alpha: float = 0.05, power: float = 0.8) -> int:
-    """Games for a two-sided one-sample test of a proportion to detect p1 against p0.
-
-    n = ((z_{1-alpha/2} sqrt(p0 q0) + z_{power} sqrt(p1 q1)) / (p1 - p0))^2.
-    51% vs 50% at 80% power, 5% two-sided: about 19,600.
-    """
-    d = abs(p1 - p0)
-    if d <= 0:
+    """Games for a two-sided one-sample test of a proportion to detect p1 against p0
+    (statsmodels `NormalIndPower` with `ratio=0`, effect size Cohen's h).
+    51% vs 50% at 80% power, 5% two-sided: about 19,600."""
+    if abs(p1 - p0) <= 0:
         return math.inf
-    za = _z(alpha)
-    zb = float(st.norm.ppf(power))
-    n = ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / d) ** 2
-    return int(math.ceil(n))
+    h = abs(float(proportion_effectsize(p1, p0)))
+    n = NormalIndPower().solve_power(effect_size=h, nobs1=None, alpha=alpha, power=power, ratio=0.0)
+    return int(math.ceil(float(np.squeeze(n))))
 
 
 def games_needed_seat(players: int, edge_points: float = 1.0, alpha: float = 0.05,
@@ -152,7 +133,7 @@ def games_needed_seat(players: int, edge_points: float = 1.0, alpha: float = 0.0
     """Games to detect one seat winning `edge_points` above the fair 1/players.
 
     With `bonferroni` the test of each seat is at alpha/players.
-    4 players, 1 point: about 14,800; with Bonferroni about 21,000.
+    4 players, 1 point: about 14,900; with Bonferroni about 21,200.
     """
     p0 = 1.0 / players
     a = alpha / players if bonferroni else alpha
@@ -161,39 +142,39 @@ def games_needed_seat(players: int, edge_points: float = 1.0, alpha: float = 0.0
 
 def chisq_games_needed(players: int, edge_points: float = 1.0, alpha: float = 0.05,
                        power: float = 0.8) -> int:
-    """Games for the seat chi-square test to detect one seat at 1/p + edge, the others equal.
-
-    Uses the noncentral chi-square (df = p-1, noncentrality n * sum((p1-p0)^2/p0)).
-    4 players, 1 point: about 20,400.
-    """
+    """Games for the seat chi-square test to detect one seat at 1/p + edge, the others equal
+    (statsmodels `GofChisquarePower`, effect size Cohen's w). 4 players, 1 point: about 20,400."""
     p0 = np.full(players, 1.0 / players)
     d = edge_points / 100.0
     p1 = p0.copy()
     p1[0] += d
     p1[1:] -= d / (players - 1)
-    effect = float(np.sum((p1 - p0) ** 2 / p0))
-    df = players - 1
-    crit = st.chi2.ppf(1 - alpha, df)
-    lam = optimize.brentq(lambda nc: st.ncx2.sf(crit, df, nc) - power, 1e-6, 1e4)
-    return int(math.ceil(lam / effect))
+    w = float(np.sqrt(np.sum((p1 - p0) ** 2 / p0)))
+    n = GofChisquarePower().solve_power(effect_size=w, nobs=None, alpha=alpha, power=power, n_bins=players)
+    return int(math.ceil(float(np.squeeze(n))))
 
 
 def half_width(n, p: float = 0.5, alpha: float = 0.05):
     """Normal-approximation half-width of a 1-alpha interval at rate p with n games
     (p = 0.5: 0.98 points at 10^4, 0.31 at 10^5, 0.098 at 10^6)."""
     with np.errstate(divide="ignore"):
-        return _z(alpha) * np.sqrt(p * (1 - p) / np.asarray(n, dtype=float))
+        return z_value(alpha) * np.sqrt(p * (1 - p) / np.asarray(n, dtype=float))
 
 
 def detectable_edge(n: int, p0: float, alpha: float = 0.05, power: float = 0.8) -> float:
-    """Smallest upward edge (as a proportion) detectable with n games at this power."""
+    """Smallest upward edge (as a proportion) detectable with n games at this power:
+    statsmodels solves for Cohen's h, turned back into a rate above p0."""
     if n <= 0:
         return float("nan")
-    f = lambda d: games_needed(p0 + d, p0, alpha, power) - n  # noqa: E731
-    hi = 1.0 - p0 - 1e-9
-    if f(hi) > 0:
+    try:
+        h = float(np.squeeze(NormalIndPower().solve_power(effect_size=None, nobs1=n, alpha=alpha, power=power,
+                                                          ratio=0.0)))
+    except Exception:
         return float("nan")
-    return float(optimize.brentq(f, 1e-9, hi, xtol=1e-7))
+    phi = 2 * math.asin(math.sqrt(p0)) + h
+    if not np.isfinite(h) or phi >= math.pi:
+        return float("nan")
+    return float(math.sin(phi / 2) ** 2 - p0)
 
 
 def elo_from_rate(rate: float) -> float:
@@ -210,35 +191,32 @@ def elo_from_edge(edge: float) -> float:
 
 def newcombe_diff(k1, n1, k2, n2, alpha: float = 0.05):
     """Difference of two proportions p1 - p2 with Newcombe's hybrid score interval
-    (Newcombe 1998, method 10), built from the two Wilson intervals:
-    low = d - sqrt((p1 - l1)^2 + (u2 - p2)^2), high = d + sqrt((u1 - p1)^2 + (p2 - l2)^2).
+    (statsmodels `confint_proportions_2indep(method="newcomb")`).
     56/70 vs 48/80: d = 0.2, 95% [0.0524, 0.3339]. Counts may be fractional (split ties).
     Scalars give (d, low, high) floats, arrays give three arrays (nan where a sample is empty)."""
-    k1, n1, k2, n2 = (np.asarray(x, dtype=float) for x in (k1, n1, k2, n2))
-    l1, u1 = wilson(k1, n1, alpha)
-    l2, u2 = wilson(k2, n2, alpha)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p1 = np.where(n1 > 0, k1 / np.where(n1 > 0, n1, 1.0), np.nan)
-        p2 = np.where(n2 > 0, k2 / np.where(n2 > 0, n2, 1.0), np.nan)
-        d = p1 - p2
-        lo = d - np.sqrt((p1 - np.asarray(l1)) ** 2 + (np.asarray(u2) - p2) ** 2)
-        hi = d + np.sqrt((np.asarray(u1) - p1) ** 2 + (p2 - np.asarray(l2)) ** 2)
+    k1, n1, k2, n2 = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (k1, n1, k2, n2)))
+    shape = k1.shape
+    d, lo, hi = (np.full(shape, np.nan) for _ in range(3))
+    for i in np.ndindex(shape):
+        if n1[i] > 0 and n2[i] > 0:
+            a, b = min(max(k1[i], 0.0), n1[i]), min(max(k2[i], 0.0), n2[i])
+            d[i] = a / n1[i] - b / n2[i]
+            lo[i], hi[i] = confint_proportions_2indep(a, n1[i], b, n2[i], method="newcomb", alpha=alpha)
     if d.ndim == 0:
         return float(d), float(lo), float(hi)
     return d, lo, hi
 
 
 def two_proportion_pvalue(k1, n1, k2, n2):
-    """Two-sided p of the pooled two-proportion z test (= Pearson chi-square of the 2x2
-    table without continuity correction). Counts may be fractional (split ties: approximate).
-    nan where a sample is empty or the pooled rate is 0 or 1."""
-    k1, n1, k2, n2 = (np.asarray(x, dtype=float) for x in (k1, n1, k2, n2))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        pool = (k1 + k2) / (n1 + n2)
-        se = np.sqrt(pool * (1.0 - pool) * (1.0 / n1 + 1.0 / n2))
-        z = (k1 / n1 - k2 / n2) / se
-        p = 2.0 * st.norm.sf(np.abs(z))
-    p = np.where((n1 > 0) & (n2 > 0) & (se > 0), p, np.nan)
+    """Two-sided p of the pooled two-proportion z test (statsmodels `proportions_ztest`; equals
+    the Pearson chi-square of the 2x2 table without continuity correction). Counts may be
+    fractional (split ties: approximate). nan where a sample is empty or the pooled rate is 0 or 1."""
+    k1, n1, k2, n2 = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (k1, n1, k2, n2)))
+    p = np.full(k1.shape, np.nan)
+    for i in np.ndindex(k1.shape):
+        pool = (k1[i] + k2[i]) / (n1[i] + n2[i]) if n1[i] + n2[i] > 0 else np.nan
+        if n1[i] > 0 and n2[i] > 0 and 0 < pool < 1:
+            p[i] = proportions_ztest([k1[i], k2[i]], [n1[i], n2[i]])[1]
     return float(p) if p.ndim == 0 else p
 
 

@@ -16,7 +16,8 @@ from reports.aggregate import Dist, as_aggregate, score_margins, shared_mask
 from reports.seats import seat_table
 
 __all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
-           "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "komi_curve",
+           "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "seat0_slope", "paired_vs_base",
+           "komi_curve",
            "grid_table", "grid_crossings"]
 
 
@@ -168,15 +169,31 @@ def fair_crossing(x, rates, fair: float) -> dict:
     return {"value": v, "n_crossings": n_cross, "between": between, "note": note}
 
 
+def _beyond(x: np.ndarray, rates: np.ndarray, fair: float) -> np.ndarray:
+    """For curves (rows) that never meet the fair line: where their crossing lies, -inf (below
+    the swept range) or +inf (above it), from the side of the line and the sign of the curve's
+    least-squares slope (a flat curve's crossing is anywhere: counted beyond the far end)."""
+    xc = x - x.mean()
+    slope = (rates - rates.mean(axis=1, keepdims=True)) @ xc / max(float(xc @ xc), 1e-300)
+    above = (rates - fair).mean(axis=1) > 0
+    toward_high = np.where(above, slope < 0, slope > 0)
+    return np.where(toward_high, np.inf, -np.inf)
+
+
 def bootstrap_crossing(agg, x_by_arm: dict, players: int, n_boot: int = 1000,
                        seed: int = 0, alpha: float = 0.05, max_cells: int = 4_000_000) -> dict:
     """Bootstrap interval of the fair crossing, resampling seeds (`game`) jointly for all
     arms (the same seeds were played in every arm: common random numbers); on runs with more
     than EXACT_SEEDS seeds, blocks of SEED_BLOCK consecutive seeds (aligned across arms).
 
-    x_by_arm: {arm: x value} for the arms of the curve. Returns {'low', 'high',
-    'median', 'n_boot', 'missing_share' (resamples without a crossing), 'seed',
-    'unit' ("seed" or "block of 1,000 seeds"), 'units' (how many were resampled)}.
+    Every resample counts: one whose curve never meets the fair line has its crossing beyond
+    the swept range (-inf or +inf, see `_beyond`), so the interval is taken over all of them.
+    The crossing is **identified** when that interval lies inside the swept range.
+
+    x_by_arm: {arm: x value} for the arms of the curve. Returns {'low', 'high' (floats, may
+    be +-inf), 'median', 'identified', 'n_boot', 'missing_share' (resamples without a
+    crossing), 'seed', 'unit' ("seed" or "block of 1,000 seeds"), 'units' (how many were
+    resampled)}.
     """
     agg = as_aggregate(agg, players)
     arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
@@ -185,7 +202,7 @@ def bootstrap_crossing(agg, x_by_arm: dict, players: int, n_boot: int = 1000,
     S = len(num)
     rng = np.random.default_rng(seed)
     chunk = max(1, min(n_boot, max_cells // max(S, 1)))
-    found = []
+    found, fair = [], 1.0 / players
     done = 0
     while done < n_boot:
         b = min(chunk, n_boot - done)
@@ -194,24 +211,89 @@ def bootstrap_crossing(agg, x_by_arm: dict, players: int, n_boot: int = 1000,
                              minlength=b * S).reshape(b, S).astype(float)
         with np.errstate(invalid="ignore", divide="ignore"):
             rates = (counts @ num) / (counts @ den)
-        found.append(first_crossing(x, rates, 1.0 / players))
+        v = first_crossing(x, rates, fair)
+        found.append(np.where(np.isfinite(v), v, _beyond(x, rates, fair)))
         done += b
     vals = np.concatenate(found) if found else np.array([])
-    ok = vals[np.isfinite(vals)]
-    res = {"n_boot": int(n_boot), "seed": int(seed), "missing_share": float(1 - len(ok) / max(len(vals), 1)),
-           "low": None, "high": None, "median": None, "unit": agg.seeds.unit, "units": int(S)}
-    if len(ok):
-        res["low"] = float(np.quantile(ok, alpha / 2))
-        res["high"] = float(np.quantile(ok, 1 - alpha / 2))
-        res["median"] = float(np.median(ok))
+    res = {"n_boot": int(n_boot), "seed": int(seed),
+           "missing_share": float(np.mean(~np.isfinite(vals))) if len(vals) else 1.0,
+           "low": None, "high": None, "median": None, "identified": False,
+           "unit": agg.seeds.unit, "units": int(S)}
+    if len(vals):
+        lo, hi = np.quantile(vals, [alpha / 2, 1 - alpha / 2], method="inverted_cdf")
+        res["low"], res["high"] = float(lo), float(hi)
+        res["median"] = float(np.quantile(vals, 0.5, method="inverted_cdf"))
+        res["identified"] = bool(np.isfinite(lo) and np.isfinite(hi) and x.min() <= lo and hi <= x.max())
     return res
+
+
+def seat0_slope(agg, x_by_arm: dict, players: int, alpha: float = 0.05) -> dict:
+    """Linear slope of seat 0's win rate against the swept value, fitted on the seeds (or seed
+    blocks) of every arm by weighted least squares with standard errors clustered by seed
+    (statsmodels WLS, cov_type="cluster"): the arms share their seeds, so their rates are
+    correlated. Returns {slope, low, high, p} in points per unit of x, and {change, change_low,
+    change_high}: the fitted change across the swept range, in points."""
+    import statsmodels.api as sm
+    agg = as_aggregate(agg, players)
+    arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
+    x = np.array([x_by_arm[a] for a in arms], dtype=float)
+    num, den = agg.seeds.matrix(arms)
+    S = len(num)
+    out = {k: float("nan") for k in ("slope", "low", "high", "p", "change", "change_low", "change_high")}
+    if S < 3 or len(arms) < 2 or np.ptp(x) == 0:
+        return out
+    unit = np.repeat(np.arange(S), len(arms))
+    xx = np.tile(x, S)
+    d = den.reshape(-1)
+    keep = d > 0
+    y = np.divide(num.reshape(-1), d, out=np.zeros_like(d), where=keep)
+    X = sm.add_constant(xx[keep])
+    fit = sm.WLS(y[keep], X, weights=d[keep]).fit(cov_type="cluster", cov_kwds={"groups": unit[keep]})
+    lo, hi = fit.conf_int(alpha)[1]
+    span = float(np.ptp(x))
+    out.update(slope=100 * float(fit.params[1]), low=100 * float(lo), high=100 * float(hi), p=float(fit.pvalues[1]),
+               change=100 * float(fit.params[1]) * span, change_low=100 * float(lo) * span,
+               change_high=100 * float(hi) * span)
+    return out
+
+
+def paired_vs_base(agg, arms: list[int], base: int, players: int, alpha: float = 0.05) -> pd.DataFrame:
+    """Every arm against the base arm on the seeds they share (common random numbers): the
+    difference in seat 0's win rate with a paired t interval over seeds (or seed blocks), p,
+    and Holm across the arms. One row per arm (the base arm's row is 0)."""
+    from statsmodels.stats.weightstats import DescrStatsW
+    agg = as_aggregate(agg, players)
+    rows = []
+    for a in arms:
+        num, den = agg.seeds.matrix([a, base])
+        both = (den[:, 0] > 0) & (den[:, 1] > 0)
+        row = {"arm": int(a), "units": int(both.sum()), "diff_points": np.nan, "diff_low": np.nan,
+               "diff_high": np.nan, "p_paired": np.nan}
+        if a == base:
+            row.update(diff_points=0.0, diff_low=0.0, diff_high=0.0)
+        elif both.sum() >= 2:
+            w = den[both, 0]
+            d = num[both, 0] / den[both, 0] - num[both, 1] / den[both, 1]
+            ds = DescrStatsW(d, weights=w)
+            lo, hi = ds.tconfint_mean(alpha)
+            row.update(diff_points=100 * ds.mean, diff_low=100 * lo, diff_high=100 * hi,
+                       p_paired=float(ds.ttest_mean(0.0)[1]) if ds.std > 0 else (1.0 if ds.mean == 0 else 0.0))
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    others = out["arm"] != base
+    out["p_paired_holm"] = np.nan
+    fin = others & np.isfinite(out["p_paired"])
+    if fin.any():
+        out.loc[fin, "p_paired_holm"] = stats.holm(out.loc[fin, "p_paired"].to_numpy())
+    return out
 
 
 def komi_curve(agg, meta: dict, players: int, param: str | None = None,
                n_boot: int = 1000, seed: int = 0, komi: pd.DataFrame | None = None) -> dict:
     """The komi curve of a 1-parameter sweep (or of `param`, all other values fixed):
     {'param', 'x', 'table' (komi_table sorted by x), 'fair', 'crossing' (fair_crossing
-    dict), 'bootstrap' (bootstrap_crossing dict or None), 'numeric'}."""
+    dict), 'bootstrap' (bootstrap_crossing dict or None), 'slope' (seat0_slope), 'identified'
+    (a crossing whose bootstrap interval over all resamples lies inside the range), 'numeric'}."""
     agg = as_aggregate(agg, players)
     names = sweep_params(meta)
     param = param or (names[0] if names else None)
@@ -220,7 +302,7 @@ def komi_curve(agg, meta: dict, players: int, param: str | None = None,
     out = {"param": param, "fair": fair, "table": table, "numeric": False,
            "crossing": {"value": None, "n_crossings": 0, "between": None,
                         "note": "no komi curve: the swept values are not numbers"},
-           "bootstrap": None, "x": None}
+           "bootstrap": None, "x": None, "slope": None, "identified": False}
     if param is None or param not in table.columns:
         return out
     x = numeric_values(table[param].tolist())
@@ -231,9 +313,12 @@ def komi_curve(agg, meta: dict, players: int, param: str | None = None,
     x = x[order]
     out.update(table=table, x=x, numeric=True)
     out["crossing"] = fair_crossing(x, table["seat0_rate"].to_numpy(), fair)
-    if out["crossing"]["value"] is not None and n_boot > 0:
-        out["bootstrap"] = bootstrap_crossing(agg, dict(zip(table["arm"].tolist(), x.tolist())),
-                                              players, n_boot=n_boot, seed=seed)
+    x_by_arm = dict(zip(table["arm"].tolist(), x.tolist()))
+    if n_boot > 0:
+        out["bootstrap"] = bootstrap_crossing(agg, x_by_arm, players, n_boot=n_boot, seed=seed)
+    out["slope"] = seat0_slope(agg, x_by_arm, players)
+    out["identified"] = bool(out["crossing"]["value"] is not None and out["bootstrap"] is not None
+                             and out["bootstrap"]["identified"])
     return out
 
 
@@ -265,5 +350,9 @@ def grid_crossings(agg, komi: pd.DataFrame, p1: str, p2: str, players: int,
             b = bootstrap_crossing(agg, dict(zip(g["arm"].tolist(), x.tolist())), players,
                                    n_boot=n_boot, seed=seed)
             row.update(boot_low=b["low"], boot_high=b["high"], missing_share=b["missing_share"])
+            if not b["identified"]:
+                row["fair_value"] = None
+                row["note"] = (f"not identified: the bootstrap interval [{b['low']:.3g}, {b['high']:.3g}] "
+                               "(all resamples) leaves the swept range")
         rows.append(row)
     return pd.DataFrame(rows)

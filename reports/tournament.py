@@ -4,9 +4,12 @@ and the skill-ladder check.
 Every game with p seats gives p(p-1)/2 pairwise results (who finished ahead; a tied rank
 is half a win each). Bradley-Terry with a seat term (STATISTICS.md, "Strength"):
     logit P(seat s finishes ahead of seat t) = b[strategy at s] - b[strategy at t] + g[s] - g[t]
-fitted by maximum likelihood (Newton on the pair counts; b of the first strategy and g of
-seat 0 fixed at 0), so a strategy's skill is separated from where it sat. Counts are
-folded chunk by chunk over the line-up run folders.
+fitted as a binomial GLM (statsmodels; b of the first strategy and g of seat 0 fixed at 0), so a
+strategy's skill is separated from where it sat. The pairs of one game are not independent, and
+the line-ups and rotations of one seed share its setup and dice: standard errors are clustered by
+seed (cov_type="cluster"). A pairing one strategy always wins (complete separation) has no finite
+maximum-likelihood rating: it is left out of the fit and reported as a one-sided bound from its
+own head-to-head record. Win counts are folded chunk by chunk over the line-up run folders.
 """
 from __future__ import annotations
 
@@ -67,70 +70,143 @@ def fold_lineups(folders: list[Path], names: list[str], players: int) -> PairCou
     return pc
 
 
-PSEUDO = 0.5   # added to each side of every cell: finite ratings when one strategy always finishes ahead
+def pair_rows(folders: list[Path], names: list[str], players: int) -> pd.DataFrame:
+    """One row per pairwise result: cluster (the seed), a, b (strategy indices at seats s < t),
+    s, t, y (1: seat s finished ahead, 0.5: tied rank, 0: behind)."""
+    cols = ["game"] + [f"{c}_{k}" for c in ("strategy", "rank") for k in range(players)]
+    parts = []
+    for folder in folders:
+        for df in iter_chunks(folder, cols):
+            labels = [names.index(str(df[f"strategy_{k}"].iloc[0])) for k in range(players)]
+            rank = df[[f"rank_{k}" for k in range(players)]].to_numpy(float)
+            for s in range(players):
+                for t in range(s + 1, players):
+                    y = np.where(rank[:, s] < rank[:, t], 1.0, np.where(rank[:, s] == rank[:, t], 0.5, 0.0))
+                    parts.append(pd.DataFrame({"cluster": df["game"].to_numpy(np.int64), "a": labels[s],
+                                               "b": labels[t], "s": s, "t": t, "y": y}))
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=["cluster", "a", "b", "s", "t", "y"])
 
 
-def fit_bradley_terry(pc: PairCounts, ridge: float = 1e-6, pseudo: float = PSEUDO) -> dict:
-    """Maximum-likelihood strategy ratings b (first strategy = 0) and seat terms g (seat 0 = 0)
-    with their covariance (inverse observed information; pairs within a game are treated as
-    independent, so the intervals are approximate). `pseudo` wins and losses are added to every
-    (strategy, strategy, seat, seat) cell, as in an Agresti-Coull interval: without them a
-    strategy that always finishes ahead (search against random) has an infinite rating."""
+def separated_pairs(pc: PairCounts) -> list[tuple[int, int]]:
+    """Strategy pairs (i, j), i ahead, where i finished ahead of j in every pairing (no tie, no loss)."""
+    out = []
+    k = len(pc.names)
+    for i in range(k):
+        for j in range(i + 1, k):
+            ahead_i = pc.ahead[i, j].sum() + (pc.pairs[j, i] - pc.ahead[j, i]).sum()
+            n = pc.pairs[i, j].sum() + pc.pairs[j, i].sum()
+            if n > 0 and ahead_i == n:
+                out.append((i, j))
+            elif n > 0 and ahead_i == 0:
+                out.append((j, i))
+    return out
+
+
+def fit_bradley_terry(pc: PairCounts, rows: pd.DataFrame | None = None, folders=None) -> dict:
+    """Strategy ratings b (first strategy = 0) and seat terms g (seat 0 = 0) with covariances
+    clustered by seed (statsmodels GLM, Binomial, cov_type="cluster"); `se_ratio`: clustered over
+    model-based standard errors of the ratings (above 1: the pairs of a game are correlated).
+    Separated pairings (one side always ahead) are left out of the fit (`separated`); a strategy
+    linked to the others only through them is not estimable (`estimable` False, nan rating)."""
+    import statsmodels.api as sm
     k, p = len(pc.names), pc.players
-    rows, w, n = [], [], []
-    for a in range(k):
-        for b in range(k):
-            for s in range(p):
-                for t in range(s + 1, p):
-                    if pc.pairs[a, b, s, t] <= 0:
-                        continue
-                    x = np.zeros(k - 1 + p - 1)
-                    if a > 0:
-                        x[a - 1] += 1
-                    if b > 0:
-                        x[b - 1] -= 1
-                    if s > 0:
-                        x[k - 1 + s - 1] += 1
-                    if t > 0:
-                        x[k - 1 + t - 1] -= 1
-                    rows.append(x)
-                    w.append(pc.ahead[a, b, s, t] + pseudo)
-                    n.append(pc.pairs[a, b, s, t] + 2 * pseudo)
-    X, w, n = np.array(rows), np.array(w), np.array(n)
-    theta = np.zeros(X.shape[1])
-    for _ in range(100):
-        eta = X @ theta
-        mu = 1.0 / (1.0 + np.exp(-eta))
-        grad = X.T @ (w - n * mu) - ridge * theta
-        H = (X * (n * mu * (1 - mu))[:, None]).T @ X + ridge * np.eye(len(theta))
-        step = np.linalg.solve(H, grad)
-        theta += np.clip(step, -5, 5)
-        if np.max(np.abs(step)) < 1e-10:
-            break
-    cov = np.linalg.pinv(H)
-    b = np.concatenate([[0.0], theta[: k - 1]])
-    g = np.concatenate([[0.0], theta[k - 1:]])
-    cb = np.zeros((k, k))
-    cb[1:, 1:] = cov[: k - 1, : k - 1]
+    if rows is None:
+        rows = pair_rows(folders, pc.names, p)
+    sep = separated_pairs(pc)
+    drop = {frozenset(x) for x in sep}
+    keep = np.array([frozenset((a, b)) not in drop and a != b for a, b in zip(rows["a"], rows["b"])], bool) \
+        if len(rows) else np.zeros(0, bool)
+    same = (rows["a"].to_numpy() == rows["b"].to_numpy()) if len(rows) else np.zeros(0, bool)
+    keep = keep | same          # pairs of one strategy with itself inform the seat terms
+    data = rows[keep]
+    # the strategies the kept pairings connect: the largest group is rated, relative to its first
+    # strategy (the first strategy of the tournament when it belongs to it)
+    edges = {frozenset((a, b)) for a, b in zip(data["a"], data["b"]) if a != b}
+    groups = []
+    for i in range(k):
+        if any(i in g for g in groups):
+            continue
+        g, grew = {i}, True
+        while grew:
+            grew = False
+            for e in edges:
+                if len(e & g) == 1:
+                    g |= e
+                    grew = True
+        groups.append(g)
+    linked = max(groups, key=lambda g: (len(g), -min(g)))
+    ref = min(linked)
+    est = np.array([i in linked for i in range(k)])
+    cols_b = [i for i in range(k) if est[i] and i != ref]
+    X = np.zeros((len(data), len(cols_b) + p - 1))
+    av, bv, sv, tv = (data[c].to_numpy() for c in ("a", "b", "s", "t"))
+    for j, i in enumerate(cols_b):
+        X[:, j] = (av == i).astype(float) - (bv == i).astype(float)
+    for q in range(1, p):
+        X[:, len(cols_b) + q - 1] = (sv == q).astype(float) - (tv == q).astype(float)
+    model = sm.GLM(data["y"].to_numpy(float), X, family=sm.families.Binomial())
+    fit = model.fit(cov_type="cluster", cov_kwds={"groups": data["cluster"].to_numpy()})
+    naive = model.fit()
+    cov = np.asarray(fit.cov_params())
+    theta = np.asarray(fit.params)
+    b = np.full(k, np.nan)
+    b[ref] = 0.0
+    cb = np.full((k, k), np.nan)
+    cb[ref, :] = cb[:, ref] = 0.0
+    for j, i in enumerate(cols_b):
+        b[i] = theta[j]
+        for jj, ii in enumerate(cols_b):
+            cb[i, ii] = cov[j, jj]
+    g = np.concatenate([[0.0], theta[len(cols_b):]])
     cg = np.zeros((p, p))
-    cg[1:, 1:] = cov[k - 1:, k - 1:]
-    return {"b": b, "g": g, "cov_b": cb, "cov_g": cg, "pairs": float(n.sum() - 2 * pseudo * len(n)),
-            "pseudo": pseudo}
+    cg[1:, 1:] = cov[len(cols_b):, len(cols_b):]
+    se_c = np.sqrt(np.diag(cov)[: len(cols_b)])
+    se_n = np.sqrt(np.diag(np.asarray(naive.cov_params()))[: len(cols_b)])
+    ratio = float(np.median(se_c / se_n)) if len(cols_b) else float("nan")
+    return {"b": b, "g": g, "cov_b": cb, "cov_g": cg, "pairs": float(len(data)), "pairs_all": float(len(rows)), "ref": ref,
+            "separated": [(pc.names[i], pc.names[j]) for i, j in sep], "estimable": est, "se_ratio": ratio,
+            "clusters": int(data["cluster"].nunique()) if len(data) else 0}
+
+
+def separation_bounds(pc: PairCounts, alpha: float = 0.05) -> pd.DataFrame:
+    """For each separated pairing: the winner, the loser, the pairings, and the one-sided
+    (1 - alpha/2) lower bound of the winner's head-to-head rate (Clopper-Pearson) in Elo."""
+    rows = []
+    for i, j in separated_pairs(pc):
+        n = pc.pairs[i, j].sum() + pc.pairs[j, i].sum()
+        lo, _ = stats.clopper_pearson(n, n, alpha)
+        rows.append({"ahead": pc.names[i], "behind": pc.names[j], "pairings": int(n),
+                     "rate_low": lo, "elo_at_least": stats.elo_from_rate(lo)})
+    return pd.DataFrame(rows, columns=["ahead", "behind", "pairings", "rate_low", "elo_at_least"])
+
+
+def gap_text(r) -> str:
+    """A ladder step's gap: '+120 [+80, +160]', or 'always ahead' for a separated step."""
+    if np.isfinite(r.gap_elo):
+        return f"{r.gap_elo:+.0f} [{r.low:+.0f}, {r.high:+.0f}]"
+    if r.low == np.inf:
+        return f"`{r.higher}` always ahead (no finite gap)"
+    if r.low == -np.inf:
+        return f"`{r.lower}` always ahead (no finite gap)"
+    return "not estimable"
 
 
 def _diff(fit: dict, i: int, j: int, key: str = "b") -> tuple[float, float]:
     """(difference i - j, standard error) of ratings or seat terms."""
     v, c = fit[key], fit["cov_" + key]
     d = v[i] - v[j]
+    if not (np.isfinite(d) and np.isfinite(c[i, i]) and np.isfinite(c[j, j])):
+        return float("nan"), float("nan")
     se = math.sqrt(max(c[i, i] + c[j, j] - 2 * c[i, j], 0.0))
     return float(d), se
 
 
 def ratings_table(pc: PairCounts, fit: dict) -> pd.DataFrame:
-    """Ratings in Elo relative to the first strategy, with 95% intervals."""
+    """Ratings in Elo relative to the reference strategy (fit["ref"]), with 95% intervals; nan for
+    a strategy linked to it only through pairings one side always won."""
     rows = []
     for i, name in enumerate(pc.names):
-        d, se = _diff(fit, i, 0)
+        d, se = _diff(fit, i, fit.get("ref", 0))
         rows.append({"strategy": name, "rating_elo": ELO * d, "low": ELO * (d - 1.96 * se),
                      "high": ELO * (d + 1.96 * se), "logit": d, "se": se})
     return pd.DataFrame(rows).sort_values("rating_elo", ascending=False, kind="stable").reset_index(drop=True)
@@ -199,12 +275,23 @@ def ladder_check(pc: PairCounts, fit: dict, ladder: list[str]) -> dict:
     for lo_name, hi_name in zip(ladder, ladder[1:]):
         i, j = pc.names.index(hi_name), pc.names.index(lo_name)
         d, se = _diff(fit, i, j)
-        p = float(st.norm.sf(d / se)) if se > 0 else (0.0 if d > 0 else 1.0)
+        p = float(st.norm.sf(d / se)) if se > 0 else (0.0 if d > 0 else 1.0) if np.isfinite(d) else float("nan")
         steps.append({"lower": lo_name, "higher": hi_name, "gap_elo": ELO * d, "low": ELO * (d - 1.96 * se),
                       "high": ELO * (d + 1.96 * se), "p_one_sided": p})
     tab = pd.DataFrame(steps, columns=["lower", "higher", "gap_elo", "low", "high", "p_one_sided"])
     if len(tab):
-        tab["p_holm"] = stats.holm(tab["p_one_sided"].to_numpy())
+        fin = np.isfinite(tab["p_one_sided"].to_numpy(float))
+        tab["p_holm"] = np.nan
+        if fin.any():
+            tab.loc[fin, "p_holm"] = stats.holm(tab.loc[fin, "p_one_sided"].to_numpy())
+        sep = set(fit.get("separated", []))
+        for idx, r in tab.iterrows():   # a separated step: one side always finished ahead
+            if (r.higher, r.lower) in sep and not np.isfinite(r.p_one_sided):
+                tab.loc[idx, ["p_one_sided", "p_holm"]] = 0.0
+                tab.loc[idx, ["low", "high"]] = np.inf
+            elif (r.lower, r.higher) in sep and not np.isfinite(r.p_one_sided):
+                tab.loc[idx, ["p_one_sided", "p_holm"]] = 1.0
+                tab.loc[idx, ["low", "high"]] = -np.inf
     holds = bool(len(tab) and (tab["p_holm"] < 0.05).all())
     reversed_ = tab[(tab["high"] < 0)] if len(tab) else tab
     return {"ladder": ladder, "steps": tab, "holds": holds, "reversed": list(zip(reversed_["lower"], reversed_["higher"]))}
@@ -274,8 +361,10 @@ def build(out) -> dict:
     out = Path(out)
     meta = load_meta(out)
     names, p = list(meta["strategies"]), int(meta["players"])
-    pc = fold_lineups(lineup_folders(out), names, p)
-    fit = fit_bradley_terry(pc)
+    folders = lineup_folders(out)
+    pc = fold_lineups(folders, names, p)
+    fit = fit_bradley_terry(pc, folders=folders)
+    bounds = separation_bounds(pc)
     rt, seats, wm, stab = ratings_table(pc, fit), seat_terms(pc, fit), win_matrix(pc), strategy_table(pc)
     ladder = meta.get("ladder") or default_ladder(names)
     lad = ladder_check(pc, fit, ladder) if len(ladder) >= 2 else None
@@ -284,8 +373,10 @@ def build(out) -> dict:
 
     findings = []
     if lad is not None:
-        steps = "; ".join(f"`{r.higher}` - `{r.lower}` = {r.gap_elo:+.0f} Elo [{r.low:+.0f}, {r.high:+.0f}] "
-                          f"(one-sided Holm p = {pval(r.p_holm)})" for r in lad["steps"].itertuples())
+        steps = "; ".join(
+            f"`{r.higher}` - `{r.lower}` = {gap_text(r)} Elo (one-sided Holm p = {pval(r.p_holm)})"
+            if np.isfinite(r.gap_elo) else f"`{r.higher}` - `{r.lower}`: {gap_text(r)}"
+            for r in lad["steps"].itertuples())
         chain = " < ".join(ladder)
         if lad["holds"]:
             findings.append(f"**Skill ladder {chain} holds**: every step's rating gap is positive "
@@ -321,18 +412,29 @@ def build(out) -> dict:
 
     doc.h(2, "Ratings")
     doc.table(["strategy", "rating (Elo)", "95% CI"],
-              [[f"`{r.strategy}`", f"{r.rating_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]"] for r in rt.itertuples()],
-              f"Bradley-Terry with a seat term, fitted on {integer(fit['pairs'])} pairwise results (who finished "
-              f"ahead; tied ranks count half; {fit['pseudo']:g} win and {fit['pseudo']:g} loss added to every strategy x "
-              f"seat cell so that a strategy that always finishes ahead gets a finite rating). Ratings relative to "
-              f"`{names[0]}`; 400 log10 odds (Elo scale).")
+              [[f"`{r.strategy}`", f"{r.rating_elo:+.0f}" if np.isfinite(r.rating_elo) else "not estimable",
+                f"[{r.low:+.0f}, {r.high:+.0f}]" if np.isfinite(r.low) else "-"] for r in rt.itertuples()],
+              f"Bradley-Terry with a seat term: a binomial GLM (statsmodels) on {integer(fit['pairs'])} pairwise "
+              "results (who finished ahead; tied ranks count half), standard errors clustered by seed "
+              f"({integer(fit['clusters'])} clusters: the pairs of one game, and the line-ups and rotations of one "
+              f"seed, are not independent; clustered standard errors are {fit['se_ratio']:.2f}x the model-based "
+              f"ones). Ratings relative to `{names[fit['ref']]}`; 400 log10 odds (Elo scale)."
+              + (" Pairings one strategy always won are left out of the fit (no finite estimate exists) and "
+                 "reported below as bounds." if fit["separated"] else ""))
+    if len(bounds):
+        doc.table(["pairing", "pairings", "ahead in", "rating gap (Elo)"],
+                  [[f"`{r.ahead}` over `{r.behind}`", integer(r.pairings), "all", f"at least {r.elo_at_least:+.0f}"]
+                   for r in bounds.itertuples()],
+                  "Complete separation: the first strategy finished ahead in every pairing, so the gap has no finite "
+                  "estimate; the bound is the Clopper-Pearson one-sided 97.5% lower limit of its head-to-head rate, "
+                  "in Elo.")
     doc.table(["seat", "seat term (Elo)", "95% CI", "p", "p (Holm)"],
               [[int(r.seat), f"{r.term_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]", pval(r.p_value), pval(r.p_holm)]
                for r in seats.itertuples()],
               "Seat terms relative to seat 0: the advantage of sitting there, whatever the strategy.")
     if lad is not None:
         doc.table(["step", "gap (Elo)", "95% CI", "p (one-sided)", "p (Holm)"],
-                  [[f"`{r.lower}` < `{r.higher}`", f"{r.gap_elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]",
+                  [[f"`{r.lower}` < `{r.higher}`", *(gap_text(r).split(" ", 1) if np.isfinite(r.gap_elo) else [gap_text(r), "-"]),
                     pval(r.p_one_sided), pval(r.p_holm)] for r in lad["steps"].itertuples()],
                   "Skill ladder: each step tested one-sided (higher > lower), Holm over the steps.")
     doc.img("tournament_ratings.png", png_bytes(plot_ratings(rt, seats, f"{label}: ratings ({integer(pc.games)} games)")),
@@ -366,10 +468,12 @@ def build(out) -> dict:
     doc.h(2, "What this run cannot conclude")
     doc.ul(["Ratings hold for this pool of strategies and these settings; a strategy's rating can change against "
             "other opponents (multiplayer results are not transitive in general).",
-            "The Bradley-Terry model assumes the pairwise results of one game are independent and that skill and "
-            "seat add on the logit scale; intervals are therefore approximate.",
+            "The Bradley-Terry model assumes that skill and seat add on the logit scale; its standard errors are "
+            "clustered by seed, so the correlation of the pairs of one game is allowed for.",
             "A ladder step that is 'not shown' is not evidence that the two strategies are equal: it may need more games."])
     doc.csv("ratings.csv", rt)
+    if len(bounds):
+        doc.csv("separation.csv", bounds)
     doc.csv("seat_terms.csv", seats)
     doc.csv("win_matrix.csv", wm)
     doc.csv("strategies.csv", stab)
@@ -377,4 +481,4 @@ def build(out) -> dict:
         doc.csv("ladder.csv", lad["steps"])
     doc.write(out)
     return {"ratings": rt, "seats": seats, "matrix": wm, "strategies": stab, "ladder": lad, "findings": findings,
-            "games": pc.games, "doc": doc}
+            "games": pc.games, "doc": doc, "fit": fit, "separation": bounds}

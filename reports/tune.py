@@ -8,7 +8,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from reports.data import load_meta
-from reports.doc import Doc, ci, integer, num, pct
+from reports.doc import Doc, ci, integer, num, pct, pval
 from reports.plots import figure, png_bytes
 
 
@@ -60,6 +60,91 @@ def plot_curve(last: pd.DataFrame, name: str, players: int, title: str) -> Figur
     return fig
 
 
+def selection_checks(out, meta: dict, traj: pd.DataFrame, last: pd.DataFrame, best_id: int, names) -> dict:
+    """Paired differences to the runners-up, the fresh-seed re-evaluation and the target slopes."""
+    import numpy as np
+
+    from experiments.tune import parse_target
+    from reports import tune_stats as ts
+    p = int(meta["players"])
+    fair = 1.0 / p
+    targets = [parse_target(t) for t in meta["targets"]]
+    res = {"findings": [], "verdicts": [], "paired_rows": [], "fresh_row": None, "slopes": []}
+    best_dir = ts.candidate_folder(out, best_id)
+    if not (best_dir / "mirror" / "run.json").exists():
+        return res
+    win = ts.per_seed(best_dir / "mirror")
+    # runners-up: the candidates that lasted longest after the winner, best loss first (up to 3)
+    others = last[last["candidate"] != best_id].sort_values(["round", "loss"], ascending=[False, True]).head(3)
+    close = []
+    for _, r in others.iterrows():
+        ru = ts.per_seed(ts.candidate_folder(out, int(r.candidate)) / "mirror")
+        d = ts.paired_difference(win, ru, targets, p, seed=int(meta.get("seed", 0)))
+        s0, ln, ls = d["seat0"], d["length"], d["loss"]
+        res["paired_rows"].append([int(r.candidate)] + [_val(r[n]) for n in names] + [
+            integer(d["seeds"]), f"{s0[0]:+.2f} [{s0[1]:+.2f}, {s0[2]:+.2f}]", f"{ln[0]:+.2f} [{ln[1]:+.2f}, {ln[2]:+.2f}]",
+            f"{ls[0]:+.2f} [{ls[1]:+.2f}, {ls[2]:+.2f}]"])
+        if ls[1] <= 0 <= ls[2]:
+            close.append((r, ls))
+    best = last[last["candidate"] == best_id].iloc[0]
+    if len(others):
+        r0 = others.iloc[0]
+        ls = ts.paired_difference(win, ts.per_seed(ts.candidate_folder(out, int(r0.candidate)) / "mirror"),
+                                  targets, p, seed=int(meta.get("seed", 0)))["loss"]
+        res["findings"].append(f"Winner minus runner-up ({_values(r0, names)}) on their shared seeds: loss "
+                               f"{ls[0]:+.2f} points [{ls[1]:+.2f}, {ls[2]:+.2f}] (paired bootstrap); "
+                               + ("not distinguishable." if ls[1] <= 0 <= ls[2] else "the winner is better."))
+    fresh = best_dir / "fresh"
+    fresh_txt = ""
+    if (fresh / "run.json").exists():
+        from reports.fold import seat_counts
+        sc = seat_counts(fresh)
+        r, lo, hi, w, n = sc.rate(0)
+        m, mlo, mhi = sc.length()
+        fl = ts.loss_of(ts.per_seed(fresh), targets, p)
+        sel_loss = ts.loss_of(win, targets, p)
+        res["fresh_row"] = [["selection (the run's seeds)", integer(best.games), f"{pct(best.seat0)} {ci(best.seat0_low, best.seat0_high)}",
+                             f"{num(best.length, 1)} [{num(best.length_low, 1)}, {num(best.length_high, 1)}]", f"{sel_loss:.2f}"],
+                            ["fresh seeds", integer(n), f"{pct(r)} {ci(lo, hi)}", f"{num(m, 1)} [{num(mlo, 1)}, {num(mhi, 1)}]",
+                             f"{fl:.2f}"]]
+        fresh_txt = f"on fresh seeds seat 0 wins {pct(r)} {ci(lo, hi)} (fair {pct(fair)}, n = {integer(n)})"
+        res["findings"].append(f"Re-evaluated on fresh seeds (run seed {meta.get('fresh_seed')}): seat 0 wins {pct(r)} "
+                               f"{ci(lo, hi)}, loss {fl:.2f} points (on the seeds it was selected on: {sel_loss:.2f}).")
+    # slopes from round 0: every candidate on the same first `games` seeds
+    if len(names) == 1 and pd.api.types.is_numeric_dtype(last[names[0]]):
+        frames = {}
+        for _, r in last.iterrows():
+            frames[float(r[names[0]])] = ts.per_seed(ts.candidate_folder(out, int(r.candidate)) / "mirror",
+                                                      int(meta["games"]))
+        wanted = []
+        if any(t.kind in ("first_seat_fair", "seats_fair") for t in targets):
+            wanted.append(("seat 0 win rate (points)", "win_0", 100.0, 100 * fair))
+        for t in targets:
+            if t.kind == "length":
+                wanted.append(("mean length (player-turns)", "turns", 1.0, None))
+        for lab, col, scale, goal in wanted:
+            sl = ts.target_slope(frames, col, scale=scale)
+            meet = "-"
+            if goal is not None and np.isfinite(sl["slope"]) and sl["p"] < 0.05:
+                x_star = (goal / scale - sl["intercept"]) * scale / sl["slope"]
+                meet = f"`{names[0]}` = {x_star:.3g}"
+            res["slopes"].append([lab, f"`{names[0]}`", f"{sl['slope']:+.3g} [{sl['low']:+.3g}, {sl['high']:+.3g}]",
+                                  pval(sl["p"]), meet])
+            if col == "win_0":
+                res["findings"].append(f"Seat 0's rate moves {sl['slope']:+.2f} points per unit of `{names[0]}` "
+                                       f"[{sl['low']:+.2f}, {sl['high']:+.2f}] (p = {pval(sl['p'])}) over the grid.")
+    verdict = f"Best setting {_values(best, names)}"
+    verdict += f": {fresh_txt}" if fresh_txt else ""
+    if close:
+        verdict += ("; not distinguishable from " + ", ".join(_values(r, names) for r, _ in close)
+                    + " (paired loss difference contains 0): choose among them on other grounds or play more games "
+                      "(`--games`).")
+    else:
+        verdict += "; better than every runner-up on their shared seeds."
+    res["verdicts"].append(verdict)
+    return res
+
+
 def build(out) -> dict:
     out = Path(out)
     meta = load_meta(out)
@@ -86,7 +171,10 @@ def build(out) -> dict:
         findings.append(f"{len(fair_ok)} of {len(last)} candidates have a seat 0 interval containing fair at their "
                         "last evaluation: " + ("; ".join(_values(r, names) for _, r in fair_ok.iterrows()) or "none")
                         + ". Candidates dropped early had fewer games, so wider intervals.")
+    sel = selection_checks(out, meta, traj, last, best_id, names)
+    findings += sel["findings"]
     doc = Doc(f"{label}: tuning {', '.join(names)}")
+    doc.verdicts(sel["verdicts"])
     what = [f"**Game**: {label} (`{meta['game']}`), {p} players, `{meta['strategies'][0]}` in every seat",
             "**Tuned**: " + "; ".join(f"`{n}` in {{{', '.join(map(str, v))}}}" for n, v in meta["tuned"])
             + f" ({traj['candidate'].nunique()} candidates)",
@@ -112,6 +200,28 @@ def build(out) -> dict:
               + ["loss"], rows,
               "Each candidate at its last evaluation (95% Wilson for rates, normal for mean length). Candidates "
               "eliminated in early rounds were compared on fewer games; all on the same seeds.")
+    if sel["paired_rows"]:
+        doc.h(2, "The winner against its runners-up")
+        doc.table(["runner-up"] + [f"`{n}`" for n in names] + ["shared seeds", "seat 0: winner - runner-up (pts)",
+                                                                "length difference", "loss difference (pts)"],
+                  sel["paired_rows"],
+                  "Paired on the seeds both candidates played (common random numbers): seat 0 rate and mean length "
+                  "with paired t intervals over seeds, the loss with a paired bootstrap over seeds (1,000 resamples; "
+                  "skill-gap targets left out). A loss difference whose interval contains 0 means the runner-up may "
+                  "be as good: the choice between them is not settled.")
+    if sel["fresh_row"] is not None:
+        doc.h(2, "The winner on fresh seeds")
+        doc.table(["seeds", "games", "seat 0 win rate [95% CI]", "length [95% CI]", "loss (pts)"], sel["fresh_row"],
+                  "The winner was selected on its own seeds, so its figures there lean towards the targets (winner's "
+                  f"curse). Row 2 plays it again from run seed {meta.get('fresh_seed')} (seeds no candidate was "
+                  "chosen on): the unbiased figures of the chosen setting.")
+    if sel["slopes"]:
+        doc.h(2, "Fitted slope of each target")
+        doc.table(["quantity", "against", "slope per unit [95% CI]", "p", "fitted line meets the target at"],
+                  sel["slopes"],
+                  f"Least squares over every candidate's first {integer(meta['games'])} seeds (round 0: all "
+                  "candidates on the same seeds), standard errors clustered by seed. A slope whose interval "
+                  "contains 0 means this constant barely moves the quantity over the grid.")
     doc.img("tune_trajectory.png", png_bytes(plot_trajectory(traj, names, best_id, f"{label}: successive halving")),
             "search trajectory", "Loss of every candidate per round (games per candidate doubling); red: the best.")
     if len(names) == 1 and pd.api.types.is_numeric_dtype(last[names[0]]):
@@ -119,8 +229,9 @@ def build(out) -> dict:
                 "seat 0 curve", "Seat 0 win rate of each candidate at its last evaluation, 95% Wilson; dashed: fair.")
     doc.h(2, "What this run cannot conclude")
     doc.ul(["Successive halving ranks by the point estimate of the loss: a candidate dropped in an early round on few "
-            "games may be as good as the winner (its interval shows it). Read the best setting as the best on this "
-            "grid, not the unique optimum.",
+            "games may be as good as the winner (its interval shows it, and the paired differences above say whether "
+            "the runners-up are distinguishable). Read the best setting as the best on this grid, not the unique "
+            "optimum; its figures on fresh seeds are the ones to quote.",
             "Only grid values were tried; the optimum may lie between them (a sweep's crossing interpolates).",
             "The loss adds targets in points; another weighting of the targets can pick another setting.",
             "The result holds for these strategies: stronger or human players can move the fair value."])

@@ -43,7 +43,8 @@ def _build_spec():
             # win_path_civ: the winner's civ and victory path together (§11.2, paths per civ)
             "categorical_game": {"victory_path": list(VICTORY_PATHS),
                                  "win_path_civ": list(WIN_PATH_CIV)},
-            # score = 100 x heroes/wonders + provinces is a ranking key, not points: no score_parts
+            # score = 100 x heroes/wonders + provinces is a ranking key, not points: no score parts
+            "score_parts": [],
             "components": [("Heroes", "hero_"), ("Wonders", "wonder_"), ("Gods", "god_"),
                            ("Creatures", "creature_")],
         },

@@ -213,13 +213,17 @@ def test_report_sections_files_and_html(comp_run):
         assert h in md, h
     for f in new_png:
         assert f"]({f})" in md
-    assert "| Strong |" in md and "**strong**" in md and "**weak**" in md
-    assert "**Heroes**: 1 of 3 flagged strong and 1 weak" in md
-    assert "| adjusted lift (pts) [95% CI] |" in md   # the per-run table carries the stratified lift too
+    assert "| Strong |" in md and "**too strong**" in md and "**too weak**" in md
+    assert "**Heroes**: 1 of 3 too strong, 1 too weak" in md
+    assert "| effect (pts) [95% CI] |" in md and "other heroes" in md   # the per-run table states the estimand
+    # the verdict opens the report: one line per flagged component, with its (absent) causal check
+    verdict = md.split("## Verdict")[1].split("## What was run")[0]
+    assert "Strong: too strong" in verdict and "Weak: too weak" in verdict
+    assert "no causal check exists" in verdict
     html = (comp_run / "report.html").read_text()
     imgs = re.findall(r'<img alt="([^"]+)" src="data:image/png;base64,', html)
     assert {"Heroes lift", "win rate by civ", "end_condition", "score parts"} <= set(imgs)
-    assert len(imgs) == 3 + 4
+    assert len(imgs) == 4 + 4     # seats, scores, margins, length + the four declared sections
     csv = pd.read_csv(comp_run / "components_has.csv")
     assert list(csv["component"]) == ["Strong", "Neutral", "Weak"] and csv.loc[0, "flag"] == "strong"
     assert res["components_has"].shape[0] == 3

@@ -1,5 +1,7 @@
 import json
 
+import numpy as np
+
 import pytest
 
 from reports import build_report
@@ -17,15 +19,20 @@ def _snapshot(run):
 def test_seats_report_files_and_idempotence(seat_run):
     res = build_report(seat_run)
     for f in ("seats.csv", "metrics.csv", "report.md", "report.html", "seat_win_rates.png",
-              "scores.png", "game_length.png"):
+              "scores.png", "margins.png", "game_length.png"):
         assert (seat_run / f).exists(), f
     assert not (seat_run / "strategies.csv").exists()
     html = (seat_run / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 3
+    assert html.count("data:image/png;base64,") == 4
     assert "http://" not in html and "https://" not in html and "<script" not in html
     md = (seat_run / "report.md").read_text()
     assert "What this run cannot conclude" in md and "agon seats test-game" in md
     assert "Seat 0 wins" in md and "Elo" in md
+    # the report opens with its verdict: seat 0's planted 30% edge and what to do about it
+    assert md.index("## Verdict") < md.index("## What was run")
+    verdict = md.split("## Verdict")[1].split("##")[0]
+    assert "Seat advantage (4 players): seat 0 +4.9 points" in verdict and "significant" in verdict and "Action:" in verdict
+    assert "+nan" not in md
     import pandas as pd
     seats = pd.read_csv(seat_run / "seats.csv")
     need = {"seat", "games", "wins", "draws", "win_rate", "ci_low", "ci_high", "sim_ci_low",
@@ -96,7 +103,10 @@ def test_metric_table(seat_run):
     mt = metric_table(agg, 4, names).set_index("metric")
     assert mt.loc["oracles", "all"] == pytest.approx(1.5, abs=0.05)
     assert mt.loc["market_points", "winners"] > mt.loc["market_points", "non_winners"]
-    assert 0.15 < mt.loc["market_points", "share_of_score"] < 0.25
+    # no share of the score from a metric's name: only declared score parts get one
+    assert mt["share_of_score"].isna().all()
+    mt = metric_table(agg, 4, names, score_parts=["market_points"]).set_index("metric")
+    assert 0.15 < mt.loc["market_points", "share_of_score"] < 0.25 and np.isnan(mt.loc["oracles", "share_of_score"])
 
 
 def test_chunking_does_not_change_tables(tmp_path):
@@ -125,7 +135,19 @@ def test_converter_escapes_and_formats():
     page = blocks_to_html(blocks, {}, "T")
     assert "<strong>bold</strong>" in page and "<code>a&lt;b&gt;</code> &amp; text" in page
     assert "&lt;script&gt;" in page and "<script>" not in page
-    assert "<pre><code>agon run &lt;cfg&gt;</code></pre>" in page
+    assert "<pre><code>agon run &lt;cfg&gt;\n</code></pre>" in page
+
+
+def test_markdown_renderer_bold_code_and_links():
+    """markdown-it-py renders what the hand-written converter got wrong: bold text holding code
+    (it printed literal `**`), and links between reports point to the HTML pages in report.html."""
+    blocks = [("h", 1, "T"), ("p", "**Fair value of `merchant_bonus_vp`**: about 2."),
+              ("p", "Full report: [seats-4p/report.md](seats-4p/report.md); [anchor](#verdict); "
+                    "[web](https://example.org/a.md)")]
+    page = blocks_to_html(blocks, {}, "T")
+    assert "<strong>Fair value of <code>merchant_bonus_vp</code></strong>" in page and "**" not in page
+    assert '<a href="seats-4p/report.html">seats-4p/report.md</a>' in page
+    assert 'href="#verdict"' in page and 'href="https://example.org/a.md"' in page
 
 
 def test_write_atomic_keeps_old_file_on_failure(tmp_path):

@@ -67,3 +67,12 @@ def test_chisquare_and_elo():
     assert stats.elo_from_edge(0.01) == pytest.approx(7, abs=0.1)
     assert round(stats.elo_from_edge(0.021)) == 15
     assert math.isnan(stats.seat_chisquare([0, 0])[0])
+
+
+def test_interval_ends_are_exact():
+    """0 wins: the interval starts at exactly 0; all wins: it ends at exactly 1 (plots draw
+    error bars from rate - low and high - rate, which must not be negative)."""
+    for f in (stats.wilson, stats.clopper_pearson):
+        lo, hi = f(np.array([0.0, 7.0, 10.0]), np.array([10, 10, 10]))
+        assert lo[0] == 0.0 and hi[2] == 1.0
+        assert (lo <= np.array([0, 0.7, 1.0])).all() and (hi >= np.array([0, 0.7, 1.0])).all()

@@ -44,7 +44,47 @@ def test_no_crossing_is_reported(tmp_path):
     run = write_run(tmp_path / "up", sweep=spec, n_seeds=1000)
     curve = sw.komi_curve(aggregate_run(run), load_meta(run), 4, n_boot=100)
     assert curve["crossing"]["value"] is None and "above" in curve["crossing"]["note"]
-    assert curve["bootstrap"] is None
+    assert not curve["identified"] and curve["bootstrap"]["missing_share"] > 0.9
+
+
+def test_flat_curve_has_no_identified_crossing_and_a_bounded_slope(tmp_path):
+    """A flat curve hovering at fair (the merchant_bonus_vp case: slope -0.04 points per unit,
+    p 0.87) crosses the fair line by chance in the point estimate, but most resamples never do:
+    the interval over all resamples is unbounded, so no fair value is printed; the slope is
+    reported with an interval that contains 0 instead."""
+    spec = linear_sweep(xs=(0, 2, 3, 4, 6), crossing=3.0, slope=0.0)
+    run = write_run(tmp_path / "flat", sweep=spec, n_seeds=3000, seed=11)
+    curve = sw.komi_curve(aggregate_run(run), load_meta(run), 4, n_boot=400, seed=2)
+    assert not curve["identified"]
+    b = curve["bootstrap"]
+    assert not (np.isfinite(b["low"]) and np.isfinite(b["high"])) or b["low"] < 0 or b["high"] > 6
+    sl = curve["slope"]
+    assert sl["low"] < 0 < sl["high"] and sl["p"] > 0.05 and sl["high"] - sl["low"] < 1.5
+
+
+def test_identified_crossing_and_slope_recovered(tmp_path):
+    run = write_run(tmp_path / "lin", sweep=linear_sweep(n_seeds=4000), n_seeds=4000, seed=3)
+    curve = sw.komi_curve(aggregate_run(run), load_meta(run), 4, n_boot=500, seed=1)
+    assert curve["identified"] and 0 <= curve["bootstrap"]["low"] < 5 < curve["bootstrap"]["high"] <= 10
+    sl = curve["slope"]   # planted -1 point per unit
+    assert sl["low"] < -1.0 < sl["high"] and sl["p"] < 1e-6
+    assert sl["change"] == pytest.approx(10 * sl["slope"])
+
+
+def test_every_arm_is_paired_against_the_base_arm(tmp_path):
+    """Same seeds in every arm: the paired difference to the base arm equals the difference of
+    the rates, its interval is narrower than the unpaired one, Holm runs over the other arms."""
+    run = write_run(tmp_path / "pair", sweep=linear_sweep(n_seeds=4000), n_seeds=4000, seed=3)
+    agg = aggregate_run(run)
+    tab = sw.paired_vs_base(agg, agg.arms, 2, 4).set_index("arm")
+    komi = sw.komi_table(agg, load_meta(run), 4).set_index("arm")
+    for a in agg.arms:
+        assert tab.loc[a, "diff_points"] == pytest.approx(100 * (komi.loc[a, "seat0_rate"] - komi.loc[2, "seat0_rate"]))
+    assert tab.loc[2, "diff_points"] == 0 and np.isnan(tab.loc[2, "p_paired_holm"])
+    assert tab.loc[0, "diff_low"] > 0 and tab.loc[5, "diff_high"] < 0      # slope -1 point per unit
+    unpaired = 100 * 1.96 * np.sqrt(2 * 0.25 * 0.75 / 4000)
+    assert (tab.loc[1, "diff_high"] - tab.loc[1, "diff_low"]) / 2 < unpaired
+    assert (tab.loc[[0, 1, 3, 4, 5], "p_paired_holm"] >= tab.loc[[0, 1, 3, 4, 5], "p_paired"]).all()
 
 
 def test_block_bootstrap_on_many_seeds(tmp_path, monkeypatch):

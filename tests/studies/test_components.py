@@ -10,15 +10,19 @@ def _run(tmp_path, name, charm):
 
 
 def test_strong_component_is_flagged_and_the_dud_is_not(tmp_path):
-    """The lucky charm is flagged strong. The dud changes nothing (raw lift near 0): it is below
-    its family's other member (adjusted lift < 0) but not flagged, since a flag needs the raw
-    and the adjusted lift to agree."""
+    """The lucky charm is flagged strong. The dud changes nothing: with it or without it, at the
+    same number of other charms held, seats win alike (the old estimand, which counted the dud
+    itself in the holding count, made it look worse than the lucky charm)."""
     tab = _run(tmp_path, "strong", 8)["table"].set_index("label")
     assert tab.loc["Lucky", "flag"] == "strong" and tab.loc["Lucky", "adj_low"] > 5 and tab.loc["Lucky", "lift_low"] > 5
-    assert tab.loc["Dud", "lift_low"] < 0 < tab.loc["Dud", "lift_high"] and tab.loc["Dud", "adj_high"] < 0
-    assert tab.loc["Dud", "flag"] == ""
+    assert tab.loc["Dud", "lift_low"] < 0 < tab.loc["Dud", "lift_high"]
+    assert tab.loc["Dud", "adj_low"] < 0 < tab.loc["Dud", "adj_high"]
+    assert tab.loc["Dud", "flag"] == "" and tab.loc["Dud", "verdict"] == "no effect shown"
+    # the clustered regression on both indicators agrees with the stratified estimand
+    assert tab.loc["Lucky", "reg_low"] > 5 and tab.loc["Dud", "reg_low"] < 0 < tab.loc["Dud", "reg_high"]
     md = (tmp_path / "strong" / "report.md").read_text()
     assert "**too strong**" in md and "components.png" in md
+    assert "other components" in md and "Sato" in md and "Cochran-Mantel-Haenszel" in md
 
 
 def test_no_flags_without_the_planted_strength(tmp_path):
@@ -37,28 +41,46 @@ def test_every_registered_game_has_components():
         assert component_sources(spec, cols, spec.default_players), name
 
 
-def test_adjusted_lift_removes_the_advantage_of_holding_more():
-    """Components of one family: a seat's win chance grows with how many it holds (0: 10%,
-    1: 30%, 2: 50%) and A is an average member. A's raw lift is large; among seats holding
-    as many, those whose set includes A win no more, so it is not flagged. C, which adds
-    +10 points within each stratum, is flagged."""
+def test_holding_count_leaves_out_other_components_and_non_flags(tmp_path):
+    """The strata count the *other* components of the family, and only 0/1 flags: a
+    `built_turn_*` column (a turn number) next to `built_*` neither becomes a component nor
+    counts as one held (in Glory to Rome it created 17 of 25 'too strong' flags)."""
+    import json
+
     import numpy as np
     import pandas as pd
-    from reports.component_study import component_table
-    from reports.components import adjusted_lift
-    n = 10000
-    # strata = components held (0, 1, 2); rows n_with, wins_with, n_without, wins_without
-    a = np.array([[0, n, n], [0, 0.3 * n, 0.5 * n], [n, n, 0], [0.1 * n, 0.3 * n, 0]])
-    c = np.array([[0, n, n], [0, 0.4 * n, 0.6 * n], [n, n, 0], [0.1 * n, 0.3 * n, 0]])
-    d, lo, hi, p = adjusted_lift(a)
-    assert abs(d) < 1e-12 and lo < 0 < hi and p > 0.99
-    d, lo, hi, p = adjusted_lift(c)
-    assert abs(d - 0.10) < 1e-12 and lo > 0.08 and p < 1e-12
-    counts = pd.DataFrame({"family": ["F", "F"], "label": ["A", "C"], "metric": ["a", "c"], "kind": ["flag", "flag"],
-                           "code": [None, None],
-                           "seat_games": [2 * n, 2 * n], "wins_with": [0.8 * n, n],
-                           "seat_games_without": [2 * n, 2 * n], "wins_without": [0.4 * n, 0.4 * n],
-                           "strata": [a, c]})
-    tab = component_table(counts, 2 * n, 2).set_index("label")
-    assert tab.loc["A", "lift_points"] > 19 and tab.loc["A", "p_bh"] < 1e-6 and tab.loc["A", "flag"] == ""
-    assert tab.loc["C", "flag"] == "strong" and abs(tab.loc["C", "adj_points"] - 10) < 1e-9
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from reports.component_study import component_table, fold_components
+    from sim.spec import GameSpec, ParamTable, StrategyInfo
+
+    rng = np.random.default_rng(3)
+    n, p = 6000, 3
+    a = rng.random((n, p)) < 0.5
+    b = rng.random((n, p)) < 0.5
+    turn_a = np.where(a, rng.integers(5, 40, (n, p)), 0)
+    # a seat's chance grows with how many of a, b it holds; a itself adds what b adds
+    strength = 1.0 + a + b
+    win = np.zeros((n, p))
+    win[np.arange(n), [rng.choice(p, p=s / s.sum()) for s in strength]] = 1
+    cols = {"game": np.arange(n), "rotation": np.zeros(n, int), "arm": np.zeros(n, int), "turns": np.full(n, 30)}
+    for k in range(p):
+        cols.update({f"win_{k}": win[:, k], f"score_{k}": win[:, k], f"rank_{k}": 2 - win[:, k],
+                     f"strategy_{k}": ["random"] * n, f"built_a_{k}": a[:, k].astype(int),
+                     f"built_b_{k}": b[:, k].astype(int), f"built_turn_a_{k}": turn_a[:, k]})
+    run = tmp_path / "run"
+    (run / "results").mkdir(parents=True)
+    pq.write_table(pa.Table.from_pandas(pd.DataFrame(cols)), run / "results" / "chunk-00000.parquet")
+    (run / "run.json").write_text(json.dumps({"players": p, "game": "x", "strategies": ["random"] * p}))
+    spec = GameSpec(name="x", title="x", player_counts=(p,), default_players=p, params=ParamTable([]),
+                    strategies=(StrategyInfo("random", 0, ""),), play_batch=None, play_traced=None,
+                    seat_metrics=("built_a", "built_b", "built_turn_a"),
+                    extra={"components": [("Buildings", "built_")]})
+    counts, games, pp = fold_components(run, spec)
+    assert list(counts["label"]) == ["A", "B"]                       # no "Turn A"
+    assert counts.iloc[0]["strata"].shape == (4, 3)                  # 0 or 1 other building (+ spare)
+    tab = component_table(counts, games, pp).set_index("label")
+    # with vs without at the same number of others: both buildings help, by about as much
+    assert tab.loc["A", "adj_low"] > 0 and tab.loc["B", "adj_low"] > 0
+    assert abs(tab.loc["A", "adj_points"] - tab.loc["B", "adj_points"]) < 6

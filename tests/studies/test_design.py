@@ -21,3 +21,30 @@ def test_design_report_for_pig(tmp_path, capsys):
     assert 'href="#executive-summary"' in html and 'id="executive-summary"' in html
     index = (out / "index.md").read_text()
     assert "pig/report.md" in index
+
+
+def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
+    """The design report opens with verdicts, draws seats across player counts, sweeps the
+    default value, and states seat advantage and components for a second skill level."""
+    cfg = tmp_path / "design.toml"
+    cfg.write_text('[defaults]\nstrategies = "greedy"\nseats = 1200\nsweep = "20,40"\nsweep_games = 300\n'
+                   'tournament = "random,greedy"\ntournament_games = 200\nskill = "greedy,cautious"\n'
+                   'skill_games = 1200\n[game.pig]\nplayers = 2\nseats = { 2 = 1200, 3 = 1200 }\n')
+    out = tmp_path / "design"
+    assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
+    g = out / "pig"
+    md = (g / "report.md").read_text()
+    assert md.index("## Verdict") < md.index("## Contents") < md.index("## Executive summary")
+    verdict = md.split("## Verdict")[1].split("\n## ")[0]
+    assert "Seat advantage (2 players)" in verdict and "Seat advantage (3 players)" in verdict
+    assert "Seat advantage (2 players, `cautious`)" in verdict
+    assert "## Skill sensitivity" in md and "skill-dependent" in md
+    assert (g / "skill-cautious-2p" / "run.json").exists()
+    # the key constant's default (Pig's target 30) was added to the swept values: the base arm
+    import json
+    arms = json.loads((g / "sweep-target" / "run.json").read_text())["sweep"]["arms"]
+    assert [a["values"]["target"] for a in arms] == [20, 30, 40]
+    assert "seat_rates_by_players.png" in md
+    html = (g / "report.html").read_text()
+    assert 'href="seats-2p/report.html"' in html and 'href="seats-2p/report.md"' not in html
+    assert "| 20 |" in md and "| 20.0 |" not in md      # integer parameters print as integers

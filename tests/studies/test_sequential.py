@@ -15,14 +15,65 @@ def _study(**kw):
     return Study(**base)
 
 
-def test_sprt_accepts_h1_when_seat_0_has_the_edge(tmp_path):
+def test_sprt_rejects_h0_when_seat_0_has_the_edge(tmp_path):
     # plain Pig, 2 greedy players: seat 0 wins about 58.7%
     _, _, rec = run_single(_study(), tmp_path / "h1", make_rule(sprt="0.5,0.55", batch=250, games=500), progress=False)
-    assert rec.stopped_by == "sprt" and rec.decision.startswith("accept H1")
-    assert rec.looks[-1].llr >= sprt_bounds(0.05, 0.05)[1]
+    assert rec.stopped_by == "sprt" and rec.decision.startswith("reject H0: seat 0 wins more")
+    assert rec.looks[-1].llr >= sprt_bounds(0.05 / 2, 0.05)[1]     # two one-sided tests of seat 0
     md = (tmp_path / "h1" / "report.md").read_text()
-    assert "## Stopping rule" in md and "accept H1" in md
-    assert json.loads((tmp_path / "h1" / "stopping.json").read_text())["stopped_by"] == "sprt"
+    assert "## Stopping rule" in md and "reject H0" in md
+    rec_json = json.loads((tmp_path / "h1" / "stopping.json").read_text())
+    assert rec_json["stopped_by"] == "sprt" and rec_json["looks_planned"] == 1 + (200_000 - 500 + 249) // 250
+    # the seat table shows intervals valid under the data-dependent stop, and labels the others
+    assert "anytime-valid 95% CI" in md and "95% CI (nominal)" in md and "p (anytime, Holm)" in md
+
+
+def test_sprt_is_two_sided(tmp_path):
+    """A seat that wins *less* than fair is an edge too: the one-sided test of seat 0 accepted
+    H0 here; the two-sided one rejects it."""
+    st = _study(params={"handicap": 8})
+    _, _, rec = run_single(st, tmp_path / "low", make_rule(sprt="0.5,0.55", batch=250, games=500), progress=False)
+    assert rec.stopped_by == "sprt" and rec.decision.startswith("reject H0: seat 0 wins less")
+
+
+def test_sprt_tests_every_seat():
+    from experiments.sequential import sprt_tests
+    tests = sprt_tests([(250, 1000), (250, 1000), (330, 1000), (170, 1000)], 0.25, 0.28)
+    assert len(tests) == 8 and max(tests, key=tests.get) in ("seat 2 high", "seat 3 low")
+    assert len(sprt_tests([(550, 1000), (450, 1000)], 0.5, 0.55)) == 2    # 2 players: seat 0 only
+
+
+def test_sprt_p0_must_be_fair(tmp_path):
+    import pytest
+    from sim.spec import AgonInputError
+    with pytest.raises(AgonInputError, match="fair rate 1/2"):
+        run_single(_study(), tmp_path / "bad", make_rule(sprt="0.45,0.5", games=500), progress=False)
+    assert not (tmp_path / "bad").exists()
+
+
+def test_anytime_valid_intervals_cover_after_an_sprt_stop():
+    """Simulated SPRT runs on a fair seat (p = 0.5, batches of 100): at the stop, the plain
+    Wilson interval misses the truth more often than 5%; the anytime-valid one (Wilson at
+    5%/K) does not."""
+    from experiments.sequential import StopRule, run_until
+    from reports.stats import wilson
+    rng = np.random.default_rng(1)
+    rule = StopRule(sprt=(0.5, 0.56), max_games=6000, batch=100)
+    miss_plain = miss_any = 0
+    reps = 300
+    for _ in range(reps):
+        draws = rng.random(6000) < 0.5
+        state = {}
+        rec = run_until(rule, 100, lambda n: state.update(n=n),
+                        lambda: {"seats": [(float(draws[:state["n"]].sum()), state["n"])]}, progress=False)
+        n = rec.looks[-1].games
+        w = float(draws[:n].sum())
+        lo, hi = wilson(w, n)
+        miss_plain += not (lo <= 0.5 <= hi)
+        lo, hi = wilson(w, n, rec.anytime_alpha)
+        miss_any += not (lo <= 0.5 <= hi)
+    assert miss_any / reps <= 0.05
+    assert miss_plain > miss_any
 
 
 def test_sprt_accepts_h0_when_the_handicap_makes_it_fair(tmp_path):
@@ -38,10 +89,17 @@ def test_sprt_llr():
 
 
 def test_until_ci_stops_when_narrow_and_equals_one_run(tmp_path):
-    _, _, rec = run_single(_study(games=1000), tmp_path / "ci", make_rule(until_ci=0.015, batch=1000, games=1000),
-                           progress=False)
+    _, _, rec = run_single(_study(games=1000), tmp_path / "ci",
+                           make_rule(until_ci=0.03, batch=1000, games=1000, max_games=8000), progress=False)
     assert rec.stopped_by == "until-ci"
-    assert rec.looks[-1].max_half_width <= 0.015 < rec.looks[-2].max_half_width
+    assert rec.looks[-1].max_half_width <= 0.03 < rec.looks[-2].max_half_width
+    # the bound holds for the widest interval the report shows: the anytime-valid one (8 looks)
+    from reports.stats import wilson
+    tab = __import__("pandas").read_csv(tmp_path / "ci" / "seats.csv")
+    assert ((tab["any_sim_high"] - tab["any_sim_low"]) / 2 <= 0.03).all()
+    assert ((tab["ci_high"] - tab["ci_low"]) / 2 <= 0.03).all()
+    lo, hi = wilson(tab["wins"][0], tab["games"][0], 0.05 / 8)
+    assert tab["any_low"][0] == lo
     n = rec.looks[-1].games
     assert n == 1000 * len(rec.looks)
     run_study(_study(games=n), tmp_path / "single", progress=False)

@@ -29,6 +29,16 @@ def test_tune_finds_the_fair_handicap_of_a_sweep(tmp_path):
     md = (tmp_path / "tune" / "report.md").read_text()
     assert "tune_trajectory.png" in md and "Best setting" in md and "cannot conclude" in md
     assert (tmp_path / "tune" / "tune_trajectory.png").stat().st_size > 1000
+    # selection-aware figures: paired differences to the runners-up, fresh seeds, the target's slope
+    assert "## The winner against its runners-up" in md and "## The winner on fresh seeds" in md
+    assert "## Fitted slope of each target" in md and "seat 0 win rate (points)" in md
+    fresh = seat_counts(tmp_path / "tune" / "candidates" / f"c{fair_value:03d}" / "fresh")
+    assert fresh.games[0] == 8000 and abs(fresh.rate(0)[0] - 0.5) < 0.03
+    verdict = md.split("## Verdict")[1].split("##")[0]
+    assert "Best setting `handicap` = 2: on fresh seeds seat 0 wins" in verdict
+    # the fitted slope of seat 0's rate against the handicap is negative (about -4 points per unit)
+    slope_row = md.split("## Fitted slope of each target")[1].split("\n| seat 0")[1]
+    assert slope_row.split("|")[2].strip().startswith("-")
 
 
 def test_tune_with_a_length_target_and_two_params(tmp_path):

@@ -1,0 +1,234 @@
+"""`agon compare`: two or more runs of one game side by side, the first as the reference.
+
+Runs of the same game, player count, seed and line-up were played on the same seeds (common
+random numbers: the same setups and dice), so each difference is **paired**: per seed, the
+difference of a seat's win share (or score, or length), averaged over the seeds, with a t interval
+over seeds (the rotations of one seed are averaged first). Other runs are compared unpaired
+(Newcombe interval of two win rates). Holm runs over every seat x run comparison. When the game
+declares components, each component's effect (reports/component_effect.py) is compared too: a
+rule switch that removes a component's power (e.g. Glory to Rome's `power_<building>=false`) is
+the causal check of a flagged component.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reports import stats
+from reports.data import iter_chunks, load_meta
+from reports.doc import Doc, integer, pct, pval, value
+from reports.plots import figure, png_bytes
+
+__all__ = ["per_seed_results", "paired", "compare_table", "build"]
+
+
+def per_seed_results(run, players: int) -> pd.DataFrame:
+    """Per seed (game index): mean over its rotations of each seat's win share and score, and
+    of the length; base arm only for sweeps (arm 0)."""
+    cols = ["game", "arm", "turns"] + [f"{c}_{k}" for c in ("win", "score") for k in range(players)]
+    parts = []
+    for df in iter_chunks(run, cols):
+        parts.append(df[df["arm"] == df["arm"].min()].drop(columns="arm"))
+    return pd.concat(parts, ignore_index=True).groupby("game").mean().sort_index()
+
+
+def same_seeds(a: dict, b: dict) -> bool:
+    """Were two runs played on the same seeds with the same seats? (Then their games pair up.)"""
+    keys = ("game", "players", "seed", "strategies", "rotation")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def paired(a: pd.DataFrame, b: pd.DataFrame, column: str, scale: float = 1.0, alpha: float = 0.05) -> dict:
+    """b - a over the shared seeds: mean, paired t interval, p (statsmodels DescrStatsW)."""
+    from statsmodels.stats.weightstats import DescrStatsW
+    shared = a.index.intersection(b.index)
+    d = scale * (b.loc[shared, column].to_numpy(float) - a.loc[shared, column].to_numpy(float))
+    out = {"n": int(len(shared)), "diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
+    if len(d) < 2:
+        return out
+    ds = DescrStatsW(d)
+    if ds.std == 0:
+        out.update(diff=float(ds.mean), low=float(ds.mean), high=float(ds.mean), p=1.0 if ds.mean == 0 else 0.0)
+        return out
+    lo, hi = ds.tconfint_mean(alpha)
+    out.update(diff=float(ds.mean), low=float(lo), high=float(hi), p=float(ds.ttest_mean(0.0)[1]))
+    return out
+
+
+def compare_table(runs: list[Path], metas: list[dict], players: int) -> pd.DataFrame:
+    """One row per (run, seat) for every run after the first: win rates, the difference to the
+    reference (paired when the runs share seeds), p, Holm over all rows."""
+    data = [per_seed_results(r, players) for r in runs]
+    rows = []
+    ref, ref_meta = data[0], metas[0]
+    seats = [0] if players == 2 else range(players)
+    for j in range(1, len(runs)):
+        pair = same_seeds(ref_meta, metas[j])
+        for k in seats:
+            col = f"win_{k}"
+            na, nb = len(ref), len(data[j])
+            wa, wb = float(ref[col].sum()), float(data[j][col].sum())
+            row = {"run": j, "seat": k, "games_a": na, "games_b": nb, "rate_a": wa / na, "rate_b": wb / nb,
+                   "paired": pair}
+            if pair:
+                r = paired(ref, data[j], col, 100.0)
+                row.update(diff=r["diff"], low=r["low"], high=r["high"], p=r["p"], seeds=r["n"])
+            else:
+                d, lo, hi = stats.newcombe_diff(wb, nb, wa, na)
+                row.update(diff=100 * d, low=100 * lo, high=100 * hi, p=stats.two_proportion_pvalue(wb, nb, wa, na),
+                           seeds=0)
+            rows.append(row)
+    out = pd.DataFrame(rows)
+    fin = np.isfinite(out["p"].to_numpy(float))
+    out["p_holm"] = np.nan
+    if fin.any():
+        out.loc[fin, "p_holm"] = stats.holm(out.loc[fin, "p"].to_numpy())
+    return out
+
+
+def _differences(metas: list[dict]) -> list[list[str]]:
+    """Per run: the parameters and strategies in which it differs from the reference."""
+    out = []
+    ref = metas[0]
+    for m in metas:
+        d = []
+        for k, v in sorted((m.get("params") or {}).items()):
+            if (ref.get("params") or {}).get(k) != v:
+                d.append(f"`{k}` = {value(v)}")
+        if m.get("strategies") != ref.get("strategies"):
+            d.append("strategies " + ",".join(map(str, m.get("strategies") or [])))
+        if m.get("seed") != ref.get("seed"):
+            d.append(f"seed {m.get('seed')}")
+        out.append(d)
+    return out
+
+
+def _plot(tab: pd.DataFrame, labels: list[str], players: int, title: str):
+    fig = figure(6.8, 4.0)
+    ax = fig.add_subplot()
+    runs = sorted(tab["run"].unique())
+    seats = sorted(tab["seat"].unique())
+    width = 0.8 / (len(runs) + 1)
+    ref = tab[tab["run"] == runs[0]]
+    x = np.arange(len(seats))
+    ax.bar(x - 0.4 + width / 2, 100 * ref["rate_a"].to_numpy(), width, label=labels[0], color="#bbbbbb")
+    colors = ["#35608f", "#e67e22", "#27ae60", "#8e44ad", "#c0392b"]
+    for i, j in enumerate(runs):
+        t = tab[tab["run"] == j]
+        ax.bar(x - 0.4 + width * (i + 1.5), 100 * t["rate_b"].to_numpy(), width, label=labels[j],
+               color=colors[i % len(colors)])
+    ax.axhline(100 / players, color="#c0392b", ls="--", lw=1.0, label=f"fair 1/{players}")
+    ax.set_xticks(x, [f"seat {k}" for k in seats])
+    ax.set_ylabel("win rate (%)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+def build(out, runs: list[Path], command: str = "") -> dict:
+    """Write out/report.md + report.html + compare.csv + compare.png."""
+    from sim import get_game
+    out = Path(out)
+    runs = [Path(r) for r in runs]
+    metas = [load_meta(r) for r in runs]
+    players = int(metas[0]["players"])
+    game = metas[0]["game"]
+    try:
+        spec = get_game(game)
+        label = spec.title
+    except Exception:
+        spec, label = None, game
+    tab = compare_table(runs, metas, players)
+    diffs = _differences(metas)
+    names = ["A (reference)"] + [f"{chr(66 + i)}" for i in range(len(runs) - 1)]
+    labels = [f"{n}: {r.name}" for n, r in zip(names, runs)]
+    data = [per_seed_results(r, players) for r in runs]
+
+    verdicts, findings = [], []
+    for j in range(1, len(runs)):
+        t = tab[tab["run"] == j]
+        what = "; ".join(diffs[j]) or "nothing (same settings)"
+        sig = t[t["p_holm"] < 0.05]
+        how = f"paired over {integer(t['seeds'].iloc[0])} shared seeds" if t["paired"].iloc[0] else "unpaired (different seeds)"
+        if len(sig):
+            r = sig.iloc[int(np.argmax(np.abs(sig["diff"].to_numpy())))]
+            verdicts.append(f"{names[j]} ({what}) against A: seat {int(r.seat)} {r['diff']:+.1f} points "
+                            f"[{r.low:+.1f}, {r.high:+.1f}] ({how}, Holm p = {pval(r.p_holm)}): the change moves the "
+                            "seat balance.")
+        else:
+            bound = float(np.nanmax(np.abs(t[["low", "high"]].to_numpy())))
+            verdicts.append(f"{names[j]} ({what}) against A: no seat's win rate changes significantly ({how}); "
+                            f"changes above {bound:.1f} points ruled out.")
+        same = metas[0].get("seed") == metas[j].get("seed") and metas[0].get("game") == metas[j].get("game")
+        if same and t["paired"].iloc[0]:
+            ln = paired(data[0], data[j], "turns")
+            findings.append(f"{names[j]} - A, game length: {ln['diff']:+.2f} player-turns [{ln['low']:+.2f}, "
+                            f"{ln['high']:+.2f}] (paired).")
+    # components: effects side by side, and which change
+    comp_rows, comp_tabs = [], []
+    if spec is not None:
+        from reports.component_study import component_table, fold_components
+        from reports.skill import compare_components
+        try:
+            for r in runs:
+                counts, games, pp = fold_components(r, spec)
+                comp_tabs.append(component_table(counts, games, pp) if len(counts) else None)
+        except Exception:
+            comp_tabs = []
+        if comp_tabs and all(c is not None for c in comp_tabs):
+            for j in range(1, len(runs)):
+                cc = compare_components(comp_tabs[0], comp_tabs[j])
+                moved = cc[cc["label_skill"] == "skill-dependent"]
+                for r in cc.itertuples():
+                    if r.label_skill == "skill-dependent" or r.verdict_a in ("too strong", "too weak"):
+                        comp_rows.append([names[j], r.label, f"{r.effect_a:+.1f} ({r.verdict_a})" if np.isfinite(r.effect_a)
+                                          else r.verdict_a,
+                                          f"{r.effect_b:+.1f} ({r.verdict_b})" if np.isfinite(r.effect_b) else r.verdict_b,
+                                          "-" if not np.isfinite(r.diff_points) else
+                                          f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]",
+                                          pval(r.p_bh), "**changed**" if r.label_skill == "skill-dependent" else ""])
+                if len(moved):
+                    verdicts.append(f"{names[j]} against A, components whose effect changed (BH 5%): " + ", ".join(
+                        f"{r.label} {r.effect_a:+.1f} -> {r.effect_b:+.1f} points" for r in moved.itertuples()) + ".")
+
+    doc = Doc(f"{label}: comparison of {len(runs)} runs")
+    doc.verdicts(verdicts)
+    doc.h(2, "What was compared")
+    doc.ul([f"**{labels[i]}**: {integer(len(data[i]))} seeds, strategies {','.join(map(str, metas[i].get('strategies') or []))}, "
+            f"seed {metas[i].get('seed')}; differs from A in: {'; '.join(diffs[i]) or 'nothing'}; command "
+            f"`{metas[i].get('command', '')}`" for i in range(len(runs))])
+    doc.p("Command (reproduces every figure below):")
+    doc.code(command)
+    doc.h(2, "Findings")
+    doc.ul(["Pairing: runs with the same game, players, seed and seats were played on the same setups and dice, so "
+            "their differences are paired per seed (much narrower than comparing two separate samples)."] + findings)
+    doc.h(2, "Win rates")
+    rows = []
+    for r in tab.itertuples():
+        rows.append([names[r.run], int(r.seat), f"{pct(r.rate_a)}", f"{pct(r.rate_b)}",
+                     f"{r.diff:+.2f} [{r.low:+.2f}, {r.high:+.2f}]", "paired" if r.paired else "unpaired",
+                     pval(r.p), pval(r.p_holm)])
+    doc.table(["run", "seat", "win rate A", "win rate", "difference (pts) [95% CI]", "", "p", "p (Holm)"], rows,
+              "Each run against the reference A. Paired: per seed the difference of the seat's win share (rotations "
+              "averaged), t interval over the shared seeds; unpaired: Newcombe interval and two-proportion test. "
+              "Holm over every row. Win shares count a tie among j leaders as 1/j.")
+    doc.img("compare.png", png_bytes(_plot(tab, labels, players, f"{label}: win rate by seat")), "win rates",
+            "Win rate by seat in each run; dashed: fair 1/p.")
+    if comp_rows:
+        doc.h(2, "Components")
+        doc.table(["run", "component", "effect in A (pts)", "effect in run (pts)", "difference [95% CI]", "p (BH)", ""],
+                  comp_rows,
+                  "Effect of holding the component (with minus without at the same number of other components, "
+                  "reports/component_effect.py) in each run; difference with a normal interval from the two Sato "
+                  "standard errors, Benjamini-Hochberg over the components. Rows: components judged in A or changed. "
+                  "A run that switches a component's power off shows how much of its effect the power caused.")
+    doc.h(2, "What this comparison cannot conclude")
+    doc.ul(["Differences hold for these players; a rule change that the players do not adapt to is measured with "
+            "players who play as before.",
+            "Unpaired comparisons (different seeds) are much less precise than paired ones: replay on the same seed."])
+    doc.csv("compare.csv", tab)
+    doc.write(out)
+    return {"table": tab, "verdicts": verdicts, "findings": findings}

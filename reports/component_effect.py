@@ -1,0 +1,295 @@
+"""What does holding a component add? The estimand every component table states.
+
+**Estimand**: the difference in win rate between seats holding X and seats not holding it,
+among seats holding the same number of *other* components of X's family (so "with X versus
+without X", not "X instead of another member"). Seat-games are stratified by that count:
+
+- point estimate: the Mantel-Haenszel risk difference over the strata, in points;
+- interval: Sato's (1989) variance of that difference (Sato, Greenland & Robins), which stays
+  valid when the strata are sparse (many strata with few seat-games), unlike the Wald or
+  Greenland-Robins (1985) variances, which shrink to zero when a small stratum's rates are 0 or 1;
+- test: the Cochran-Mantel-Haenszel test of no association in any stratum (statsmodels
+  `StratifiedTable.test_null_odds`), Benjamini-Hochberg over the table.
+
+A component held in fewer than MIN_HELD seat-games of the strata that also hold seat-games
+without it (or the reverse) is "too few to judge": no interval, no flag.
+
+**Verdict**: holding any building, hero or god is usually worth something, so with-versus-without
+effects are mostly positive and "too strong" must mean "stronger than its family". In a family
+with at least FAMILY_MIN judged members the verdict compares X's effect with the
+inverse-variance weighted mean effect of the *other* members (a normal test of the difference,
+BH over the table): too strong / too weak when significant and at least STRONG_POINTS points
+apart. In smaller families (and for categories such as a civilization, already compared with all
+others) the verdict tests the effect itself (the CMH test, BH): the same rule in both directions.
+
+Seat-games of one game are not independent (one seat's win is another's loss), so these
+intervals are approximate; `regression_effects` fits all indicators of a family at once with
+standard errors clustered by game, as a check of the stratified figure.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from statsmodels.stats.contingency_tables import StratifiedTable
+
+from reports import stats
+
+__all__ = ["MIN_HELD", "STRONG_POINTS", "FAMILY_MIN", "stratified_effect", "add_effects", "regression_effects",
+           "causal_check", "ESTIMAND", "MAX_REGRESSION_ROWS", "effect_text", "family_text", "caption", "summary"]
+
+MIN_HELD = 100          # seat-games with (and without) the component in informative strata
+FAMILY_MIN = 3          # judged members a family needs for verdicts relative to the family
+STRONG_POINTS = 1.0     # a flagged component moves the win rate by at least this many points
+MAX_REGRESSION_ROWS = 400_000   # seat-games used by the clustered regression check
+
+ESTIMAND = ("effect of holding the component: win rate with minus without among seats holding the same number "
+            "of other components of its family (Mantel-Haenszel risk difference, Sato 95% interval valid for "
+            "sparse strata; p: Cochran-Mantel-Haenszel test)")
+
+
+def stratified_effect(strata, alpha: float = 0.05) -> dict:
+    """Strata rows (n_with, wins_with, n_without, wins_without), one column per stratum.
+
+    Returns {effect, low, high, p, n_with, n_without} (effect in proportions; n_* are the
+    seat-games of the informative strata, those with seat-games both with and without).
+    Wins may be fractional (ties split): the 2x2 tables then hold fractional counts."""
+    n1, k1, n0, k0 = (np.asarray(x, float) for x in strata)
+    ok = (n1 > 0) & (n0 > 0)
+    out = {"effect": np.nan, "low": np.nan, "high": np.nan, "p": np.nan,
+           "n_with": float(n1[ok].sum()), "n_without": float(n0[ok].sum())}
+    if not ok.any():
+        return out
+    n1, k1, n0, k0 = n1[ok], k1[ok], n0[ok], k0[ok]
+    a, c = k1, k0                       # wins with, wins without
+    N = n1 + n0
+    w = n1 * n0 / N
+    rd = float(np.sum((a * n0 - c * n1) / N) / w.sum())
+    # Sato (1989) variance of the Mantel-Haenszel risk difference
+    P = np.sum((n1 ** 2 * c - n0 ** 2 * a + n1 * n0 * (n0 - n1) / 2.0) / N ** 2)
+    Q = np.sum((a * (n0 - c) + c * (n1 - a)) / (2.0 * N))
+    var = float((rd * P + Q) / w.sum() ** 2)
+    se = np.sqrt(max(var, 0.0))
+    z = stats.z_value(alpha)
+    out.update(effect=rd, low=rd - z * se, high=rd + z * se)
+    tables = np.stack([np.stack([a, n1 - a]), np.stack([c, n0 - c])])      # 2 x 2 x K
+    tables = np.clip(tables, 0.0, None)
+    margins_ok = (tables.sum(axis=1) > 0).all(axis=0) & (tables.sum(axis=0) > 0).all(axis=0)
+    if margins_ok.any():
+        with np.errstate(invalid="ignore", divide="ignore"):
+            res = StratifiedTable(tables[:, :, margins_ok]).test_null_odds(correction=False)
+        out["p"] = float(res.pvalue) if np.isfinite(res.pvalue) else 1.0
+    else:   # every informative stratum has all wins or no wins: no evidence of association
+        out["p"] = 1.0
+    return out
+
+
+def add_effects(out: pd.DataFrame, strata, alpha: float = 0.05, min_held: int = MIN_HELD,
+                family: str | None = None) -> pd.DataFrame:
+    """Add the estimand's columns to a component table (one strata array per row, or None:
+    one stratum, i.e. the raw with/without counts): adj_points/adj_low/adj_high (points),
+    adj_p (CMH), adj_p_bh (BH over the judged rows), n_informative_with/_without, enough
+    (both at least `min_held`), vs_family_points/_low/_high/_p (the effect minus the weighted
+    mean effect of the family's other judged members; nan in families under FAMILY_MIN),
+    basis ("family" or "effect"), flag ("strong", "weak" or "") and verdict ("too strong",
+    "too weak", "too few to judge", "no effect shown"). `family`: the column naming each row's
+    family (None: one family)."""
+    from scipy.stats import norm
+    out = out.copy()
+    if strata is None:
+        strata = [np.array([[r.seat_games], [r.wins_with], [r.seat_games_without], [r.wins_without]], float)
+                  for r in out.itertuples()]
+    res = [stratified_effect(s, alpha) for s in strata] if len(out) else []
+    get = lambda key: np.array([r[key] for r in res], float)  # noqa: E731
+    out["n_informative_with"] = get("n_with") if res else []
+    out["n_informative_without"] = get("n_without") if res else []
+    enough = (out["n_informative_with"] >= min_held) & (out["n_informative_without"] >= min_held)
+    out["enough"] = enough.to_numpy(bool) if len(out) else []
+    for col, key, scale in (("adj_points", "effect", 100), ("adj_low", "low", 100), ("adj_high", "high", 100),
+                            ("adj_p", "p", 1)):
+        v = scale * get(key) if res else np.array([])
+        out[col] = np.where(out["enough"], v, np.nan) if len(out) else v
+    out["adj_p_bh"] = _bh(out["adj_p"].to_numpy(float))
+    # relative to the family: effect minus the weighted mean of the other judged members
+    z = stats.z_value(alpha)
+    eff = out["adj_points"].to_numpy(float)
+    se = (out["adj_high"].to_numpy(float) - out["adj_low"].to_numpy(float)) / (2 * z)
+    fam = out[family].astype(str).to_numpy() if family and family in out else np.full(len(out), "")
+    kind = out["kind"].astype(str).to_numpy() if "kind" in out else np.full(len(out), "flag")
+    vs, vs_se = np.full(len(out), np.nan), np.full(len(out), np.nan)
+    for f in np.unique(fam) if len(out) else []:
+        members = np.where((fam == f) & np.isfinite(eff) & (se > 0) & (kind != "category"))[0]
+        if len(members) < FAMILY_MIN:
+            continue
+        w = 1.0 / se[members] ** 2
+        for j, i in enumerate(members):
+            others = np.delete(np.arange(len(members)), j)
+            ref = float(np.sum(w[others] * eff[members[others]]) / np.sum(w[others]))
+            vs[i] = eff[i] - ref
+            vs_se[i] = float(np.sqrt(se[i] ** 2 + 1.0 / np.sum(w[others])))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        vs_p = 2 * norm.sf(np.abs(vs) / vs_se)
+    out["vs_family_points"], out["vs_family_low"], out["vs_family_high"] = vs, vs - z * vs_se, vs + z * vs_se
+    out["vs_family_p"] = vs_p
+    relative = np.isfinite(vs)
+    # one BH family over the table: each row's test is its family contrast, or its effect
+    p_used = np.where(relative, vs_p, out["adj_p"].to_numpy(float))
+    q = _bh(p_used)
+    out["verdict_p_bh"] = q
+    out["basis"] = np.where(relative, "family", "effect")
+    size = np.where(relative, vs, eff)
+    lo = np.where(relative, out["vs_family_low"], out["adj_low"]).astype(float)
+    hi = np.where(relative, out["vs_family_high"], out["adj_high"]).astype(float)
+    sig = np.isfinite(q) & (q < alpha)
+    strong = sig & (size >= STRONG_POINTS) & (lo > 0)
+    weak = sig & (size <= -STRONG_POINTS) & (hi < 0)
+    out["flag"] = np.where(strong, "strong", np.where(weak, "weak", ""))
+    out["verdict"] = np.where(strong, "too strong", np.where(weak, "too weak", np.where(
+        out["enough"].to_numpy(bool), "no effect shown", "too few to judge")))
+    return out
+
+
+def _bh(p: np.ndarray) -> np.ndarray:
+    out = np.full(len(p), np.nan)
+    fin = np.isfinite(p)
+    if fin.any():
+        out[fin] = stats.benjamini_hochberg(p[fin])
+    return out
+
+
+def regression_effects(frames, families: dict, alpha: float = 0.05, max_rows: int = MAX_REGRESSION_ROWS) -> dict:
+    """Linear probability model of a seat's win share on every indicator of its family (and the
+    seat), standard errors clustered by game (statsmodels OLS, cov_type="cluster").
+
+    frames: iterable of DataFrames with columns `game` (cluster id), `seat`, `win` and the
+    indicators; families: {family: [indicator columns]}. Uses the first `max_rows` seat-games.
+    Returns {indicator: (effect, low, high, p)} in proportions; {} when nothing can be fitted."""
+    import statsmodels.api as sm
+    parts, rows = [], 0
+    for df in frames:
+        if rows >= max_rows:
+            break
+        take = df.iloc[: max_rows - rows]
+        parts.append(take)
+        rows += len(take)
+    if not parts:
+        return {}
+    data = pd.concat(parts, ignore_index=True)
+    out = {}
+    for fam, cols in families.items():
+        cols = [c for c in cols if c in data and data[c].nunique() > 1]
+        if not cols:
+            continue
+        X = data[cols].astype(float)
+        seats = pd.get_dummies(data["seat"], prefix="seat", drop_first=True, dtype=float)
+        X = sm.add_constant(pd.concat([X, seats], axis=1), has_constant="add")
+        try:
+            fit = sm.OLS(data["win"].astype(float), X).fit(cov_type="cluster",
+                                                           cov_kwds={"groups": data["game"].to_numpy()})
+        except (np.linalg.LinAlgError, ValueError):
+            continue
+        ci = fit.conf_int(alpha)
+        for c in cols:
+            out[c] = (float(fit.params[c]), float(ci.loc[c, 0]), float(ci.loc[c, 1]), float(fit.pvalues[c]))
+    return out
+
+
+def causal_check(spec, label: str, metric: str, game: str = "", players: int | None = None,
+                 strategies: str = "greedy") -> str:
+    """The command that tests a flagged component causally, if the game has one; else says so.
+
+    Glory to Rome: every building's power can be switched off (`power_<snake_name>`), so the
+    check is `agon compare` of a run with and without the power on the same seeds."""
+    params = getattr(spec, "params", None)
+    name = getattr(spec, "name", game)
+    p = f" --players {players}" if players else ""
+    if params is not None and metric.startswith("built_"):
+        pname = "power_" + metric[len("built_"):]
+        try:
+            params.get(pname)
+        except Exception:
+            pname = None
+        if pname:
+            base = f"agon seats {name}{p} --strategies {strategies} --games 8000"
+            return (f"causal check: `{base} --out runs/base` and `{base} --set {pname}=false --out runs/no-{pname[6:]}`"
+                    f", then `agon compare runs/base runs/no-{pname[6:]}` (same seeds: paired)")
+    try:
+        from experiments.restrict import bans_of
+        bans = bans_of(spec)
+    except Exception:
+        bans = {}
+    lab = label.lower()
+    for ban in bans:
+        if ban.rstrip("s") in lab or ban in metric:
+            return f"causal check: `agon restrict {name}{p} --ban {ban}` (a player who may not use it)"
+    return "no causal check exists in Agon for this component (no rule switch or ban removes it): treat as an association"
+
+
+# ---------------------------------------------------------------- how every report writes it
+
+def family_text(r) -> str:
+    """'+4.0 [+1.1, +6.9]' (effect minus the family's other members), or '-'."""
+    v = getattr(r, "vs_family_points", np.nan)
+    if v is None or not np.isfinite(v):
+        return "-"
+    return f"{v:+.1f} [{r.vs_family_low:+.1f}, {r.vs_family_high:+.1f}]"
+
+
+def effect_text(r) -> str:
+    """'+3.1 [+1.2, +5.0]' or 'too few to judge (n with = 10)'."""
+    if not getattr(r, "enough", True) or not np.isfinite(r.adj_points):
+        return f"too few to judge ({int(round(r.n_informative_with)):,} with, {int(round(r.n_informative_without)):,} without)"
+    return f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]"
+
+
+def regression_text(r) -> str:
+    v = getattr(r, "reg_points", np.nan)
+    if v is None or not np.isfinite(v):
+        return "-"
+    return f"{v:+.1f} [{r.reg_low:+.1f}, {r.reg_high:+.1f}]"
+
+
+def caption(n_seat_games: int, title: str = "components", regression_rows: int | None = None) -> str:
+    """What the component table's columns are; the estimand stated once."""
+    cap = (f"{integer_text(n_seat_games)} seat-games. Win rates count a tie among j leaders as 1/j (95% Wilson). "
+           "Raw lift: with minus without, all seat-games (Newcombe interval). **Effect** (the estimand): win rate "
+           f"with minus without among seats holding the same number of other {title.lower()} of the family "
+           "(Mantel-Haenszel risk difference over that count, Sato 95% interval, valid for sparse strata); p: "
+           "Cochran-Mantel-Haenszel test, Benjamini-Hochberg (BH) over the table. "
+           f"A component with fewer than {MIN_HELD} seat-games with it (or without it) in the strata that hold "
+           f"both is too few to judge. Vs family: the effect minus the weighted mean effect of the family's other "
+           f"judged members (families of at least {FAMILY_MIN}). Verdict: too strong / too weak when that "
+           f"difference (or, in smaller families and for categories, the effect itself) is significant (BH 5%), its "
+           f"interval excludes 0 and it is at least {STRONG_POINTS:g} point; holding a component is usually worth "
+           "something, so the verdict asks whether it is worth more or less than its family's others. ")
+    if regression_rows:
+        cap += (f"Regression: linear probability model on every indicator of the family (and the seat), standard "
+                f"errors clustered by game, on {integer_text(regression_rows)} seat-games: a check of the effect. ")
+    cap += "An effect is an association, not a cause; seat-games of one game are not independent."
+    return cap
+
+
+def integer_text(n) -> str:
+    return f"{int(n):,}"
+
+
+def summary(tab: pd.DataFrame, title: str = "Components") -> str:
+    """'Buildings: 3 of 40 too strong (X +4.1 [...], ...), 1 too weak (...), 2 too few to judge.'"""
+    strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
+    few = tab[~tab["enough"].astype(bool)] if "enough" in tab else tab.iloc[:0]
+    lab = "label" if "label" in tab else "component"
+    txt = f"**{title}**: {len(strong)} of {len(tab)} too strong, {len(weak)} too weak"
+    if len(few):
+        txt += f", {len(few)} too few to judge (fewer than {MIN_HELD} seat-games with or without)"
+    parts = []
+    if len(strong):
+        parts.append("strongest " + ", ".join(f"{getattr(r, lab)} {effect_text(r)}" for r in strong.head(3).itertuples()))
+    if len(weak):
+        parts.append("weakest " + ", ".join(f"{getattr(r, lab)} {effect_text(r)}"
+                                            for r in weak.iloc[::-1].head(3).itertuples()))
+    if not parts:
+        judged = tab[np.isfinite(tab["adj_points"])]
+        if len(judged):
+            r = judged.iloc[int(np.argmax(np.abs(judged["adj_points"].to_numpy())))]
+            parts.append(f"largest effect {getattr(r, lab)} {effect_text(r)} (BH p = {r.adj_p_bh:.2g})")
+    return txt + (": " + "; ".join(parts) if parts else "") + " (effect in points of win rate, with vs without at " \
+        "the same number of other components; associations, not causes)."

@@ -1,0 +1,102 @@
+"""The component estimand (reports/component_effect.py): with X versus without X among seats
+holding the same number of other components, Sato interval, CMH test, minimum count."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats.contingency_tables import StratifiedTable
+
+from reports.component_effect import MIN_HELD, add_effects, stratified_effect
+
+
+def _strata(n_with, p_with, n_without, p_without):
+    n1, n0 = np.asarray(n_with, float), np.asarray(n_without, float)
+    return np.array([n1, n1 * np.asarray(p_with), n0, n0 * np.asarray(p_without)])
+
+
+def test_effect_is_with_minus_without_within_strata():
+    # two strata (0 and 1 other components held): +10 points in each, whatever the stratum's level
+    s = _strata([500, 500], [0.3, 0.6], [1500, 500], [0.2, 0.5])
+    r = stratified_effect(s)
+    assert r["effect"] == pytest.approx(0.10)
+    assert r["low"] < 0.10 < r["high"] and r["low"] > 0.05
+    tables = np.stack([np.stack([s[1], s[0] - s[1]]), np.stack([s[3], s[2] - s[3]])])
+    assert r["p"] == pytest.approx(StratifiedTable(tables).test_null_odds(correction=False).pvalue)
+    assert r["n_with"] == 1000 and r["n_without"] == 2000
+
+
+@pytest.mark.slow
+def test_sato_interval_covers_in_sparse_strata():
+    """300 strata of 2-4 seat-games per group, a common difference of +10 points: the Sato
+    interval covers the truth about 95% of the time (a per-stratum Wald variance would not: a
+    stratum whose rates are 0 or 1 adds no variance)."""
+    rng = np.random.default_rng(5)
+    hits, reps = 0, 400
+    for _ in range(reps):
+        k = 300
+        n1 = rng.integers(2, 5, k).astype(float)
+        n0 = rng.integers(2, 5, k).astype(float)
+        base = rng.uniform(0.1, 0.8, k)
+        s = np.array([n1, rng.binomial(n1.astype(int), base + 0.1), n0, rng.binomial(n0.astype(int), base)], float)
+        r = stratified_effect(s)
+        hits += r["low"] <= 0.1 <= r["high"]
+    assert 0.92 <= hits / reps <= 0.98
+
+
+def test_few_holders_are_too_few_to_judge_not_a_tiny_interval():
+    """Ten seat-games hold the component (as Prison in a Glory to Rome run), all of them won: the
+    old Greenland-Robins interval collapsed to a point; now no effect is printed at all."""
+    s = _strata([3, 4, 3], [1.0, 1.0, 1.0], [4000, 3000, 1000], [0.2, 0.3, 0.4])
+    tab = pd.DataFrame({"component": ["Prison"], "seat_games": [10], "wins_with": [10.0],
+                        "seat_games_without": [8000], "wins_without": [2100.0]})
+    out = add_effects(tab, [s])
+    r = out.iloc[0]
+    assert not r.enough and r.verdict == "too few to judge" and r.flag == ""
+    assert np.isnan(r.adj_points) and np.isnan(r.adj_low) and np.isnan(r.adj_p_bh)
+    assert r.n_informative_with == 10 < MIN_HELD
+
+
+def test_too_weak_is_reachable_with_a_positive_raw_lift():
+    """W is held mostly by seats that hold many components (raw lift positive), but within each
+    stratum it costs 5 points: flagged too weak."""
+    n = 4000
+    strong = _strata([n, n], [0.35, 0.55], [n, n], [0.25, 0.45])       # +10 in each stratum
+    weak = _strata([n // 4, 4 * n], [0.20, 0.45], [4 * n, n // 4], [0.25, 0.50])   # -5 in each stratum
+    raw_with = (n // 4 * 0.20 + 4 * n * 0.45) / (n // 4 + 4 * n)
+    raw_without = (4 * n * 0.25 + n // 4 * 0.50) / (4 * n + n // 4)
+    assert raw_with > raw_without   # the raw lift is positive
+    tab = pd.DataFrame({"component": ["S", "W"], "seat_games": [2 * n, n // 4 + 4 * n],
+                        "wins_with": [0.0, 0.0], "seat_games_without": [2 * n, 4 * n + n // 4],
+                        "wins_without": [0.0, 0.0]})
+    out = add_effects(tab, [strong, weak]).set_index("component")
+    assert out.loc["S", "verdict"] == "too strong" and out.loc["S", "adj_points"] == pytest.approx(10)
+    assert out.loc["W", "verdict"] == "too weak" and out.loc["W", "flag"] == "weak"
+    assert out.loc["W", "adj_points"] == pytest.approx(-5) and out.loc["W", "adj_high"] < 0
+
+
+def test_no_association_gives_no_flag():
+    s = _strata([2000, 2000], [0.3, 0.5], [2000, 2000], [0.3, 0.5])
+    tab = pd.DataFrame({"component": ["N"], "seat_games": [4000], "wins_with": [0.0],
+                        "seat_games_without": [4000], "wins_without": [0.0]})
+    r = add_effects(tab, [s]).iloc[0]
+    assert r.enough and r.flag == "" and r.verdict == "no effect shown"
+    assert r.adj_low < 0 < r.adj_high and r.adj_p > 0.9
+
+
+def test_verdict_is_relative_to_the_family_when_every_component_helps():
+    """Holding any building helps (+8 points here), so with-vs-without flags would call them all
+    too strong. In a family the verdict compares each with its family's others: the +20 building
+    is too strong, the +1 building too weak, the +8 ones are not flagged."""
+    effects = {"A": 0.08, "B": 0.08, "C": 0.08, "D": 0.08, "Top": 0.20, "Dud": 0.01}
+    rows, strata = [], []
+    for name, e in effects.items():
+        strata.append(_strata([3000, 3000], [0.25 + e, 0.40 + e], [6000, 6000], [0.25, 0.40]))
+        rows.append({"component": name, "family": "Buildings", "kind": "flag", "seat_games": 6000, "wins_with": 0.0,
+                     "seat_games_without": 12000, "wins_without": 0.0})
+    out = add_effects(pd.DataFrame(rows), strata, family="family").set_index("component")
+    assert (out.loc[["A", "B", "C", "D", "Top"], "adj_low"] > 0).all()     # holding helps
+    assert out.loc["Top", "verdict"] == "too strong" and out.loc["Dud", "verdict"] == "too weak"
+    assert (out.loc[["A", "B", "C", "D"], "flag"] == "").all()
+    assert (out["basis"] == "family").all()
+    assert out.loc["Top", "vs_family_points"] == pytest.approx(20 - (4 * 8 + 1) / 5, abs=0.5)
