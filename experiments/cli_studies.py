@@ -201,7 +201,7 @@ def cmd_design_report(args, argv) -> int:
 def cmd_compare(args, argv) -> int:
     from experiments import compare
     _jobs(args)
-    out = Path(args.out or "runs/compare")
+    out = out_folder(args.out, "runs/compare")
     res = compare.run(args.runs, out, _set(args) or None, args.jobs, args.force, not args.quiet, _cmd(argv))
     print(f"report: {out / 'report.md'}")
     for v in res.get("verdicts", [])[:4]:

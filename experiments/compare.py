@@ -2,11 +2,13 @@
 
 A variant can be played here too: `agon compare RUN_A --set NAME=VALUE` replays RUN_A's study
 with the parameter changed, on the same seeds (so every difference is paired), into
-RUN_A-NAME-VALUE, then compares the two. The report is reports/compare.py.
+OUT/variant-NAME-VALUE (inside the comparison's own folder), then compares the two. The report
+is reports/compare.py.
 """
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from sim.spec import AgonInputError
@@ -39,13 +41,12 @@ def check_runs(runs: list[str]) -> list[Path]:
     return out
 
 
-def variant(run: Path, overrides: dict, jobs: int = 1, force: bool = False, progress: bool = True) -> Path:
-    """Replay `run`'s study with `overrides` on the same seeds; returns the new run folder."""
-    from experiments.runner import Plan, Study, run_study
+def variant_study(run: Path, overrides: dict):
+    """`run`'s study with `overrides`, on the same seeds, and the folder name of the variant."""
+    from experiments.runner import Study
     meta = json.loads((run / "run.json").read_text())
     params = {**(meta.get("params") or {}), **overrides}
-    tag = "-".join(f"{k}-{v}" for k, v in overrides.items())
-    out = run.parent / f"{run.name}-{tag}"
+    tag = "variant-" + "-".join(f"{k}-{v}" for k, v in overrides.items())
     strategies = meta.get("strategies") or ["random"]
     sweep = [[p, [a["values"][p] for a in meta["sweep"]["arms"]]] for p in meta["sweep"]["params"]] \
         if meta.get("kind") == "sweep" else []
@@ -53,25 +54,33 @@ def variant(run: Path, overrides: dict, jobs: int = 1, force: bool = False, prog
     st = Study(kind=meta["kind"], game=meta["game"], players=meta["players"], games=int(meta["seeds"]) * rotations,
                seed=meta["seed"], strategies=",".join(map(str, strategies)), params=params, sweep=sweep,
                command=f"{meta.get('command', '')} " + " ".join(f"--set {k}={v}" for k, v in overrides.items()))
-    plan = Plan(st, jobs)
-    run_study(st, out, jobs=jobs, force=force, progress=progress, plan=plan)
-    return out
+    return st, re.sub(r"[^A-Za-z0-9._-]", "_", tag)[:100]
 
 
 def run(runs: list[str], out, overrides: dict | None = None, jobs: int = 1, force: bool = False,
         progress: bool = True, command: str = "") -> dict:
+    """Check everything, then (for --set) play the variant into OUT and write the comparison.
+    OUT is an Agon folder like any run's (experiments/folder.py): new, or replaced with --force."""
+    from experiments import folder
+    from experiments.runner import Plan, run_study
     from reports.compare import build
+    out = folder.check(out, resume=False, force=force)
     if overrides:
         if len(runs) != 1:
             raise AgonInputError("--set plays a variant of one run: give one run folder with --set")
         base = check_runs(runs)[0]
-        paths = [base, variant(base, overrides, jobs, force, progress)]
+        st, name = variant_study(base, overrides)
+        plan = Plan(st, jobs)   # validates the overrides before anything is written
     else:
         if len(runs) < 2:
             raise AgonInputError("compare needs two or more run folders (or one with --set NAME=VALUE)")
         paths = check_runs(runs)
-    out = Path(out)
-    if (out / "report.md").exists() and not force:
-        raise AgonInputError(f"{out} already holds a comparison; use --force to replace it")
-    out.mkdir(parents=True, exist_ok=True)
-    return build(out, paths, command)
+    folder.start(out, {"kind": "compare", "runs": [str(r) for r in runs], "overrides": overrides or {},
+                       "command": command}, force=force)
+    if overrides:
+        sub = folder.child(out, name, "variant")
+        run_study(st, sub, jobs=jobs, progress=progress, plan=plan)
+        paths = [base, sub]
+    res = build(out, paths, command)
+    folder.finish(out, {})
+    return res

@@ -35,7 +35,8 @@ def test_compare_plays_a_rule_variant_and_shows_the_component_change(tmp_path):
     a = _seats(tmp_path / "strong", params={"charm_points": 10})
     out = tmp_path / "cmp"
     assert main(["compare", str(a), "--set", "charm_points=0", "--out", str(out), "--quiet"]) == 0
-    assert (tmp_path / "strong-charm_points-0" / "run.json").exists()
+    assert (out / "variant-charm_points-0" / "run.json").exists()   # inside the comparison folder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp", "strong"]   # nothing written beside it
     md = (out / "report.md").read_text()
     assert "## Components" in md and "Lucky" in md and "**changed**" in md
     verdict = md.split("## Verdict")[1].split("\n## ")[0]
