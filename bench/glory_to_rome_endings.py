@@ -57,7 +57,10 @@ def measure(strategy, n_players, games, seed, overrides):
         out["ender_not_win"][name] = share((sel & lost).sum(), (sel & by_player).sum())
     out["end"]["all_player_ended"] = share(by_player.sum(), games)
     out["ender_not_win"]["all"] = share(lost.sum(), by_player.sum())
-    out["avoidable_not_win"]["all"] = share((lost & (a["avoidable"] == 1)).sum(), by_player.sum())
+    avoid = lost & (a["avoidable"] == 1)
+    out["avoidable_not_win"]["all"] = share(avoid.sum(), by_player.sum())
+    out["avoidable_not_win"]["ender_saw_all"] = share((avoid & (a["ender_hidden"] == 0)).sum(),
+                                                      (by_player & (a["ender_hidden"] == 0)).sum())
     out["turns"] = mean_ci(a["turns"])
     # speed: play_batch, one process, compilation excluded
     SPEC.play_batch(seed, 0, 2, n_players, params, kinds, w)
@@ -92,6 +95,8 @@ def main():
                   f"{fmt(r['ender_not_win'][name])}")
         print(f"  ender did not win (all player-ended games): {fmt(r['ender_not_win']['all'])}")
         print(f"  ... and had a move that did not end the game: {fmt(r['avoidable_not_win']['all'])}")
+        print(f"  ... among games whose ender saw every vault card: "
+              f"{fmt(r['avoidable_not_win']['ender_saw_all'])}")
         t = r["turns"]
         print(f"  turns: {t['mean']:.1f} [{t['lo']:.1f}, {t['hi']:.1f}]")
         print(f"  speed: {r['games_per_cpu_second']:.0f} games per CPU-second")

@@ -18,6 +18,7 @@ from .playout import validate, full_weights
 from .rules import new_game, first_legal, step, final_result, N_ACTIONS, A_PASS, A_THINK
 from .state import G_OVER, G_TOMOVE, G_END, G_TURN, STATE_SIZE
 from .board import END_TURN_CAP
+from .view import hidden_from
 
 MAX_CHAIN = 32      # decisions of one chain kept (a chain longer than this keeps its last ones)
 
@@ -75,6 +76,7 @@ def _audit(seed, start, n, p, params, kinds, weights):
     ender_win = np.zeros(n, np.float64)
     ender_rank = np.zeros(n, np.int64)
     avoid = np.zeros(n, np.int64)
+    hidden = np.zeros(n, np.int64)
     win = np.zeros((n, p), np.float64)
     buf = np.zeros(N_ACTIONS, np.int32)
     snaps = np.zeros((MAX_CHAIN, STATE_SIZE), np.int32)
@@ -113,14 +115,20 @@ def _audit(seed, start, n, p, params, kinds, weights):
             ender_win[g] = wn[me]
             ender_rank[g] = rk[me]
             avoid[g] = 1 if avoidable(snaps, chosen, k, me) else 0
-    return endc, turns, ender, ender_win, ender_rank, avoid, win
+            for q in range(p):
+                for mm in range(6):
+                    hidden[g] += hidden_from(s, me, q, mm)
+    return endc, turns, ender, ender_win, ender_rank, avoid, hidden, win
 
 
 def audit_endings(seed, start, n_games, n_players, params, kinds, weights):
     """Per game: end_condition, turns, ended_by (-1 turn cap), ender_win (its win share),
-    ender_rank, avoidable (0/1: the ender had a move that did not end the game), win[n, p]."""
+    ender_rank, avoidable (0/1: the ender had a move that did not end the game), ender_hidden (vault
+    cards whose material the ender could not see at the end: 0 means it knew the final scores),
+    win[n, p]."""
     params = validate(n_players, params)
     out = _audit(np.int64(seed), np.int64(start), np.int64(n_games), np.int64(n_players), params,
                  np.asarray(kinds, np.int64), full_weights(n_players, weights))
-    keys = ("end_condition", "turns", "ended_by", "ender_win", "ender_rank", "avoidable", "win")
+    keys = ("end_condition", "turns", "ended_by", "ender_win", "ender_rank", "avoidable", "ender_hidden",
+            "win")
     return dict(zip(keys, out))
