@@ -362,9 +362,9 @@ def role_value(s, p, r, A, w, pr):
                             got += min(c, s[bq + O_STOCK + m])
                 g += pf * w[W_STOCK] * ((1.0 - lam) * old + lam * got)
                 x -= c
-    if g <= 0.0:
-        return g
-    return g + w[W_BIAS + r]
+    if g <= 0.0 and w[W_BIAS + r] >= 0.0:
+        return g            # a preference only lifts a role that is worth something; a ban
+    return g + w[W_BIAS + r]    # (negative bias, agon restrict) always applies
 
 
 @njit(cache=True)
