@@ -5,23 +5,33 @@ greedy     lead/follow: analytic value of each role for this player (actions it 
            it could do with them) minus the cards spent; every other decision: one-step look-ahead
            on a weighted evaluation of the resulting state (weights overridable)
 builder / merchant / legionary / collector: greedy with persona weights and role biases
-search     determinized flat Monte Carlo at lead/follow decisions (hands, vaults and deck
-           re-dealt from the player's point of view), greedy play-outs for a few turns, greedy
+search     determinized flat Monte Carlo at lead/follow decisions (hands, hidden vault cards and
+           deck re-dealt from the player's point of view), greedy play-outs for a few turns, greedy
            elsewhere
+
+Every player sees only what its seat sees (sim/glory_to_rome/view.py): scores are estimated from
+the public part of the vaults, and a look-ahead through a deck draw averages over the cards the
+seat cannot locate. An action that ends the game is valued by the finishing place it locks in, as
+sure as the seat can be of it (`end_aware`; 0 = the old players, for which only a win counted and
+ending a game while behind was neutral). What the resources left in play are worth falls as the
+deck runs down (`horizon`; 0 = constant values), and a Legionary demand is worth what it can
+bring (`demand_odds`; 0 = fixed shares).
 """
 import numpy as np
 from numba import njit
 
 from sim import rng
 from sim.spec import StrategyInfo
-from sim.glory_to_rome.board import MAT, VAL, NK, K_FORUM, K_STATUE, K_CIRCUS_MAXIMUS
-from sim.glory_to_rome.state import (G_SP, G_PHASE, G_TOMOVE, G_ROLE, G_POOL, G_JPILE, G_SIN,
-                                     G_SOUT, G_N, G_OVER, G_TURN, G_DECK, G_DTOP, G_LEADER,
-                                     P0, PSZ, STATE_SIZE,
-                                     O_HAND, O_HJ, O_HN, O_HMAT, O_STOCK, O_VAULT, O_CLI, O_BST,
-                                     O_BSITE, O_BMAT, O_INFL, O_UNITS, O_LOF, O_REV,
+from sim.glory_to_rome.board import (CRAFTSMAN, ARCHITECT, MAT, VAL, NK, K_FORUM, K_STATUE,
+                                     K_CIRCUS_MAXIMUS, K_CATACOMB, K_BRIDGE)
+from sim.glory_to_rome.params import P_POWER0, P_START_ORDERS
+from sim.glory_to_rome.state import (G_SP, G_PHASE, G_TOMOVE, G_POOL, G_JPILE, G_SIN, G_N, G_OVER,
+                                     G_DECK, G_DTOP, F_KIND, F_ROLE, F_STEP, F_A1, FK_THINK,
+                                     G_TURN, P0, PSZ, O_HAND, O_HJ, O_HN, O_HMAT, O_STOCK, O_CLI,
+                                     O_BST, O_BSITE, O_BMAT, O_INFL, O_UNITS, O_LOF, O_REV,
                                      PH_LEAD, PH_FOLLOW, PH_MORE, PH_PICK)
 from sim.glory_to_rome import rules as R
+from sim.glory_to_rome import view as V
 
 KIND_RANDOM, KIND_GREEDY, KIND_BUILDER, KIND_MERCHANT, KIND_LEGIONARY, KIND_PATRON, KIND_SEARCH = range(7)
 
@@ -30,24 +40,37 @@ WEIGHT_NAMES = (
     "buildings", "opponents", "forum_roles",
     "bias_laborer", "bias_craftsman", "bias_architect", "bias_legionary", "bias_merchant",
     "bias_patron", "think", "search_rollouts", "search_turns", "search_width", "unfinished",
+    "end_aware", "horizon", "draw_samples", "demand_odds", "end_samples",
 )
 N_WEIGHTS = len(WEIGHT_NAMES)
 W_SCORE, W_INFL, W_STOCK, W_HAND, W_JACK, W_CLIENT, W_FOUND, W_BUILT, W_OPP, W_FORUM = range(10)
 W_BIAS = 10
 W_THINK = 16
 W_ROLL, W_TURNS, W_WIDTH, W_UNFIN = 17, 18, 19, 20
+# end_aware: weight of the losing side of a game-ending action (a place below first counts
+#   -1000 * (place - 1) / (players - 1); a sure win +1000 / tied winners at any value); 0 = old.
+# horizon: how much the potential terms (stockpile, hand, Jacks, clients, foundations, buildings,
+#   Influence as capacity) fall as the game's clocks run down: factor 1 - horizon * (1 - left)^2.
+# draw_samples: determinizations averaged for a look-ahead through a Thinker draw.
+# demand_odds: a Legionary demand is worth what it can bring (pool, the targets' hands as far as the
+#   seat can tell, Bridge stockpiles; immune targets nothing) instead of fixed shares; 0 = old.
+# end_samples: worlds (hidden vault materials drawn from what the seat cannot locate) averaged for
+#   the finishing place of a game-ending action when the seat cannot be sure of it.
+W_END, W_HORIZON, W_DRAWS, W_ODDS, W_ESAMP = 21, 22, 23, 24, 25
+_NEW = (1.0, 0.5, 2.0, 1.0, 64.0)   # end_aware, horizon, draw_samples, demand_odds, end_samples
 
 GREEDY_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.2, 1.6, 0.3, -0.25, 0.0,
-            0.0, 0.2, 0.2, 0.0, 0.1, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2)
+            0.0, 0.2, 0.2, 0.0, 0.1, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
 BUILDER_W = (1.0, 0.8, 0.5, 0.2, 0.5, 1.0, 2.0, 0.5, -0.25, 0.0,
-             0.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2)
+             0.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
 MERCHANT_W = (1.2, 0.6, 0.6, 0.2, 0.5, 1.2, 1.4, 0.3, -0.25, 0.0,
-              0.2, 0.1, 0.1, 0.0, 0.6, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2)
+              0.2, 0.1, 0.1, 0.0, 0.6, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
 LEGIONARY_W = (1.0, 0.6, 0.6, 0.2, 0.5, 1.2, 1.6, 0.3, -0.4, 0.0,
-               0.0, 0.1, 0.1, 0.4, 0.1, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2)
+               0.0, 0.1, 0.1, 0.4, 0.1, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
 PATRON_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.5, 1.6, 0.3, -0.25, 1.5,
-            0.0, 0.1, 0.1, 0.0, 0.0, 0.6, 0.0, 4.0, 2.0, 5.0, 0.2)
+            0.0, 0.1, 0.1, 0.0, 0.0, 0.6, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
 STALL_TURNS = 200   # after this many turns greedy players think and draw to end a stalled game
+WIN = 1000.0        # value of a sure win (shared by tied winners)
 
 SEARCH_W = GREEDY_W[:W_TURNS] + (4.0,) + GREEDY_W[W_TURNS + 1:]
 
@@ -71,22 +94,91 @@ STRATEGIES = (
 
 # ------------------------------------------------------------------ evaluation
 @njit(cache=True)
-def evaluate(s, p, w):
-    """Weighted value of state s for seat p."""
+def time_left(s):
+    """Share of the game still to play: deck cards left against the deck after setup. The deck is
+    the clock that always runs (players think to refill); the last in-town site and a Catacomb are
+    ends the players choose, so they say nothing about how much play is left."""
     n = s[G_N]
-    parts = np.zeros(6, np.int64)
+    d0 = 144 - n * (R.prm(s, P_START_ORDERS) + 1)
+    t = R.deck_left(s) / max(d0, 1)
+    return min(1.0, max(0.0, t))
+
+
+@njit(cache=True)
+def potential(s, w):
+    """Factor on what resources in play are worth: 1 early; 1 - horizon at the end, when only
+    points count."""
+    x = 1.0 - time_left(s)
+    return 1.0 - w[W_HORIZON] * x * x
+
+
+@njit(cache=True)
+def terminal_value(place, share, n, w):
+    """Value of a finished game for a seat sure of `place` (and of `share` of the win when first)."""
+    v = WIN * share
+    if place > 1:
+        v -= w[W_END] * WIN * (place - 1) / (n - 1)
+    return v
+
+
+@njit(cache=True)
+def end_value(s, p, w, pr, lo, hi):
+    """terminal_value for p of the game ended in s (view bounds lo/hi): exact when p is sure of
+    its place, else averaged over `end_samples` worlds consistent with what p sees."""
+    n = s[G_N]
+    place, share = V.sure_position(s, p, lo, hi)
+    exact = place == 1
+    if not exact:
+        exact = True
+        for q in range(n):
+            if lo[q] != hi[q]:
+                exact = False
+    if exact:
+        return terminal_value(place, share, n, w)
+    k = max(1, int(w[W_ESAMP]))
+    places = np.empty(k, np.int64)
+    shares = np.empty(k, np.float64)
+    V.sample_outcomes(s, p, pr, places, shares)
+    v = 0.0
+    for j in range(k):
+        v += terminal_value(places[j], shares[j], n, w)
+    return v / k
+
+
+@njit(cache=True)
+def ending_value(s, p, w, pr, infl_delta, hand_delta):
+    """end_value for p if the game ended now with p's Influence and hand changed by the deltas
+    (Catacomb, last site or deck reached by p's own next action); s is restored."""
+    n = s[G_N]
     b = P0 + p * PSZ
-    v = w[W_SCORE] * R.score_parts(s, p, parts)
-    v += w[W_INFL] * s[b + O_INFL]
+    s[b + O_INFL] += infl_delta
+    s[b + O_HJ] += hand_delta
+    lo = np.zeros(n, np.float64)
+    hi = np.zeros(n, np.float64)
+    est = np.zeros(n, np.float64)
+    V.view_scores(s, p, lo, hi, est)
+    v = end_value(s, p, w, pr, lo, hi)
+    s[b + O_INFL] -= infl_delta
+    s[b + O_HJ] -= hand_delta
+    return v
+
+
+@njit(cache=True)
+def evaluate(s, p, w, pr):
+    """Weighted value of state s for seat p, from what p can see."""
+    n = s[G_N]
+    g = potential(s, w)
+    b = P0 + p * PSZ
+    v = w[W_SCORE] * V.estimated_score(s, p, p)
     st = 0
     for m in range(6):
         st += s[b + O_STOCK + m]
-    v += w[W_STOCK] * min(st, 8)
+    pot = w[W_INFL] * s[b + O_INFL] + w[W_STOCK] * min(st, 8)
     hl = R.hand_limit(s, p)
     h = s[b + O_HN]
     if h > hl + 2:
         h = hl + 2
-    v += w[W_HAND] * h + w[W_JACK] * s[b + O_HJ]
+    pot += w[W_HAND] * h + w[W_JACK] * s[b + O_HJ]
     nc = 0
     roles = 0
     for r in range(6):
@@ -94,7 +186,7 @@ def evaluate(s, p, w):
         nc += c
         if c > 0:
             roles += 1
-    v += w[W_CLIENT] * nc
+    pot += w[W_CLIENT] * nc
     fp = 0.0
     nb = 0
     nf = 0
@@ -104,27 +196,26 @@ def evaluate(s, p, w):
         if bs == 1:
             nf += 1
             fp += s[b + O_BMAT + k] + 0.5 * _supply(s, p, k)
-            if k == K_FORUM:
-                forum = True
         elif bs == 2:
             nb += 1
-            if k == K_FORUM:
-                forum = True
-    v += w[W_FOUND] * fp + w[W_BUILT] * nb - w[W_UNFIN] * nf
-    if forum:
+        if bs != 0 and k == K_FORUM:
+            forum = True
+    pot += w[W_FOUND] * fp + w[W_BUILT] * nb
+    v += g * pot - w[W_UNFIN] * nf
+    if forum and R.prm(s, P_POWER0 + K_FORUM) != 0:
         v += w[W_FORUM] * roles
     if n > 1 and w[W_OPP] != 0.0:
         o = 0.0
         for q in range(n):
             if q != p:
-                o += R.score_parts(s, q, parts)
+                o += V.estimated_score(s, p, q)
         v += w[W_OPP] * o / (n - 1)
     if s[G_OVER] != 0:
-        sc = np.zeros(n, np.int64)
-        wn = np.zeros(n, np.float64)
-        rk = np.zeros(n, np.int64)
-        R.final_result(s, sc, wn, rk)
-        v += 1000.0 * wn[p]
+        lo = np.zeros(n, np.float64)
+        hi = np.zeros(n, np.float64)
+        est = np.zeros(n, np.float64)
+        V.view_scores(s, p, lo, hi, est)
+        v += end_value(s, p, w, pr, lo, hi)
     return v
 
 
@@ -142,11 +233,42 @@ def _supply(s, p, k):
 
 
 @njit(cache=True)
-def role_value(s, p, r, A, w):
-    """Analytic gain of A actions of role r for seat p (lead/follow choice)."""
+def _ends_on_completion(s, p, k):
+    """Completing p's foundation k now would end the game: Catacomb (§5.3), or a Forum whose
+    condition p already meets (§5.4)."""
+    if R.prm(s, P_POWER0 + k) == 0:
+        return False
+    if k == K_CATACOMB:
+        return True
+    return k == K_FORUM and R.forum_ok(s, p) and (not R.republic(s) or R.stock_all(s, p))
+
+
+@njit(cache=True)
+def _forum_hire_wins(s, p):
+    """A Patron hire from the pool would complete p's Forum condition (an instant win)."""
+    if not R.act(s, p, K_FORUM) or not R.client_room(s, p) or R.republic(s):
+        return False
+    b = P0 + p * PSZ
+    win = False
+    for m in range(6):
+        if s[G_POOL + m] > 0 and not win:
+            s[b + O_CLI + m] += 1
+            win = R.forum_ok(s, p)
+            s[b + O_CLI + m] -= 1
+    return win
+
+
+@njit(cache=True)
+def role_value(s, p, r, A, w, pr):
+    """Analytic gain of A actions of role r for seat p (lead/follow choice). Resources are worth
+    `potential` (less as the game ends); with end_aware, completing a Catacomb or a Forum, founding
+    on the last in-town site or winning with a Forum hire count as the end they cause: only when
+    the place it locks in is worth more than nothing to p (end_value > 0), then worth that."""
     if A <= 0:
         return 0.0
     b = P0 + p * PSZ
+    end = w[W_END] > 0.0
+    pf = potential(s, w)
     pool = 0
     for m in range(6):
         pool += s[G_POOL + m]
@@ -157,22 +279,24 @@ def role_value(s, p, r, A, w):
     space = max(0, 8 - st)          # the evaluation counts at most 8 stockpile cards
     if r == 0:      # Laborer
         x = min(A, pool, space)
-        g = x * (w[W_STOCK] + 0.15)
+        g = x * pf * (w[W_STOCK] + 0.15)
     elif r == 5:    # Patron
         room = R.client_limit(s, p) - R.n_clients(s, p)
         x = min(A, pool, max(room, 0))
-        g = x * w[W_CLIENT]
+        g = x * pf * w[W_CLIENT]
         if w[W_FORUM] > 0 and x > 0:
             for m in range(6):
                 if s[G_POOL + m] > 0 and s[b + O_CLI + m] == 0:
                     g += w[W_FORUM]
                     break
+        if end and x > 0 and _forum_hire_wins(s, p):
+            g += WIN
     elif r == 4:    # Merchant
         room = R.vault_limit(s, p) - R.n_vault(s, p)
         x = min(A, max(room, 0))
         for m in range(5, -1, -1):
             c = min(x, s[b + O_STOCK + m])
-            g += c * (w[W_SCORE] * VAL[m] - w[W_STOCK])
+            g += c * (w[W_SCORE] * VAL[m] - pf * w[W_STOCK])
             x -= c
     elif r == 1 or r == 2:   # Craftsman / Architect
         x = A
@@ -188,34 +312,59 @@ def role_value(s, p, r, A, w):
                     if src > 0 and R.legal_add(s, p, k, m):
                         have += src
                 c = min(need, have, x)
-                if c > 0:
-                    x -= c
-                    g += c * w[W_FOUND] * 0.5
-                    if c == need:
-                        g += (w[W_SCORE] + w[W_INFL]) * VAL[s[b + O_BSITE + k]] + w[W_BUILT]
+                if c <= 0:
+                    continue
+                if end and c == need and _ends_on_completion(s, p, k):
+                    if k == K_FORUM:
+                        tv = WIN            # p meets the Forum condition: it wins outright
+                    else:
+                        tv = ending_value(s, p, w, pr, VAL[s[b + O_BSITE + k]], -c if r == 1 else 0)
+                    if tv <= 0.0:
+                        continue            # p would not complete it: the end would not be a win
+                    g += tv
+                x -= c
+                g += c * w[W_FOUND] * 0.5 * pf
+                if c == need:
+                    g += (w[W_SCORE] + pf * w[W_INFL]) * VAL[s[b + O_BSITE + k]] + pf * w[W_BUILT]
         # new foundations from hand, valued by the materials at hand to finish them
         best = 0.0
+        last_site = R.sum6(s, G_SIN) == 1
         for k in range(NK):
             if s[b + O_HAND + k] > 0 and s[b + O_BST + k] == 0 and k != K_STATUE:
                 if s[G_SIN + MAT[k]] > 0:
                     m = MAT[k]
                     have = s[b + O_HMAT + m] - 1 + s[b + O_STOCK + m]
-                    v = 0.5 * w[W_FOUND] * min(have, VAL[m]) - w[W_UNFIN] - w[W_HAND]
+                    v = pf * (0.5 * w[W_FOUND] * min(have, VAL[m]) - w[W_HAND]) - w[W_UNFIN]
+                    if end and last_site:
+                        v = ending_value(s, p, w, pr, 0, -1)
+                        if v <= 0.0:
+                            continue
                     if v > best:
                         best = v
         if x > 0:
             g += best
     elif r == 3:    # Legionary
         x = min(A, space)
+        lam = w[W_ODDS]
+        u = np.zeros(6, np.int64)
+        total = max(1, V.unseen_materials(s, p, u))
         for m in range(6):
             c = min(x, s[b + O_HMAT + m] - s[b + O_REV + m])
             if c > 0:
                 t = min(c, s[G_POOL + m])
-                g += t * w[W_STOCK] + (c - t) * 0.3 * w[W_STOCK] + c * 0.4 * w[W_STOCK]
+                old = t + (c - t) * 0.3 + c * 0.4
+                got = float(t)          # what c demands of m can bring (§4.4)
+                for q in range(s[G_N]):
+                    if q != p and R.is_target(s, p, q) and not R.immune(s, p, q):
+                        bq = P0 + q * PSZ
+                        got += min(float(c), s[bq + O_HN] * u[m] / total)   # expected in hand
+                        if R.act(s, p, K_BRIDGE):
+                            got += min(c, s[bq + O_STOCK + m])
+                g += pf * w[W_STOCK] * ((1.0 - lam) * old + lam * got)
                 x -= c
-    if g <= 0.0:
-        return g
-    return g + w[W_BIAS + r]
+    if g <= 0.0 and w[W_BIAS + r] >= 0.0:
+        return g            # a preference only lifts a role that is worth something; a ban
+    return g + w[W_BIAS + r]    # (negative bias, agon restrict) always applies
 
 
 @njit(cache=True)
@@ -229,12 +378,13 @@ def _actions_for(s, p, r, extra_units):
 
 
 @njit(cache=True)
-def _unit_cost(s, p, a, w):
+def _unit_cost(s, p, a, w, pf):
+    """What the cards spent on a lead/follow unit were worth (potential pf)."""
     if a < R.A_JACK or a >= R.A_CRANE:
-        return w[W_HAND]
+        return pf * w[W_HAND]
     if a < R.A_PET:
-        return w[W_JACK]
-    return R.petition_size(s, p) * w[W_HAND]
+        return pf * w[W_JACK]
+    return R.petition_size(s, p) * pf * w[W_HAND]
 
 
 @njit(cache=True)
@@ -249,7 +399,7 @@ def _unit_role(s, a):
 
 
 @njit(cache=True)
-def lead_scores(s, p, buf, n, w, out):
+def lead_scores(s, p, buf, n, w, pr, out):
     """Scores of the legal lead/follow/more/pick actions (higher is better)."""
     ph = s[G_PHASE]
     b = P0 + p * PSZ
@@ -260,12 +410,18 @@ def lead_scores(s, p, buf, n, w, out):
             out[i] = s[b + O_HAND + k] - (1.0 if s[b + O_BST + k] == 0 else 0.0)
         return
     lead = ph == PH_LEAD
+    pf = potential(s, w)
     hs = R.hand_size(s, p)
     hl = R.hand_limit(s, p)
     draw = hl - hs if hs < hl else 1
-    think = w[W_HAND] * draw + w[W_THINK]
-    if s[G_JPILE] > 0 and w[W_JACK] > think:
-        think = w[W_JACK] + w[W_THINK]
+    think = pf * w[W_HAND] * draw + w[W_THINK]
+    if s[G_JPILE] > 0 and pf * w[W_JACK] > think:
+        think = pf * w[W_JACK] + w[W_THINK]
+    if w[W_END] > 0.0 and R.deck_left(s) <= draw:
+        # thinking may draw the last card: the end it causes, which p must accept when no Jack is
+        # left to take instead, and may choose otherwise
+        ev = ending_value(s, p, w, pr, 0, R.deck_left(s))
+        think = ev if s[G_JPILE] == 0 else max(think, ev)
     if s[G_TURN] > STALL_TURNS:      # a stalled game (e.g. Jacks cycling): drain the deck
         think += 100.0
     for i in range(n):
@@ -278,16 +434,107 @@ def lead_scores(s, p, buf, n, w, out):
             r = _unit_role(s, a)
             if ph == PH_MORE:
                 A = _actions_for(s, p, r, 0)
-                out[i] = role_value(s, p, r, A + 1, w) - role_value(s, p, r, A, w) - _unit_cost(s, p, a, w)
+                out[i] = role_value(s, p, r, A + 1, w, pr) - role_value(s, p, r, A, w, pr) - _unit_cost(s, p, a, w, pf)
             else:
                 A = _actions_for(s, p, r, 1)
-                out[i] = role_value(s, p, r, A, w) - _unit_cost(s, p, a, w)
+                out[i] = role_value(s, p, r, A, w, pr) - _unit_cost(s, p, a, w, pf)
                 if lead:
-                    out[i] -= 0.05 * w[W_HAND]
+                    out[i] -= 0.05 * pf * w[W_HAND]
 
 
 @njit(cache=True)
-def greedy_index(s, buf, n, w, tmp):
+def draws_from_deck(s, a):
+    """Action a reveals deck cards to its player (Thinker draw, Fountain, Bar, Atrium)."""
+    return (a == R.A_DRAW or a == R.A_FOUNTAIN or a == R.A_BAR or a == R.A_ATRIUM) and R.deck_left(s) > 0
+
+
+@njit(cache=True)
+def draw_value(s, a, p, w, pr, buf):
+    """Value for p of an action that draws from the deck, averaged over the cards p cannot
+    locate: exactly over the material of the single card of Fountain, Bar and Atrium, over
+    `draw_samples` redeals for a Thinker draw."""
+    if a == R.A_DRAW:
+        hs = R.hand_size(s, p)
+        hl = R.hand_limit(s, p)
+        d = min(hl - hs if hs < hl else 1, R.deck_left(s))
+        kinds = np.empty(144, np.int32)
+        u = V.unseen_kinds(s, p, kinds)
+        k = max(1, int(w[W_DRAWS]))
+        t0 = s[G_DTOP]
+        tot = 0.0
+        for i in range(k):
+            c = s.copy()
+            for j in range(d):          # the d cards drawn: a sample of the unseen kinds
+                r = j + rng.below(pr, u - j)
+                x = kinds[r]
+                kinds[r] = kinds[j]
+                kinds[j] = x
+                c[G_DECK + t0 + j] = x
+            R.step(c, a, buf)
+            tot += evaluate(c, p, w, pr)
+        return tot / k
+    u = np.zeros(6, np.int64)
+    total = V.unseen_materials(s, p, u)
+    v = 0.0
+    for m in range(6):
+        if u[m] > 0:
+            c = s.copy()
+            V.put_on_top(c, p, m)
+            R.step(c, a, buf)
+            v += u[m] * evaluate(c, p, w, pr)
+    return v / total
+
+
+@njit(cache=True)
+def _free(buf, n):
+    for i in range(n):
+        if buf[i] == R.A_PASS or buf[i] == R.A_THINK:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _may_end_next(c, p):
+    """p's next decision in c may end the game: adding the material that completes a Catacomb or a
+    Forum (Craftsman C2, Architect A2), or a Thinker menu when the deck is nearly out."""
+    f = R.top(c)
+    if c[f + F_KIND] == FK_THINK:
+        return R.deck_left(c) <= R.hand_limit(c, p) + 1
+    role = c[f + F_ROLE]
+    if (role == CRAFTSMAN or role == ARCHITECT) and c[f + F_STEP] == R.ST_C2:
+        b = c[f + F_A1]
+        return b == K_CATACOMB or b == K_FORUM
+    return False
+
+
+@njit(cache=True)
+def action_value(s, a, p, w, pr, b1, b2):
+    """One-step look-ahead value of action a for p. With end_aware, a forced sub-step of p's that
+    follows and may end the game (the material that completes a Catacomb, a Thinker menu without
+    PASS at the end of the deck) is looked through, so that BUILD(Catacomb) is seen to end it."""
+    if draws_from_deck(s, a):
+        return draw_value(s, a, p, w, pr, b1)
+    c = s.copy()
+    m = R.step(c, a, b1)
+    if w[W_END] > 0.0 and c[G_OVER] == 0 and c[G_TOMOVE] == p and c[G_SP] > 0 and m > 0 and \
+            not _free(b1, m) and _may_end_next(c, p):
+        best = -1e300
+        for j in range(m):
+            a2 = b1[j]
+            if draws_from_deck(c, a2):
+                v = draw_value(c, a2, p, w, pr, b2)
+            else:
+                d = c.copy()
+                R.step(d, a2, b2)
+                v = evaluate(d, p, w, pr)
+            if v > best:
+                best = v
+        return best
+    return evaluate(c, p, w, pr)
+
+
+@njit(cache=True)
+def greedy_index(s, buf, n, w, pr, tmp):
     """Index of the greedy choice among buf[:n]."""
     if n == 1:
         return 0
@@ -295,13 +542,11 @@ def greedy_index(s, buf, n, w, tmp):
     sc = np.empty(n, np.float64)
     if s[G_SP] == 0 and (s[G_PHASE] == PH_LEAD or s[G_PHASE] == PH_FOLLOW or
                          s[G_PHASE] == PH_MORE or s[G_PHASE] == PH_PICK):
-        lead_scores(s, p, buf, n, w, sc)
+        lead_scores(s, p, buf, n, w, pr, sc)
     else:
-        lim = P0 + s[G_N] * PSZ
+        b2 = np.empty(R.N_ACTIONS, np.int32)
         for i in range(n):
-            c = s.copy()
-            R.step(c, buf[i], tmp)
-            sc[i] = evaluate(c, p, w)
+            sc[i] = action_value(s, buf[i], p, w, pr, tmp, b2)
             if buf[i] == R.A_PASS:
                 sc[i] -= 1e-6
             elif buf[i] == R.A_DRAW and s[G_TURN] > STALL_TURNS:
@@ -315,77 +560,14 @@ def greedy_index(s, buf, n, w, tmp):
 
 # ------------------------------------------------------------------ search
 @njit(cache=True)
-def determinize(s, p, pr):
-    """Re-deal what seat p cannot see: opponents' hands and the deck (one pool of unseen kinds,
-    hand sizes kept), and opponents' vault materials (pooled, vault sizes kept)."""
-    n = s[G_N]
-    unseen = np.empty(144, np.int32)
-    u = 0
-    for t in range(s[G_DTOP], 144):
-        unseen[u] = s[G_DECK + t]
-        u += 1
-    for q in range(n):
-        if q == p:
-            continue
-        bq = P0 + q * PSZ
-        for k in range(NK):
-            for c in range(s[bq + O_HAND + k]):
-                unseen[u] = k
-                u += 1
-    rng.shuffle(pr, unseen[:u])
-    i = 0
-    for q in range(n):
-        if q == p:
-            continue
-        bq = P0 + q * PSZ
-        h = s[bq + O_HN]
-        for k in range(NK):
-            s[bq + O_HAND + k] = 0
-        for m in range(6):
-            s[bq + O_HMAT + m] = 0
-        for j in range(h):
-            k = unseen[i]
-            i += 1
-            s[bq + O_HAND + k] += 1
-            s[bq + O_HMAT + MAT[k]] += 1
-    for t in range(s[G_DTOP], 144):
-        s[G_DECK + t] = unseen[i]
-        i += 1
-    # vaults
-    vm = np.empty(144, np.int32)
-    v = 0
-    for q in range(n):
-        if q == p:
-            continue
-        bq = P0 + q * PSZ
-        for m in range(6):
-            for c in range(s[bq + O_VAULT + m]):
-                vm[v] = m
-                v += 1
-    rng.shuffle(pr, vm[:v])
-    i = 0
-    for q in range(n):
-        if q == p:
-            continue
-        bq = P0 + q * PSZ
-        size = 0
-        for m in range(6):
-            size += s[bq + O_VAULT + m]
-            s[bq + O_VAULT + m] = 0
-        for j in range(size):
-            s[bq + O_VAULT + vm[i]] += 1
-            i += 1
-
-
-@njit(cache=True)
-def rollout_value(c, p, w, turns, tmp, tmp2):
+def rollout_value(c, p, w, turns, pr, tmp, tmp2):
     """Greedy play for `turns` more turns (all seats with weights w), then evaluate for p."""
     end_turn = c[G_TURN] + turns
     m = R.first_legal(c, tmp)
     while c[G_OVER] == 0 and c[G_TURN] < end_turn:
-        i = greedy_index(c, tmp, m, w, tmp2)
+        i = greedy_index(c, tmp, m, w, pr, tmp2)
         m = R.step(c, tmp[i], tmp)
-    return evaluate(c, p, w)
+    return evaluate(c, p, w, pr)
 
 
 @njit(cache=True)
@@ -393,30 +575,50 @@ def search_index(s, buf, n, w, pr, tmp):
     if n == 1:
         return 0
     if not (s[G_SP] == 0 and (s[G_PHASE] == PH_LEAD or s[G_PHASE] == PH_FOLLOW)):
-        return greedy_index(s, buf, n, w, tmp)
+        return greedy_index(s, buf, n, w, pr, tmp)
     p = s[G_TOMOVE]
     sc = np.empty(n, np.float64)
-    lead_scores(s, p, buf, n, w, sc)
+    lead_scores(s, p, buf, n, w, pr, sc)
     width = int(w[W_WIDTH])
     order = np.argsort(-sc)
     k = min(n, max(1, width))
     nroll = max(1, int(w[W_ROLL]))
     turns = max(1, int(w[W_TURNS]))
     tot = np.zeros(k, np.float64)
+    ends = np.zeros(k, np.bool_)
+    if w[W_END] > 0.0:
+        # a THINK that must draw the last card ends the game: valued by the place it locks in,
+        # and never taken while it is not a win and another candidate exists
+        for j in range(k):
+            if buf[order[j]] == R.A_THINK and _think_ends(s, p):
+                ends[j] = True
+                tot[j] = nroll * ending_value(s, p, w, pr, 0, R.deck_left(s))
+                if tot[j] <= 0.0 and k > 1:
+                    tot[j] = -1e300
     tmp2 = np.empty(R.N_ACTIONS, np.int32)
     tmp3 = np.empty(R.N_ACTIONS, np.int32)
     for d in range(nroll):
         base = s.copy()
-        determinize(base, p, pr)
+        V.redeal_hidden(base, p, pr)
         for j in range(k):
+            if ends[j]:
+                continue
             c = base.copy()
             R.step(c, buf[order[j]], tmp2)
-            tot[j] += rollout_value(c, p, w, turns, tmp2, tmp3)
+            tot[j] += rollout_value(c, p, w, turns, pr, tmp2, tmp3)
     best = 0
     for j in range(1, k):
         if tot[j] > tot[best]:
             best = j
     return order[best]
+
+
+@njit(cache=True)
+def _think_ends(s, p):
+    """THINK at lead/follow would draw the last deck card with no Jack to take instead."""
+    hs = R.hand_size(s, p)
+    hl = R.hand_limit(s, p)
+    return s[G_JPILE] == 0 and R.deck_left(s) <= (hl - hs if hs < hl else 1)
 
 
 @njit(cache=True)
@@ -427,4 +629,4 @@ def choose(kind, s, buf, n, w, pr):
     tmp = np.empty(R.N_ACTIONS, np.int32)
     if kind == KIND_SEARCH:
         return buf[search_index(s, buf, n, w, pr, tmp)]
-    return buf[greedy_index(s, buf, n, w, tmp)]
+    return buf[greedy_index(s, buf, n, w, pr, tmp)]

@@ -21,7 +21,7 @@ SPEC = GameSpec(
            "ruleset (ruleset=republic: 5 cards, no Jack, 2-card petitions; slots 4/11/26/33 are "
            "Crane/Tribunal/Domus Aurea/Forum Romanum, so built_circus etc. name the slot). Seat = "
            "turn order from the first leader. end_condition codes: 0 forum, 1 catacomb, "
-           "2 last_site, 3 deck, 4 turn_cap."),
+           "2 last_site, 3 deck, 4 turn_cap. ended_by: seat whose decision ended the game (-1: turn cap)."),
     extra={
         "end_conditions": ("forum", "catacomb", "last_site", "deck", "turn_cap"),
         "components": [("Buildings", "built_")],  # built_<name> 0/1; built_turn_* are left out (not 0/1)

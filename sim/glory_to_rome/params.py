@@ -31,8 +31,60 @@ _base = [
           choices=("alphabetical", "seat0")),
     Param("max_turns", 1000, 50, 10000, "turn cap (end condition turn_cap)"),
 ]
-_power = [Param(f"power_{SNAKE_NAMES[k]}", True, meaning=f"0 = {BUILDING_NAMES[k]} is built normally but has no power",
-                boolean=True) for k in range(40)]
+# What each switch turns off (§1.2, §5.3). With false the building is still founded, built, completed
+# (Influence), stolen and made public as usual, and counts as built (`built_<name>`); only its power
+# never applies: not when completed, not through Gate, not when made public. Statue's any-site
+# foundation is how a Statue is built (a rule of the foundation, before any power is active), so
+# power_statue=false removes only its end-of-game VP. Republic (§5.6) slots 4/11/26/33 keep the
+# imperium names: power_circus switches Crane, power_senate Tribunal, power_coliseum Domus Aurea,
+# power_forum Forum Romanum.
+POWERS = (
+    "each Patron action may also hire the top deck card",
+    "clientele limit + insula_bonus",
+    "before a Thinker action, may discard 1 order card",
+    "any material may go into its owner's Stone buildings",
+    "petitions of circus_petition_size cards (republic slot: Crane)",
+    "each Laborer action may also move 1 hand card to the stockpile",
+    "vault limit + market_bonus",
+    "immune to Legionary unless the attacker has Bridge",
+    "on completion, Craftsman actions = Influence",
+    "clientele limit x aqueduct_multiplier; Patron may also hire from hand",
+    "Legionary hits all opponents, ignores Palisade, takes from stockpiles",
+    "takes the Jacks opponents played this turn (republic slot: Tribunal)",
+    "every client counts as a Laborer client",
+    "Rubble fits any building; out-of-town foundation costs tower_oot_cost",
+    "before a Thinker action, may discard the whole hand",
+    "immune to Legionary (even Bridge) and 1 VP per wall_divisor stockpile cards",
+    "one Thinker action after a turn with a Craftsman action",
+    "Architect materials may come from the pool",
+    "Merchant may vault the top deck card",
+    "each newly hired client acts once at once",
+    "on completion, Laborer actions = Influence",
+    "Marble foundations give their powers before completion",
+    "on completion, Thinker actions = Influence",
+    "hand limit + shrine_bonus",
+    "completing it ends the game",
+    "each counted client acts twice for a player who led or followed",
+    "Legionary may take matching clients into the vault (republic slot: Domus Aurea)",
+    "on completion, Patron actions = Influence",
+    "on completion, steal an opponent's building for 3 Influence",
+    "adding one Marble completes any building",
+    "lead/follow cards may go to the stockpile at the end of the turn",
+    "an Architect action adding a material completes it",
+    "each Merchant action may also vault 1 hand card",
+    "a client of each role wins at once (republic slot: Forum Romanum)",
+    "Craftsman may use the top deck card",
+    "each Merchant client also counts as the led role and for the Forum",
+    "lead/follow with several cards, 1 action each",
+    "with each Architect action, may make an opponent's building public",
+    "statue_vp at the end of the game (any-site foundation stays)",
+    "hand limit + temple_bonus",
+)
+assert len(POWERS) == 40
+_power = [Param(f"power_{SNAKE_NAMES[k]}", True, boolean=True,
+                meaning=f"false: {BUILDING_NAMES[k]} is built and gives Influence as usual, but its power "
+                        f"never applies ({POWERS[k]})")
+          for k in range(40)]
 PARAMS = ParamTable(_base + _power)
 
 P_RULESET = PARAMS.index("ruleset")

@@ -5,7 +5,8 @@ from numba import njit
 from sim import rng
 from sim.spec import AgonInputError
 from strategies.glory_to_rome import choose
-from .board import MAT as MAT_OF, NK, BUILDING_NAMES, SNAKE_NAMES, ROLE_NAMES, END_NAMES, MATERIAL_NAMES
+from .board import (MAT as MAT_OF, NK, BUILDING_NAMES, SNAKE_NAMES, ROLE_NAMES, END_NAMES, MATERIAL_NAMES,
+                    END_TURN_CAP)
 from .params import P_N_JACKS, P_START_JACKS, P_SITES_PER_MATERIAL, P_RULESET
 from .state import (G_LEADER, G_TOMOVE, G_OVER, G_END, G_TURN, G_FL, G_SIN, G_NDEC, P0, PSZ, O_HN,
                     O_HJ, O_CLI, O_BST, O_M_LED, O_M_LTHINK, O_M_FOLLOW, O_M_THINK, O_M_ACT,
@@ -23,13 +24,14 @@ SEAT_METRICS = (
   + tuple(f"vault_{m.lower()}" for m in MATERIAL_NAMES) \
   + tuple(f"built_turn_{n}" for n in SNAKE_NAMES)
 N_SEAT_METRICS = 15 + 12 + 40 + 6 + 40
-GAME_METRICS = ("end_condition", "deck_left", "sites_left", "first_leader", "decisions")
+GAME_METRICS = ("end_condition", "deck_left", "sites_left", "first_leader", "decisions", "ended_by")
 N_SEAT_INT = 15
 
 
 @njit(cache=True)
-def _record(s, g, p, turns, endc, dleft, sleft, fl, ndec, score, win, rank, met):
+def _record(s, g, p, turns, endc, dleft, sleft, fl, ndec, score, win, rank, met, ender, last):
     turns[g] = s[G_TURN]
+    ender[g] = -1 if s[G_END] == END_TURN_CAP else last
     endc[g] = s[G_END]
     dleft[g] = deck_left(s)
     sleft[g] = sum6(s, G_SIN)
@@ -85,6 +87,7 @@ def _play(seed, start, n, p, params, kinds, weights, check):
     sleft = np.zeros(n, np.int64)
     fl = np.zeros(n, np.int64)
     ndec = np.zeros(n, np.int64)
+    ender = np.zeros(n, np.int64)
     score = np.zeros((n, p), np.float64)
     win = np.zeros((n, p), np.float64)
     rank = np.zeros((n, p), np.int64)
@@ -99,8 +102,9 @@ def _play(seed, start, n, p, params, kinds, weights, check):
             if c != 0:
                 err[0] = c
                 err[1] = start + g
-                return turns, endc, dleft, sleft, fl, ndec, score, win, rank, met, err
+                return turns, endc, dleft, sleft, fl, ndec, ender, score, win, rank, met, err
         m = first_legal(s, buf)
+        me = -1
         while s[G_OVER] == 0:
             me = s[G_TOMOVE]
             kd = kinds[me]
@@ -112,15 +116,15 @@ def _play(seed, start, n, p, params, kinds, weights, check):
             if m == 0 and s[G_OVER] == 0:      # no decision but not over: engine bug
                 err[0] = 99
                 err[1] = start + g
-                return turns, endc, dleft, sleft, fl, ndec, score, win, rank, met, err
+                return turns, endc, dleft, sleft, fl, ndec, ender, score, win, rank, met, err
             if check:
                 c = check_invariants(s)
                 if c != 0:
                     err[0] = c
                     err[1] = start + g
-                    return turns, endc, dleft, sleft, fl, ndec, score, win, rank, met, err
-        _record(s, g, p, turns, endc, dleft, sleft, fl, ndec, score, win, rank, met)
-    return turns, endc, dleft, sleft, fl, ndec, score, win, rank, met, err
+                    return turns, endc, dleft, sleft, fl, ndec, ender, score, win, rank, met, err
+        _record(s, g, p, turns, endc, dleft, sleft, fl, ndec, score, win, rank, met, ender, me)
+    return turns, endc, dleft, sleft, fl, ndec, ender, score, win, rank, met, err
 
 
 def validate(n_players, params):
@@ -154,11 +158,11 @@ def full_weights(n_players, weights):
 
 
 def _pack(out):
-    turns, endc, dleft, sleft, fl, ndec, score, win, rank, met, err = out
+    turns, endc, dleft, sleft, fl, ndec, ender, score, win, rank, met, err = out
     if err[0] != 0:
         raise AssertionError(f"glory_to_rome invariant {int(err[0])} violated in game {int(err[1])}")
     res = {"turns": turns, "end_condition": endc, "deck_left": dleft, "sites_left": sleft,
-           "first_leader": fl, "decisions": ndec, "score": score, "win": win, "rank": rank}
+           "first_leader": fl, "decisions": ndec, "ended_by": ender, "score": score, "win": win, "rank": rank}
     for i, name in enumerate(SEAT_METRICS):
         res[name] = met[:, :, i]
     return res
@@ -297,10 +301,12 @@ def play_traced(seed, index, n_players, params, kinds, weights):
     p = n_players
     turns = np.zeros(1, np.int64); endc = np.zeros(1, np.int64); dl = np.zeros(1, np.int64)
     sl = np.zeros(1, np.int64); fl = np.zeros(1, np.int64); nd = np.zeros(1, np.int64)
+    ender = np.zeros(1, np.int64)
+    last = [seat for seat, a, _, _ in log if seat >= 0]
     score = np.zeros((1, p)); win = np.zeros((1, p)); rank = np.zeros((1, p), np.int64)
     met = np.zeros((1, p, N_SEAT_METRICS), np.int64)
-    _record(s, 0, p, turns, endc, dl, sl, fl, nd, score, win, rank, met)
-    res = _pack((turns, endc, dl, sl, fl, nd, score, win, rank, met, np.zeros(2, np.int64)))
+    _record(s, 0, p, turns, endc, dl, sl, fl, nd, score, win, rank, met, ender, last[-1] if last else -1)
+    res = _pack((turns, endc, dl, sl, fl, nd, ender, score, win, rank, met, np.zeros(2, np.int64)))
     lines = [f"Glory to Rome game {index} of seed {seed}, {p} players "
              f"(seat 0 = first leader, dealt as seat {int(fl[0])})"]
     lines += [text for _, _, text, _ in log]

@@ -501,6 +501,28 @@ def merchant_bonus_owner(s, m):
 
 
 @njit(cache=True)
+def statue_points(s, p):
+    """statue_vp if Statue is active for p and a completed Statue exists for it (own or public, D8)."""
+    if not act(s, p, K_STATUE):
+        return 0
+    if s[P0 + p * PSZ + O_BST + K_STATUE] == 2:
+        return prm(s, P_STATUE_VP)
+    for q in range(s[G_N]):
+        bq = P0 + q * PSZ
+        if s[bq + O_BST + K_STATUE] == 2 and s[bq + O_PUB + K_STATUE] != 0:
+            return prm(s, P_STATUE_VP)
+    return 0
+
+
+@njit(cache=True)
+def wall_points(s, p):
+    """1 VP per wall_divisor stockpile cards if Wall is active for p."""
+    if not act(s, p, K_WALL):
+        return 0
+    return sum6(s, P0 + p * PSZ + O_STOCK) // prm(s, P_WALL_DIVISOR)
+
+
+@njit(cache=True)
 def score_parts(s, p, out):
     """out[0..5] = influence, vault points, merchant bonuses (count), bonus VP, statue VP, wall VP;
     returns the total (§6.2)."""
@@ -514,19 +536,8 @@ def score_parts(s, p, out):
         if merchant_bonus_owner(s, m) == p:
             nb += 1
     bonus = nb * prm(s, P_MERCHANT_BONUS_VP)
-    statue = 0
-    if act(s, p, K_STATUE):
-        has = s[b + O_BST + K_STATUE] == 2
-        if not has:
-            for q in range(s[G_N]):
-                bq = P0 + q * PSZ
-                if s[bq + O_BST + K_STATUE] == 2 and s[bq + O_PUB + K_STATUE] != 0:
-                    has = True
-        if has:
-            statue = prm(s, P_STATUE_VP)
-    wall = 0
-    if act(s, p, K_WALL):
-        wall = sum6(s, b + O_STOCK) // prm(s, P_WALL_DIVISOR)
+    statue = statue_points(s, p)
+    wall = wall_points(s, p)
     out[0] = infl
     out[1] = vp
     out[2] = nb
@@ -1426,6 +1437,7 @@ def _apply_frame(s, a):
             k = a - A_CARD
             hand_rem(s, p, k)
             s[bp + O_VAULT + MAT[k]] += 1
+            s[bp + O_VHID + MAT[k]] += 1
             if step == 0:
                 use(s, f, 1)
             s[f + F_STEP] = 0
@@ -1434,6 +1446,8 @@ def _apply_frame(s, a):
         if a == A_ATRIUM:
             k = pop_deck(s)
             s[bp + O_VAULT + MAT[k]] += 1
+            s[bp + O_VHID + MAT[k]] += 1
+            s[bp + O_VATR + MAT[k]] += 1
         else:
             m = a - A_MAT
             s[bp + O_STOCK + m] -= 1
@@ -1662,6 +1676,9 @@ def check_invariants(s):
                 return 13
             if s[b + O_FRESH + m] > s[b + O_CLI + m]:
                 return 14
+            if s[b + O_VATR + m] < 0 or s[b + O_VATR + m] > s[b + O_VHID + m] or \
+                    s[b + O_VHID + m] > s[b + O_VAULT + m]:
+                return 20
         if s[b + O_HJ] < 0 or s[b + O_CJ] < 0:
             return 15
         cards += hn + sum6(s, b + O_CAMP) + sum6(s, b + O_STOCK) + sum6(s, b + O_VAULT) + \

@@ -79,7 +79,10 @@ O_M_FOLLOW = 411
 O_M_THINK = 412
 O_M_ACT = 413       # 6 actions used by role
 O_DAGAIN = 419      # Influence gained with Domus Aurea (republic)
-PSZ = 420
+O_VHID = 420        # 6 vault cards that went in face down (Basilica from hand, Atrium): hidden from
+                    #   the other players (§4.5, A9); the rest came from the public stockpile or clientele
+O_VATR = 426        # 6 of those, vaulted with the Atrium: hidden from their owner too
+PSZ = 432
 MAX_P = 5
 STATE_SIZE = P0 + MAX_P * PSZ
 
