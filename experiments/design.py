@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import sys
 import time
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,10 +73,9 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
     path = Path(config) if config else DEFAULT_CONFIG
     if not path.is_file():
         raise AgonInputError(f"config file {path} not found")
-    try:
-        data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as e:
-        raise AgonInputError(f"{path} is not valid TOML: {e}")
+    from experiments import schema
+    from experiments.config import read_toml
+    data = schema.check(read_toml(path), schema.DESIGN_SCHEMA, str(path))   # the declared shape first
     defaults = data.get("defaults", {})
     table = data.get("game", {})
     out = []
@@ -101,7 +99,7 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                 vals = np.linspace(key.lo, key.hi, 5)
                 sweep = sorted(set(int(round(v)) for v in vals)) if key.integer else [float(f"{v:.4g}") for v in vals]
             elif isinstance(sweep, str):
-                from experiments.cli import parse_range
+                from experiments.args import parse_range
                 sweep = parse_range(sweep)
             sweep = [key.decode(key.encode(v)) for v in sweep]
         strategies = [s.strip() for s in str(raw.get("tournament", "random,greedy,search")).split(",") if s.strip()]

@@ -156,6 +156,13 @@ def clear(out) -> None:
 # ---- one writer per folder -------------------------------------------------------------------
 
 _HELD: dict[str, list] = {}   # resolved path -> [fd, count, created_by_us]
+_STARTED = [0]                # folders this process has locked for writing (see `started`)
+
+
+def started() -> int:
+    """How many run folders this process has locked for writing so far: the CLI prints how to
+    finish a run after Ctrl-C only when one was written."""
+    return _STARTED[0]
 
 
 def hold(out) -> None:
@@ -180,6 +187,7 @@ def hold(out) -> None:
     os.ftruncate(fd, 0)
     os.write(fd, f"{os.getpid()}\n".encode())
     _HELD[key] = [fd, 1, created]
+    _STARTED[0] += 1
 
 
 def release(out, failed: bool = False) -> None:

@@ -29,7 +29,7 @@ TARGETS = ("first_seat_fair", "seats_fair", "length=LO:HI", "skill_gap=G")
 
 def parse_values(param, text: str) -> list:
     """'lo:hi' (integers: every value up to 11, else 6 evenly spaced), 'lo:hi:step', or 'a,b,c'."""
-    from experiments.cli import parse_range
+    from experiments.args import parse_range
     text = text.strip()
     if ":" in text and len(text.split(":")) == 2 and not param.choices and not param.boolean:
         try:

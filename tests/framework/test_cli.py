@@ -26,7 +26,7 @@ def one_line_error(capsys, argv, *words):
     (["seats", "pig", "--players", "5"], ["played by 2, 3, 4 players, not 5"]),
     (["seats", "pig", "--games", "0"], ["at least 1"]),
     (["seats", "pig", "--jobs", "0"], ["at least 1"]),
-    (["seats", "pig", "--games", "many"], ["invalid int value"]),
+    (["seats", "pig", "--games", "many"], ["--games", "whole number"]),
     (["sweep", "pig", "--param", "target=9:3"], ["LO <= HI"]),
     (["sweep", "pig", "--param", "colour=1:2"], ["unknown parameter 'colour'"]),
     (["play", "pig", "--strategies", "greedy,random,random"], ["3 strategies for 2 players"]),
@@ -53,7 +53,7 @@ def test_existing_output_folder(capsys, tmp_path):
     ("[[study]]\nname='a'\nkind='seats'\ngame='pig'\ncolour=3\n", ["unknown key(s) colour"]),
     ("[[study]]\nname='a'\nkind='seats'\ngame='chess'\n", ["unknown game 'chess'"]),
     ("[[study]]\nname='a'\nkind='dance'\ngame='pig'\n", ["unknown study kind 'dance'"]),
-    ("jobs=2\n", ["no [[study]]"]),
+    ("jobs=2\n", ["missing key 'study'", "[[study]]"]),
 ])
 def test_bad_config(capsys, tmp_path, monkeypatch, text, words):
     monkeypatch.chdir(tmp_path)
