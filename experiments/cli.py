@@ -273,30 +273,41 @@ def cmd_run(args, argv) -> int:
     from experiments.runner import Plan, check_backend, prepare_folder, run_study, shared_pool
     from reports import write_index
     cfg = load_config(args.config)
-    jobs = args.jobs or cfg.jobs
+    jobs = args.jobs or cap_jobs(cfg.jobs, f"jobs (in {args.config})")
     check_backend(args.backend, args.scheduler, args.workers)
     base = folder.check_base(args.out if args.out is not None else cfg.out)
     plans = []
     for name, study in cfg.studies:
         study.command = command_line(argv) + f"  # study {name}"
-        plans.append((folder.child(base, name, "study name"), study, None if is_composite(study) else Plan(study, jobs)))
+        try:
+            plan = None if is_composite(study) else Plan(study, jobs)
+        except AgonInputError as e:
+            raise AgonInputError(f"{args.config}: study {name!r}: {e}")
+        plans.append((folder.child(base, name, "study name"), study, plan))
+    # --resume finishes the studies an interrupted file had started and plays the others
+    again = {out: args.resume and (out / "run.json").exists() for out, _, _ in plans}
     for out, study, plan in plans:  # check every folder before playing anything
-        if plan is None:
-            study.check(out, jobs, args.resume, args.force)
-        else:
-            prepare_folder(out, args.resume, args.force, plan)
+        try:
+            if plan is None:
+                study.check(out, jobs, again[out], args.force)
+            else:
+                prepare_folder(out, again[out], args.force, plan)
+        except AgonInputError as e:
+            raise AgonInputError(f"{args.config}: study {out.name!r}: {e}")
+    batch = {"kind": "batch", "config": str(args.config), "studies": [o.name for o, _, _ in plans],
+             "command": command_line(argv)}
     with folder.locked(base), shared_pool(args.backend, jobs, args.scheduler, args.workers):
+        folder.write_batch(base, dict(batch, status="running"))   # an interrupted file is resumable
         for out, study, plan in plans:   # every study of the file on one pool
             print(f"== {out.name}: {study.kind} {study.game}", file=sys.stderr)
             if plan is None:  # design studies and stopping rules: experiments/composite.py
-                study.run(out, jobs, args.resume, args.force, not args.quiet)
+                study.run(out, jobs, again[out], args.force, not args.quiet)
                 print(f"report: {out / 'report.md'}")
                 continue
-            run_study(study, out, jobs=jobs, resume=args.resume, force=args.force, progress=not args.quiet, plan=plan)
+            run_study(study, out, jobs=jobs, resume=again[out], force=args.force, progress=not args.quiet, plan=plan)
             _render(out)
         write_index(base, [(out.name, out) for out, _, _ in plans], title=cfg.title)
-        folder.write_batch(base, {"kind": "batch", "config": str(args.config), "studies": [o.name for o, _, _ in plans],
-                                  "command": command_line(argv)})
+        folder.write_batch(base, dict(batch, status="complete"))
     print(f"index: {base / 'index.md'}")
     return 0
 

@@ -66,7 +66,7 @@ def run(cs: ComponentStudy, out, jobs: int = 1, resume: bool = False, force: boo
         _, _, _, w, n = seat_counts(games_dir).rate(0)
         return {"intervals": iv, "seat0": (w, n)}
 
-    rec = run_until(rule, int(cs.games), grow, measure, progress)
+    rec = run_until(rule, int(cs.games), grow, measure, progress, folder=out, resume=resume)
     write_record(out, rec.to_json())
     from reports.data import load_meta
     folder.finish(out, {"games": int(load_meta(games_dir)["games"])})

@@ -195,17 +195,20 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
         raise AgonInputError("each game may be given once")
     batteries = load_batteries(games, config, scale, seed)
     out = folder.check_base(out)
+    # --resume finishes the games an interrupted run had started and plays the others
+    again = {b.game: resume and (out / b.game / "run.json").exists() for b in batteries}
     for b in batteries:
-        folder.check(folder.child(out, b.game, "game"), resume, force)
+        folder.check(folder.child(out, b.game, "game"), again[b.game], force)
+    batch = {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command}
     with folder.locked(out):
+        folder.write_batch(out, dict(batch, status="running"))   # an interrupted batch is resumable
         t_all = time.perf_counter()
         _warm([b.game for b in batteries], jobs, progress)
         folders = []
         for b in batteries:
             gdir = folder.child(out, b.game, "game")
-            run_one(b, gdir, jobs, resume, force, progress, command or f"agon design-report {b.game}", scale)
+            run_one(b, gdir, jobs, again[b.game], force, progress, command or f"agon design-report {b.game}", scale)
             folders.append((b.game, gdir))
         write_index(out, folders, title="Agon design reports")
-        folder.write_batch(out, {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command,
-                                 "wall_seconds": round(time.perf_counter() - t_all, 1)})
+        folder.write_batch(out, dict(batch, status="complete", wall_seconds=round(time.perf_counter() - t_all, 1)))
     return out / "index.md"

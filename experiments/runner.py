@@ -307,7 +307,7 @@ def _play_locked(study, out, jobs, resume, force, backend, progress, plan, exten
     stored = prepare_folder(out, resume, force, plan, extend=extend)
     if stored is not None:
         plan.chunk_size = int(stored["chunk_size"])  # the chunk plan of the first attempt
-    elif force:
+    elif force and folder_mod.has_content(out):
         folder_mod.clear(out)   # only what Agon made (experiments/folder.py)
     results = out / "results"
     results.mkdir(parents=True, exist_ok=True)

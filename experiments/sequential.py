@@ -132,18 +132,28 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
+STATE_FILE = "sequential.json"
+
+
 def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
-              measure: Callable[[], dict], progress: bool = True) -> Record:
+              measure: Callable[[], dict], progress: bool = True, folder=None, resume: bool = False) -> Record:
     """Play `first_games`, then batches, until the rule stops the run.
 
     measure() returns {"intervals": {label: (low, high)}, "seat0": (wins, games)}; `games`
-    counts the study's games in the same unit as `first_games` (per arm, per line-up...)."""
+    counts the study's games in the same unit as `first_games` (per arm, per line-up...).
+    With `folder`, the looks so far and the size being grown to are kept in folder/sequential.json
+    after every look, so an interrupted run resumes at the batch it was playing, with the same
+    looks, and stops where an uninterrupted run stops."""
     games = int(first_games)
     if rule.sequential:
         games = min(games, rule.max_games)
     batch = rule.batch or games
     bounds = sprt_bounds(rule.alpha, rule.beta) if rule.sprt else None
     rec = Record(rule=rule.describe(), stopped_by="fixed sample size", decision="", bounds=bounds)
+    saved = load_state(folder, rule) if folder is not None and resume and rule.sequential else None
+    if saved:
+        rec.looks = [Look(**lk) for lk in saved["looks"]]
+        games = int(saved["growing_to"])
     while True:
         grow(games)
         m = measure()
@@ -177,8 +187,35 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
                                if llr is not None else "no decision"))
             return rec
         games = min(games + batch, rule.max_games)
+        if folder is not None:
+            save_state(folder, rule, rec, games)
         if progress:
             print(f"sequential: growing to {games:,} games ({rule.describe().split(':')[0]})", file=sys.stderr)
+
+
+def load_state(folder, rule: StopRule) -> dict | None:
+    """The stored looks of an interrupted sequential run in `folder` (None if it has none)."""
+    import json
+    from pathlib import Path
+    path = Path(folder) / STATE_FILE
+    if not path.exists():
+        return None
+    try:
+        saved = json.loads(path.read_text())
+        int(saved["growing_to"]), list(saved["looks"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise AgonInputError(f"cannot resume {folder}: {STATE_FILE} is unreadable; use --force to start again")
+    if saved.get("rule") != rule.describe():
+        raise AgonInputError(f"cannot resume {folder}: it was run with the stopping rule \"{saved.get('rule')}\"; "
+                             f"use the same options or --force")
+    return saved
+
+
+def save_state(folder, rule: StopRule, rec: Record, growing_to: int) -> None:
+    from pathlib import Path
+    from experiments.runner import write_json_atomic
+    write_json_atomic({"rule": rule.describe(), "growing_to": int(growing_to),
+                       "looks": [vars(lk) for lk in rec.looks]}, Path(folder) / STATE_FILE)
 
 
 def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, force: bool = False,
@@ -195,7 +232,11 @@ def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, 
 
     out = Path(out)
     plan = plan or Plan(study, jobs)
-    prepare_folder(out, resume, force, plan)       # validates before anything is written
+    saved = load_state(out, rule) if resume and rule.sequential else None
+    if saved:   # an interrupted batch: the stored run may have grown past the first one
+        prepare_folder(out, resume, force, Plan(replace(study, games=int(saved["growing_to"])), jobs), extend=True)
+    else:
+        prepare_folder(out, resume, force, plan)       # validates before anything is written
     state = {"force": force, "resume": resume}
 
     def grow(games):
@@ -216,7 +257,7 @@ def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, 
 
     from experiments import folder
     with folder.locked(out):   # one writer for every batch, not only while a batch plays
-        rec = run_until(rule, int(study.games), grow, measure, progress)
+        rec = run_until(rule, int(study.games), grow, measure, progress, folder=out, resume=resume)
         summary = build_report(out)
         annotate_report(out, rec.to_json())
     return out, summary, rec

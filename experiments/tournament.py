@@ -131,7 +131,7 @@ def run(t: Tournament, out, jobs: int = 1, resume: bool = False, force: bool = F
         iv.update({f"{r.row} ahead of {r.column}": (r.low, r.high) for r in rep.win_matrix(pc).itertuples()})
         return {"intervals": iv, "seat0": (float(pc.seat_w[:, 0].sum()), float(pc.seat_n[:, 0].sum()))}
 
-    rec = run_until(rule, int(t.games), grow, measure, progress)
+    rec = run_until(rule, int(t.games), grow, measure, progress, folder=out, resume=resume)
     write_record(out, rec.to_json())
     played = sum(int(json.loads((f / "run.json").read_text())["games"]) for f in rep.lineup_folders(out))
     folder.finish(out, {"games": played})

@@ -229,7 +229,7 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
         _, _, _, w, n = sc.rate(0)
         return {"intervals": iv, "seat0": (w, n)}
 
-    rec = run_until(rule, final_games, grow, measure, progress) if rule.sequential else None
+    rec = run_until(rule, final_games, grow, measure, progress, folder=out, resume=resume) if rule.sequential else None
     if rec is not None:
         write_record(out, rec.to_json())
         ev = evaluate(t, best_dir)
