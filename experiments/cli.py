@@ -276,13 +276,14 @@ def cmd_run(args, argv) -> int:
     jobs = args.jobs or cap_jobs(cfg.jobs, f"jobs (in {args.config})")
     check_backend(args.backend, args.scheduler, args.workers)
     base = folder.check_base(args.out if args.out is not None else cfg.out)
-    plans = []
-    for name, study in cfg.studies:
+    plans, where = [], {}
+    for i, (name, study) in enumerate(cfg.studies):
         study.command = command_line(argv) + f"  # study {name}"
+        where[name] = f"{args.config}: study {i + 1} ({name}, {study.kind})"
         try:
             plan = None if is_composite(study) else Plan(study, jobs)
         except AgonInputError as e:
-            raise AgonInputError(f"{args.config}: study {name!r}: {e}")
+            raise AgonInputError(f"{where[name]}: {e}")
         plans.append((folder.child(base, name, "study name"), study, plan))
     # --resume finishes the studies an interrupted file had started and plays the others
     again = {out: args.resume and (out / "run.json").exists() for out, _, _ in plans}
@@ -293,7 +294,7 @@ def cmd_run(args, argv) -> int:
             else:
                 prepare_folder(out, again[out], args.force, plan)
         except AgonInputError as e:
-            raise AgonInputError(f"{args.config}: study {out.name!r}: {e}")
+            raise AgonInputError(f"{where[out.name]}: {e}")
     batch = {"kind": "batch", "config": str(args.config), "studies": [o.name for o, _, _ in plans],
              "command": command_line(argv)}
     with folder.locked(base), shared_pool(args.backend, jobs, args.scheduler, args.workers):

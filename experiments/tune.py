@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from experiments.args import float_text
 from experiments.runner import Plan, Study, run_study
 from sim import get_game
 from sim.spec import AgonInputError
@@ -33,9 +34,9 @@ def parse_values(param, text: str) -> list:
     text = text.strip()
     if ":" in text and len(text.split(":")) == 2 and not param.choices and not param.boolean:
         try:
-            lo, hi = (float(x) for x in text.split(":"))
-        except ValueError:
-            raise AgonInputError(f"bad range {param.name}={text!r}; write LO:HI, LO:HI:STEP or a,b,c")
+            lo, hi = (float_text(x, "value") for x in text.split(":"))
+        except AgonInputError:   # nan, inf, '٣' included
+            raise AgonInputError(f"bad range {param.name}={text!r}; write LO:HI, LO:HI:STEP or a,b,c with finite numbers")
         if hi < lo:
             raise AgonInputError(f"bad range {param.name}={text!r}; need LO <= HI")
         if param.integer and hi - lo <= 10:
@@ -69,16 +70,16 @@ def parse_target(text: str) -> Target:
         return Target(name)
     if name == "length" and eq:
         try:
-            lo, hi = (float(x) for x in val.split(":"))
-        except ValueError:
+            lo, hi = (float_text(x, "value") for x in val.split(":"))
+        except (ValueError, AgonInputError):
             raise AgonInputError(f"--target length expects LO:HI player-turns, got {val!r}")
         if not (0 <= lo < hi):
             raise AgonInputError(f"--target length={val}: need 0 <= LO < HI")
         return Target("length", lo, hi)
     if name == "skill_gap" and eq:
         try:
-            g = float(val)
-        except ValueError:
+            g = float_text(val, "value")
+        except AgonInputError:
             raise AgonInputError(f"--target skill_gap expects a win-rate gap such as 0.1, got {val!r}")
         if not (0 < g < 1):
             raise AgonInputError(f"--target skill_gap={val}: the gap is a proportion between 0 and 1")
