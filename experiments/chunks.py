@@ -156,7 +156,7 @@ def verified_files(run_dir) -> list[Path]:
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise AgonRunError(f"cannot read {run_dir / 'run.json'}: {e}")
     legacy = not meta.get(CHECKSUM_KEY)
-    hint = _resume_hint(meta)
+    hint = _resume_hint(meta, run_dir)
     files, missing = [], []
     for name, rows in expected:
         path = results / name
@@ -179,7 +179,16 @@ def verified_files(run_dir) -> list[Path]:
     return files
 
 
-def _resume_hint(meta: dict) -> str:
+def _resume_hint(meta: dict, run_dir: Path) -> str:
+    """The run's own command with --resume (and --out when it names none: the folder to repair)."""
+    import shlex
     from experiments.args import resume_command
-    command = meta.get("command") or ""
-    return resume_command(command.split("  #")[0]) if command.startswith("agon ") else "the run's command with --resume"
+    command = (meta.get("command") or "").split("  #")[0]
+    if not command.startswith("agon "):
+        return "the run's command with --resume"
+    try:
+        if "--out" not in shlex.split(command):
+            command += f" --out {shlex.quote(str(run_dir))}"
+    except ValueError:
+        pass
+    return resume_command(command)

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from sim.spec import AgonInputError
-from experiments.args import GAMES, MAX_SCALE, SEED, add_backend, ascii_text, command_line, count, number, parse_set
+from experiments.args import GAMES, MAX_SCALE, MAX_SEED, SEED, add_backend, ascii_text, command_line, count, number, parse_set
 from experiments.folder import out_folder
 
 
@@ -100,7 +100,8 @@ def add_study_commands(sub) -> None:
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
     d.add_argument("--scale", type=number(0, MAX_SCALE, open_lo=True), default=1.0,
                    help="multiply every game count (e.g. 0.1 for a quick look)")
-    d.add_argument("--seed", type=SEED, default=1)
+    d.add_argument("--seed", type=count(0, MAX_SEED - 2), default=1, help="run seed (the sweep and the tournament "
+                   "use the next two)")
     d.add_argument("--jobs", type=count(1), default=1)
     d.add_argument("--out", help="base folder (default runs/design); each game writes out/GAME")
     d.add_argument("--resume", action="store_true")

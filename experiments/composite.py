@@ -32,7 +32,7 @@ class Composite:
             self.obj.study()
             from experiments.runner import Plan
             Plan(self.obj.study(), jobs)
-        elif self.kind != "design":
+        else:
             self.obj.validate(jobs)
         folder.check(out, resume, force)
 

@@ -67,6 +67,14 @@ class Battery:
                         f"--games {self.tournament_games} --seed {self.seed + 2}")))
         return out
 
+    def validate(self, jobs: int = 1) -> None:
+        """Every study of the battery, checked before any folder is written."""
+        for _, kind, st in self.units():
+            if kind == "tournament":
+                st.validate(jobs)
+            else:
+                Plan(st, jobs)
+
 
 def load_batteries(games: list[str], config: str | None, scale: float, seed: int) -> list[Battery]:
     """Read the game counts; unknown games or keys are one-line errors."""
@@ -198,6 +206,7 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
     # --resume finishes the games an interrupted run had started and plays the others
     again = {b.game: resume and (out / b.game / "run.json").exists() for b in batteries}
     for b in batteries:
+        b.validate(jobs)
         folder.check(folder.child(out, b.game, "game"), again[b.game], force)
     batch = {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command}
     with folder.locked(out):

@@ -80,11 +80,15 @@ _KEYS = {
     "restrict": _COMMON + ("strategies", "bans"),
     "design": ("name", "kind", "game", "seed", "scale", "config"),
 }
+_DESIGN_SEED = _int(0, MAX_SEED - 2, "a whole number from 0 to 2^63-3 (the sweep and tournament use the next two)")
 _REQUIRED = {"sweep": ["sweep"], "tune": ["tune", "targets"], "tournament": ["strategies"], "restrict": ["bans"]}
 
 
 def _study_schema(kind: str) -> dict:
-    return {"type": "object", "properties": {k: _PROPS[k] for k in _KEYS[kind]},
+    props = {k: _PROPS[k] for k in _KEYS[kind]}
+    if kind == "design":
+        props["seed"] = _DESIGN_SEED
+    return {"type": "object", "properties": props,
             "required": ["name", "kind", "game"] + _REQUIRED.get(kind, []), "additionalProperties": False}
 
 

@@ -193,3 +193,17 @@ def test_no_import_cycle_between_cli_cli_studies_and_config():
         assert not imported & {"experiments.cli"}, name
         if name != "cli_studies":
             assert "experiments.cli_studies" not in imported, name
+
+
+@pytest.mark.parametrize("text,word", [
+    ('[game.pig]\nseats = "2000"\n', "seats"), ("[game.pig]\nseats = { 2 = nan }\n", "nan"),
+    ("[game.pig]\nsweep_games = 40.5\n", "sweep_games"), ("[game.pig]\ncolour = 1\n", "unknown key(s) colour"),
+    ("[defaults]\ntournament_games = -3\n", "tournament_games"), ("game = 5\n", "game"),
+])
+def test_design_config_wrong_types_are_one_line(capsys, tmp_path, monkeypatch, text, word):
+    monkeypatch.chdir(tmp_path)
+    cfg = tmp_path / "design.toml"
+    cfg.write_text(text)
+    err = one_line_error(capsys, ["design-report", "pig", "--config", str(cfg), "--out", str(tmp_path / "o")], word)
+    assert str(cfg) in err
+    assert [p.name for p in tmp_path.iterdir()] == ["design.toml"]
