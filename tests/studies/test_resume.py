@@ -1,6 +1,6 @@
 """Every run kind resumes with the exact command it prints, and ends with the results of an
 uninterrupted run: seats, sweep, sequential (--until-ci, --sprt), tune, tournament, components,
-design-report and a TOML study file.
+restrict, design-report and a TOML study file.
 
 The interruption is a Ctrl-C at a chunk boundary (the N-th chunk write raises KeyboardInterrupt,
 as the SIGINT handler does); tests/framework/test_kill_resume.py covers SIGKILL of a real process.
@@ -73,7 +73,8 @@ KINDS = {
     "tournament-until-ci": (["tournament", "pig", "--strategies", "random,greedy", "--games", "120",
                              "--until-ci", "0.06", "--max-games", "1200"], 5),
     "components": (["components", "pig", "--games", "300", "--players", "3"], 3),
-    "design-report": (["design-report", "pig", "--scale", "0.02"], 4),
+    "restrict": (["restrict", "pig", "--ban", "second_roll", "--games", "200", "--players", "3"], 3),
+    "design-report": (["design-report", "pig", "--scale", "0.02"], 20),   # in seats-4p: sweep, tournament not reached
 }
 
 
