@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from experiments.cli import main, parse_range
+from experiments.args import parse_range
+from experiments.cli import main
 from sim.spec import AgonInputError
 
 

@@ -6,7 +6,6 @@ The interruption is a Ctrl-C at a chunk boundary (the N-th chunk write raises Ke
 as the SIGINT handler does); tests/framework/test_kill_resume.py covers SIGKILL of a real process.
 """
 import json
-import os
 import shlex
 from pathlib import Path
 
