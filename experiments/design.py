@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import sys
 import time
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,16 +84,23 @@ class Battery:
                         f"--games {self.tournament_games} --seed {self.seed + 2}")))
         return out
 
+    def validate(self, jobs: int = 1) -> None:
+        """Every study of the battery, checked before any folder is written."""
+        for _, kind, st in self.units():
+            if kind == "tournament":
+                st.validate(jobs)
+            else:
+                Plan(st, jobs)
+
 
 def load_batteries(games: list[str], config: str | None, scale: float, seed: int) -> list[Battery]:
     """Read the game counts; unknown games or keys are one-line errors."""
     path = Path(config) if config else DEFAULT_CONFIG
     if not path.is_file():
         raise AgonInputError(f"config file {path} not found")
-    try:
-        data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as e:
-        raise AgonInputError(f"{path} is not valid TOML: {e}")
+    from experiments import schema
+    from experiments.config import read_toml
+    data = schema.check(read_toml(path), schema.DESIGN_SCHEMA, str(path))   # the declared shape first
     defaults = data.get("defaults", {})
     table = data.get("game", {})
     out = []
@@ -118,7 +124,7 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                 vals = np.linspace(key.lo, key.hi, 5)
                 sweep = sorted(set(int(round(v)) for v in vals)) if key.integer else [float(f"{v:.4g}") for v in vals]
             elif isinstance(sweep, str):
-                from experiments.cli import parse_range
+                from experiments.args import parse_range
                 sweep = parse_range(sweep)
             sweep = [key.decode(key.encode(v)) for v in sweep]
             default = key.decode(key.encode(key.default))
@@ -225,17 +231,21 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
         raise AgonInputError("each game may be given once")
     batteries = load_batteries(games, config, scale, seed)
     out = folder.check_base(out)
+    # --resume finishes the games an interrupted run had started and plays the others
+    again = {b.game: resume and (out / b.game / "run.json").exists() for b in batteries}
     for b in batteries:
-        folder.check(folder.child(out, b.game, "game"), resume, force)
+        b.validate(jobs)
+        folder.check(folder.child(out, b.game, "game"), again[b.game], force)
+    batch = {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command}
     with folder.locked(out):
+        folder.write_batch(out, dict(batch, status="running"))   # an interrupted batch is resumable
         t_all = time.perf_counter()
         _warm([b.game for b in batteries], jobs, progress)
         folders = []
         for b in batteries:
             gdir = folder.child(out, b.game, "game")
-            run_one(b, gdir, jobs, resume, force, progress, command or f"agon design-report {b.game}", scale)
+            run_one(b, gdir, jobs, again[b.game], force, progress, command or f"agon design-report {b.game}", scale)
             folders.append((b.game, gdir))
         write_index(out, folders, title="Agon design reports")
-        folder.write_batch(out, {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command,
-                                 "wall_seconds": round(time.perf_counter() - t_all, 1)})
+        folder.write_batch(out, dict(batch, status="complete", wall_seconds=round(time.perf_counter() - t_all, 1)))
     return out / "index.md"

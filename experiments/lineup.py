@@ -7,6 +7,7 @@ so the seat effect cancels out of strategy comparisons.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,9 +32,11 @@ def parse_strategy(spec: GameSpec, token: str) -> Seat:
         if not rest.startswith("w="):
             raise AgonInputError(f"bad strategy option {token!r}; write NAME or NAME:w=a/b/c")
         try:
-            given = [float(x) for x in rest[2:].split("/") if x != ""]
+            given = [float(x) if x.isascii() else float("nan") for x in rest[2:].split("/") if x != ""]
         except ValueError:
-            raise AgonInputError(f"bad weights in {token!r}; write numbers separated by '/'")
+            given = [float("nan")]
+        if not all(math.isfinite(w) for w in given):
+            raise AgonInputError(f"bad weights in {token!r}; write finite numbers (ASCII digits) separated by '/'")
         if len(given) > max(len(weights), spec.n_weights):
             raise AgonInputError(
                 f"{name} takes at most {max(len(weights), spec.n_weights)} weights, got {len(given)}"

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from experiments.args import float_text
 from experiments.runner import Plan, Study, run_study
 from sim import get_game
 from sim.spec import AgonInputError
@@ -29,13 +30,13 @@ TARGETS = ("first_seat_fair", "seats_fair", "length=LO:HI", "skill_gap=G")
 
 def parse_values(param, text: str) -> list:
     """'lo:hi' (integers: every value up to 11, else 6 evenly spaced), 'lo:hi:step', or 'a,b,c'."""
-    from experiments.cli import parse_range
+    from experiments.args import parse_range
     text = text.strip()
     if ":" in text and len(text.split(":")) == 2 and not param.choices and not param.boolean:
         try:
-            lo, hi = (float(x) for x in text.split(":"))
-        except ValueError:
-            raise AgonInputError(f"bad range {param.name}={text!r}; write LO:HI, LO:HI:STEP or a,b,c")
+            lo, hi = (float_text(x, "value") for x in text.split(":"))
+        except AgonInputError:   # nan, inf, '٣' included
+            raise AgonInputError(f"bad range {param.name}={text!r}; write LO:HI, LO:HI:STEP or a,b,c with finite numbers")
         if hi < lo:
             raise AgonInputError(f"bad range {param.name}={text!r}; need LO <= HI")
         if param.integer and hi - lo <= 10:
@@ -69,16 +70,16 @@ def parse_target(text: str) -> Target:
         return Target(name)
     if name == "length" and eq:
         try:
-            lo, hi = (float(x) for x in val.split(":"))
-        except ValueError:
+            lo, hi = (float_text(x, "value") for x in val.split(":"))
+        except (ValueError, AgonInputError):
             raise AgonInputError(f"--target length expects LO:HI player-turns, got {val!r}")
         if not (0 <= lo < hi):
             raise AgonInputError(f"--target length={val}: need 0 <= LO < HI")
         return Target("length", lo, hi)
     if name == "skill_gap" and eq:
         try:
-            g = float(val)
-        except ValueError:
+            g = float_text(val, "value")
+        except AgonInputError:
             raise AgonInputError(f"--target skill_gap expects a win-rate gap such as 0.1, got {val!r}")
         if not (0 < g < 1):
             raise AgonInputError(f"--target skill_gap={val}: the gap is a proportion between 0 and 1")
@@ -232,7 +233,7 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
         counts.update({f"seat {k} (simultaneous)": (*sc.rate(k)[3:5], fam) for k in range(t.players)})
         return {"counts": counts, "seats": [sc.rate(k)[3:5] for k in range(t.players)]}
 
-    rec = run_until(rule, final_games, grow, measure, progress) if rule.sequential else None
+    rec = run_until(rule, final_games, grow, measure, progress, folder=out, resume=resume) if rule.sequential else None
     # the winner was chosen on these seeds, so its figures there are biased towards the target
     # (winner's curse): play it again on seeds no candidate was chosen on
     from reports.tune_stats import FRESH_SEED_OFFSET
