@@ -117,6 +117,8 @@ _DESIGN_GAME = {
                             {"type": "array", "minItems": 1, "items": {"type": "number"}}]},
         "sweep_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
         "tournament_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
+        "skill": _names("two strategies, weaker first, e.g. \"greedy,search\""),
+        "skill_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
     },
     "additionalProperties": False,
 }
