@@ -96,6 +96,36 @@ def _add_backend(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, help="worker processes of --backend dask-local (default: --jobs)")
 
 
+def add_adapt_options(p: argparse.ArgumentParser) -> None:
+    """--adapt / --train-games of sweep and tune (experiments/adapt.py)."""
+    from experiments.adapt import DEFAULT_TRAIN_GAMES
+    p.add_argument("--adapt", action="store_true",
+                   help="retrain the tuned players (--strategies tuned) for every arm's rules (cached)")
+    p.add_argument("--train-games", type=int, metavar="N",
+                   help=f"training games per arm with --adapt (default {DEFAULT_TRAIN_GAMES:,})")
+
+
+def adapt_study(study, args, out: Path) -> None:
+    """Under --adapt: validate, check the folder, train every arm's weights (cached), point the study at them."""
+    if not getattr(args, "adapt", False):
+        if getattr(args, "train_games", None) is not None:
+            raise AgonInputError("--train-games goes with --adapt")
+        return
+    from experiments import adapt
+    from experiments.runner import Plan, check_backend, prepare_folder
+    check_backend(args.backend, args.scheduler, args.workers)
+    spec = get_game(study.game)
+    bases = adapt.require_tuned(spec, study.strategies)
+    n = adapt.check_train_games(args.train_games)
+    plan = Plan(study, args.jobs)                       # bad input fails before any training
+    if not args.resume:
+        prepare_folder(out, False, args.force, plan)    # so does an existing folder without --force
+    folder = None
+    for overrides in adapt.arms_overrides(plan):
+        folder = adapt.ensure(spec, plan.players, overrides, bases, n, study.seed, args.jobs, not args.quiet)
+    study.weights_folder = str(folder)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="agon", description="Agon: a Monte Carlo balance lab for board games.")
     sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=_Parser)
@@ -120,10 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--param", action="append", required=True, metavar="NAME=LO:HI:STEP",
                    help="parameter range, inclusive; or NAME=a,b,c; twice for a grid")
     w.set_defaults(games_per_arm=True)
+    add_adapt_options(w)
     from experiments.cli_studies import add_sequential_options, add_study_commands
     add_sequential_options(s)
     add_sequential_options(w)
     add_study_commands(sub)
+    from experiments.cli_players import add_player_commands
+    add_player_commands(sub)
 
     r = sub.add_parser("report", help="re-render a run folder's report from its stored results")
     r.add_argument("run_dir")
@@ -261,6 +294,7 @@ def cmd_seats(args, argv) -> int:
 def cmd_sweep(args, argv) -> int:
     study = _study_from_args(args, argv, "sweep")
     out = Path(args.out or f"runs/{study.game}-sweep")
+    adapt_study(study, args, out)
     if sequential_requested(args):
         return run_sequential_single(args, study, out, argv)
     _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,
@@ -336,6 +370,8 @@ COMMANDS = {
     "report": cmd_report, "bench": cmd_bench, "run": cmd_run,
 }
 COMMANDS.update(STUDY_COMMANDS)  # tune, tournament, components, restrict, design-report
+from experiments.cli_players import PLAYER_COMMANDS  # noqa: E402
+COMMANDS.update(PLAYER_COMMANDS)  # train, check-players
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -50,6 +50,7 @@ class Study:
     chunk_size: int | None = None
     check: bool = False
     command: str = ""
+    weights_folder: str | None = None   # --adapt: tuned seats read this folder's files first, per arm
 
 
 @dataclass(frozen=True)
@@ -78,11 +79,18 @@ class Plan:
             raise AgonInputError(f"--games must be at least 1, got {study.games}")
         if int(study.seed) < 0:
             raise AgonInputError(f"--seed must be >= 0, got {study.seed}")
-        self.seats = lineup_mod.parse_lineup(spec, study.strategies, self.players)
+        self.seats = lineup_mod.parse_lineup(spec, study.strategies, self.players, study.params,
+                                             study.weights_folder)
         self.rotations = 1 if lineup_mod.is_mirror(self.seats) else self.players
         self.n_seeds = max(1, math.ceil(int(study.games) / self.rotations))
         self.base_vec = spec.params.vector(study.params)
         self.arms = self._arms()
+        # tuned seats under --adapt: each arm's own weights (trained for its rules); else one line-up
+        self.arm_seats = {}
+        if study.weights_folder and lineup_mod.sources(self.seats):
+            for arm, values, _ in self.arms:
+                self.arm_seats[arm] = lineup_mod.parse_lineup(spec, study.strategies, self.players,
+                                                              {**study.params, **values}, study.weights_folder)
         check = (spec.extra or {}).get("check_params")
         for _, _, vec in self.arms:  # rules linking two parameters, checked before any file is written
             if check is not None:
@@ -152,6 +160,11 @@ class Plan:
                           for k, v in self.study.params.items()},
             "check": bool(self.study.check),
         }
+        if lineup_mod.sources(self.seats):   # which weights the tuned seats played (reports say so)
+            d["weights"] = lineup_mod.sources(self.seats)
+        if self.arm_seats:
+            d["adapt"] = {"folder": str(self.study.weights_folder),
+                          "arms": [{"arm": a, "weights": lineup_mod.sources(s)} for a, s in self.arm_seats.items()]}
         if self.study.kind == "sweep":
             d["sweep"] = {
                 "params": [name for name, _ in self.study.sweep],
@@ -423,7 +436,7 @@ def _progress(total: int, initial: int, enabled: bool):
 def _tasks(plan: Plan, todo: list[Chunk]):
     arm_vec = {arm: vec for arm, _, vec in plan.arms}
     for chunk in todo:
-        seats = lineup_mod.rotated(plan.seats, chunk.rotation)
+        seats = lineup_mod.rotated(plan.arm_seats.get(chunk.arm, plan.seats), chunk.rotation)
         kinds, weights = lineup_mod.arrays(plan.spec, seats)
         yield chunk, (plan.spec.name, int(plan.study.seed), chunk, plan.players, arm_vec[chunk.arm],
                       kinds, weights, [s.name for s in seats], bool(plan.study.check))
