@@ -147,14 +147,18 @@ def _parallel_trace(check: Check, strategy: str, jobs: int) -> list[dict]:
 # ------------------------------------------------------------------ option flips
 def flip_outcomes(game: str, seed: int, n: int, players: int, vec: np.ndarray, strategy: str, overrides: dict,
                   index: int, code: float) -> np.ndarray:
-    """Per game: did setting parameter `index` to `code` move the outcome? (same seeds both ways)"""
+    """Per game: did setting parameter `index` to `code` move the outcome? (same seeds both ways)
+    None when the flipped rules cannot be played at this player count."""
     from experiments.lineup import arrays, parse_lineup
     spec = get_game(game)
     kinds, weights = arrays(spec, parse_lineup(spec, strategy, players, overrides))
     a = spec.play_batch(seed, 0, n, players, vec, kinds, weights, False)
     v2 = vec.copy()
     v2[index] = code
-    b = spec.play_batch(seed, 0, n, players, v2, kinds, weights, False)
+    try:
+        b = spec.play_batch(seed, 0, n, players, v2, kinds, weights, False)
+    except AgonInputError:
+        return None
     moved = np.zeros(n, dtype=bool)
     for key in ("score", "rank", "turns"):
         x, y = np.asarray(a[key], dtype=float), np.asarray(b[key], dtype=float)
@@ -191,6 +195,8 @@ def option_table(check: Check, strategy: str, jobs: int) -> list[dict]:
         moved = Parallel(n_jobs=jobs, backend="loky")(delayed(flip_outcomes)(*t[3]) for t in tasks)
     rows = {}
     for (name, value, who, _), m in zip(tasks, moved):
+        if m is None:    # e.g. an option that needs another player count
+            continue
         r = rows.setdefault(name, {"option": name, "default": spec.params.get(name).decode(check.vec[spec.params.index(name)]),
                                    "flips": [], "moved_player": 0, "moved_random": 0, "games": int(check.option_games),
                                    "example": None})
