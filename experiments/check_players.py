@@ -197,14 +197,14 @@ def option_table(check: Check, strategy: str, jobs: int) -> list[dict]:
     for (name, value, who, _), m in zip(tasks, moved):
         if m is None:    # e.g. an option that needs another player count
             continue
-        r = rows.setdefault(name, {"option": name, "default": spec.params.get(name).decode(check.vec[spec.params.index(name)]),
+        r = rows.setdefault(name, {"option": name, "default": _fmt_value(spec.params.get(name).decode(check.vec[spec.params.index(name)])),
                                    "flips": [], "moved_player": 0, "moved_random": 0, "games": int(check.option_games),
                                    "example": None})
         if who == "random":
             r["moved_random"] += int(m.sum())
         else:
             r["moved_player"] += int(m.sum())
-            r["flips"].append(value)
+            r["flips"].append(_fmt_value(value))
             if r["example"] is None:
                 r["example"] = value
     return list(rows.values())
@@ -286,17 +286,24 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                "random_used": kr, "random_rate": kr / max(1, rused.shape[0]),
                "random_per_game": float(rcnt[:, j].mean()) if len(rcnt) else 0.0,
                "worth": None, "worth_low": None, "worth_high": None, "ban": (decl.get("bans") or {}).get(name)}
+        # worth: random play's seats that used the family against those that did not; when every seat
+        # used it (or none did), those that used it more than the median against the others
         with_, without = rused[:, j], ~rused[:, j]
+        basis = "used it vs did not"
+        if not (with_.sum() and without.sum()) and len(rcnt):
+            med = float(np.median(rcnt[:, j]))
+            with_, without = rcnt[:, j] > med, rcnt[:, j] <= med
+            basis = f"used it more than {med:g} times (the median) vs the others"
         if with_.sum() and without.sum():
             d, dlo, dhi = newcombe_diff(rwin[with_].sum(), with_.sum(), rwin[without].sum(), without.sum())
-            row.update(worth=float(d), worth_low=float(dlo), worth_high=float(dhi))
+            row.update(worth=float(d), worth_low=float(dlo), worth_high=float(dhi), worth_basis=basis)
         if k == 0 and kr > 0:
             if row["worth_low"] is not None and row["worth_low"] > 0:
                 flags.append({"check": "family never used", "text": (
                     f"never uses **{name}** in {used.shape[0]} seat-games, although random play uses it in "
-                    f"{100 * row['random_rate']:.0f}% of its seat-games and its seats that did won "
+                    f"{100 * row['random_rate']:.0f}% of its seat-games, and its seats that {row['worth_basis']} won "
                     f"{100 * row['worth']:+.1f} points [{100 * row['worth_low']:+.1f}, {100 * row['worth_high']:+.1f}] "
-                    f"more often than those that did not"
+                    f"more often"
                     + (f" (restricted play: `agon restrict {check.spec.name} --ban {row['ban']} --strategies random`"
                        " is not possible, random players take no weights; with a player that uses it: "
                        f"`agon restrict {check.spec.name} --ban {row['ban']}`)" if row["ban"] else "")),

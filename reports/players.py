@@ -73,8 +73,9 @@ def section(doc: Doc, res: dict, level: int = 2, heading: str = "Players: degene
         doc.table(["action family", "seat-games using it [95% CI]", "uses per seat-game", "random: using it",
                    "random: uses", "random: win lift of users (pts) [95% CI]", ""], frows,
                   "Use rate of every action family the game declares. The lift compares random play's seats that used the "
-                  "family with those that did not (Newcombe interval): an association that shows the family can be worth "
-                  "using; a family the player never uses is flagged when that lift is significantly positive.")
+                  "family with those that did not, or, when every seat used it, those that used it more than the median "
+                  "with the others (Newcombe interval): an association that shows the family can be worth using; a family "
+                  "the player never uses is flagged when that lift is significantly positive.")
         if s["options"]:
             orows = [[f"`{o['option']}`", str(o["default"]), ", ".join(map(str, o["flips"])),
                       f"{o['moved_player']} of {o['games'] * max(1, len(o['flips']))}",

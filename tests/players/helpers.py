@@ -21,7 +21,7 @@ def old(game: str, strategy: str = "greedy") -> str:
 
 
 def needs_fix(game: str):
-    return pytest.mark.xfail(not fixed(game), strict=True,
+    return pytest.mark.xfail(not fixed(game), strict=True, raises=AssertionError,
                              reason=f"needs the {game} players' fix (issue 12 item 1: weight {OLD_WEIGHT[game]!r}); "
                                     "the current players have the defect this test rejects")
 
