@@ -104,9 +104,12 @@ def _scales(defaults: np.ndarray) -> np.ndarray:
     return np.where(defaults != 0, np.abs(defaults), fill)
 
 
-def field_lineup(p: int) -> list[str]:
-    """Opponents of the candidate's seat: default and mean weights in turn ('itself and the default')."""
-    return [("default", "mean")[k % 2] for k in range(p - 1)]
+def field_lineups(p: int) -> list[list[str]]:
+    """Opponents of the candidate's seat, 'itself and the default': the default and the optimiser's mean
+    weights in turn; with 2 players, half the games against each."""
+    if p == 2:
+        return [["default"], ["mean"]]
+    return [[("default", "mean")[k % 2] for k in range(p - 1)]]
 
 
 def play_field(game: str, seed: int, start: int, n: int, players: int, vec: np.ndarray, kind: int,
@@ -181,14 +184,19 @@ class Trainer:
                 xs = es.ask()
                 mean_w = self.weights_of(es.mean)
                 start = g * t.seeds_per_gen
-                others, okinds = [], []
-                for role in field_lineup(p):
-                    others.append(self.default if role == "default" else mean_w)
-                    okinds.append(kind)
-                args = [(t.spec.name, int(t.seed), start, t.seeds_per_gen, p, t.vec, kind, self.weights_of(x),
-                         others, okinds) for x in xs]
+                lineups = field_lineups(p)
+                split = np.array_split(np.arange(t.seeds_per_gen), len(lineups))
+                args = []
+                for x in xs:
+                    for line, seeds in zip(lineups, split):
+                        if len(seeds):
+                            others = [self.default if role == "default" else mean_w for role in line]
+                            args.append((t.spec.name, int(t.seed), start + int(seeds[0]), len(seeds), p, t.vec, kind,
+                                         self.weights_of(x), others, [kind] * len(others)))
                 out = self._evaluate(par, args)
-                rates = [w / g_ for w, g_, _ in out]
+                per = len(out) // len(xs)
+                rates = [sum(w for w, _, _ in out[i * per:(i + 1) * per]) / sum(g_ for _, g_, _ in out[i * per:(i + 1) * per])
+                         for i in range(len(xs))]
                 self.cpu += sum(c for _, _, c in out)
                 es.tell(xs, [-r for r in rates])
                 history.append({"generation": g, "best": max(rates), "mean_of_population": float(np.mean(rates))})
@@ -233,8 +241,10 @@ class Trainer:
             "version": package_version(), "git_commit": git_commit(),
             "training": {
                 "optimiser": "CMA-ES (cma package), mean of the final distribution", "sigma0": SIGMA0,
-                "field": "one candidate seat; other seats alternate the default weights and the current mean, "
-                         "every rotation; all candidates of a generation on the same games",
+                "field": ("one candidate seat; other seats alternate the default weights and the current mean"
+                          if t.players > 2 else "one candidate seat; half the games against the default weights, "
+                          "half against the current mean") + ", every rotation; all candidates of a generation on "
+                                                             "the same games",
                 "trained_weights": list(t.names), "budget_games": int(t.budget),
                 "games_played": int(t.generations * t.lam * t.seeds_per_gen * t.players),
                 "generations": int(t.generations), "population": int(t.lam),

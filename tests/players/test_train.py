@@ -5,15 +5,15 @@ import numpy as np
 import pytest
 
 from experiments import weights as wmod
-from experiments.train import Trainer, Training, field_lineup, play_field, train
+from experiments.train import Trainer, Training, field_lineups, play_field, train
 from sim import get_game
 from sim.spec import AgonInputError
 from tests.conftest import run_agon
 
 
 def test_field_is_itself_and_the_default():
-    assert field_lineup(2) == ["default"]
-    assert field_lineup(4) == ["default", "mean", "default"]
+    assert field_lineups(2) == [["default"], ["mean"]]
+    assert field_lineups(4) == [["default", "mean", "default"]]
 
 
 def test_play_field_uses_common_seeds_and_every_rotation():
