@@ -160,7 +160,7 @@ class Plan:
                           for k, v in self.study.params.items()},
             "check": bool(self.study.check),
         }
-        if lineup_mod.sources(self.seats):   # which weights the tuned seats played (reports say so)
+        if lineup_mod.sources(self.seats) and not self.arm_seats:   # which weights tuned seats played (reports say so)
             d["weights"] = lineup_mod.sources(self.seats)
         if self.arm_seats:
             d["adapt"] = {"folder": str(self.study.weights_folder),
