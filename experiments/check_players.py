@@ -334,16 +334,20 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                 + ", ".join(f"{k}: {v}" for k, v in sorted(per_code.items())) + ")"),
                 "commands": example(games, lambda r: r in selfd)})
 
-    # rule options
-    dead = []
+    # rule options: flagged when the player's games never move and random play's move significantly more
+    # often (Fisher's exact test, one-sided, 5%): 2 of 30 against 0 of 30 is not evidence of a blind spot
+    from scipy.stats import fisher_exact
     for o in options:
-        if o["moved_player"] == 0 and o["moved_random"] > 0:
-            dead.append(o)
+        n_o = o["games"] * max(1, len(o["flips"]))
+        o["p_value"] = float(fisher_exact([[o["moved_player"], n_o - o["moved_player"]],
+                                           [o["moved_random"], n_o - o["moved_random"]]], alternative="less")[1])
+        if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_value"] < 0.05:
             val = o["example"]
             flags.append({"check": "rule option without effect", "text": (
                 f"`{o['option']}` ({o['default']} -> {', '.join(map(_fmt_value, o['flips']))}) moves none of "
-                f"{o['games']} games for this player but {o['moved_random']} of {o['games'] * len(o['flips'])} for "
-                f"random play: a study of it with this player would report no effect"),
+                f"{o['games'] * len(o['flips'])} games for this player but {o['moved_random']} of "
+                f"{o['games'] * len(o['flips'])} for random play (Fisher one-sided p = {o['p_value']:.2g}): a study of "
+                f"it with this player would report no effect"),
                 "commands": [play_command(check, strategy, 0), play_command(check, strategy, 0, {o["option"]: val})]})
     return {"strategy": strategy, "games": n, "no_scoring": no_scoring, "length": length, "families": fam_rows,
             "ends": end, "options": options, "flags": flags}

@@ -226,7 +226,8 @@ def cmd_play(args, argv) -> int:
     spec = get_game(args.game)
     players = spec.check_players(args.players or spec.default_players)
     vec = spec.params.vector(_parse_set(args.set))
-    seats = parse_lineup(spec, args.strategies, players)
+    overrides = _parse_set(args.set)
+    seats = parse_lineup(spec, args.strategies, players, overrides)
     kinds, weights = arrays(spec, seats)
     if args.seed < 0 or args.index < 0:
         raise AgonInputError("--seed and --index must be >= 0")
@@ -238,6 +239,9 @@ def cmd_play(args, argv) -> int:
     print(f"{spec.title}, {players} players, seed {args.seed}, game {args.index}: "
           f"{int(res['turns'][0])} turns")
     print(_result_table(spec, res, seats))
+    from experiments.lineup import sources
+    for label, note in sources(seats).items():   # tuned seats: which weights file played
+        print(f"{label}: {note}")
     return 0
 
 

@@ -80,10 +80,14 @@ def section(doc: Doc, res: dict, level: int = 2, heading: str = "Players: degene
             orows = [[f"`{o['option']}`", str(o["default"]), ", ".join(map(str, o["flips"])),
                       f"{o['moved_player']} of {o['games'] * max(1, len(o['flips']))}",
                       f"{o['moved_random']} of {o['games'] * max(1, len(o['flips']))}",
-                      "**no effect for this player**" if o["moved_player"] == 0 and o["moved_random"] > 0 else ""]
+                      f"{o['p_value']:.2g}" if o.get("p_value") is not None else "",
+                      ("**no effect for this player**" if o.get("p_value", 1) < 0.05 else "no effect for this player "
+                       "(not significant)") if o["moved_player"] == 0 and o["moved_random"] > 0 else ""]
                      for o in s["options"]]
-            doc.table(["rule option", "played", "flipped to", f"games moved: `{name}`", "games moved: random", ""],
-                      orows, "Rule options flipped on the same seeds.")
+            doc.table(["rule option", "played", "flipped to", f"games moved: `{name}`", "games moved: random",
+                       "p (Fisher, one-sided)", ""], orows,
+                      "Rule options flipped on the same seeds; flagged when the player's games never move while random "
+                      "play's move significantly more often.")
 
 
 def build(out, res: dict | None = None) -> dict:
