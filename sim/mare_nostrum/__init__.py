@@ -49,7 +49,8 @@ def _build_spec():
             # `agon check-players` (experiments/check_players.py): trace words -> action families
             "player_check": {
                 "actor": r"^seat (\d+): ",
-                "families": [("take a god", r"TAKE_GOD\("), ("take Hermes", r"TAKE_GOD\([Hh]ermes\)"),
+                "families": [("take a god", r"(OFFER_TO|TAKE_GOD)\("),
+                             ("take Hermes", r"(OFFER_TO|TAKE_GOD)\(hermes\)"),
                              ("buy a hero", r"BUY_HERO\("), ("buy a wonder", r"BUY_WONDER\("),
                              ("buy a city", r"BUY_CITY\("), ("buy a market", r"BUY_MARKET\("),
                              ("buy a temple", r"BUY_TEMPLE\("), ("buy a caravan", r"BUY_CARAVAN\("),
