@@ -62,6 +62,7 @@ def test_tune_adapt_reports_the_weights_of_every_candidate(tmp_path):
     assert "Adapted players" in (out / "report.md").read_text()
 
 
+@pytest.mark.slow
 @needs_fix("magna-grecia")
 def test_mg_city_cost_2_adapted_players_found_cities(tmp_path):
     """Magna Grecia with city_tile_cost=2 under --adapt: the retrained players found cities."""
