@@ -196,7 +196,10 @@ def _weights_played(run_dir: Path) -> str:
         meta = json.loads((Path(run_dir) / "run.json").read_text())
     except (OSError, ValueError):
         return ""
-    return "; ".join(f"{k}: {v}" for k, v in (meta.get("weights") or {}).items())
+    played = dict(meta.get("weights") or {})
+    for arm in (meta.get("adapt") or {}).get("arms", []):   # --adapt: the candidate's one arm
+        played.update(arm["weights"])
+    return "; ".join(f"{k}: {v}" for k, v in played.items())
 
 
 def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True) -> list[dict]:
