@@ -54,9 +54,10 @@ SPEC = GameSpec(
                          ("build a ship", r": BUILD_SHIP"), ("move the corsair", r": MOVE_CORSAIR")],
             "scoring": ["build a settlement", "build a city", "build a ship", "build a road"],
             "bans": {"build a ship": "ships"},
-            # end_path: 1 15-VP race (its winner ends it), 2/3 the track (the donation that set off the
-            # deciding battle), 4 truncated (nobody)
-            "ends": {"metric": "end_path", "by_player": [1, 2, 3],
+            # end_path 2/3, the track: the donation that set off the deciding battle ends the game (a choice:
+            # DONATE_STOP was legal). Not 1, the 15-VP race: its winner may reach 15 during another seat's
+            # turn and win at its own, after that seat's END; nor 4, truncated
+            "ends": {"metric": "end_path", "by_player": [2, 3],
                      "labels": ["none", "race", "track Troy", "track Mycenae", "truncated"]},
         },
         # `agon train`: the weights Troja's greedy reads (no development cards; persona bonuses are the personas')
