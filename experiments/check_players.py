@@ -36,6 +36,9 @@ from sim import get_game
 from sim.spec import AgonInputError
 
 MIN_NO_SCORING = 0.01   # a no-scoring share whose lower 95% bound is below this is not flagged
+# A player that cannot see everything (rivals' hands, vaults) may now and then end a game it believed it
+# was winning: self-defeating ends are flagged when their rate is significantly above this (Wilson lower bound)
+MIN_SELF_DEFEATING = 0.02
 
 
 @dataclass
@@ -327,7 +330,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
         lo3, hi3 = wilson(len(selfd), n)
         end = {"games": n, "player_ended": len(chosen), "self_defeating": len(selfd), "rate": len(selfd) / n,
                "low": lo3, "high": hi3, "by_end": per_code, "metric": ends["metric"]}
-        if selfd:
+        if selfd and lo3 > MIN_SELF_DEFEATING:
             flags.append({"check": "self-defeating game end", "text": (
                 f"in {len(selfd)} of {n} games ({100 * len(selfd) / n:.1f}% [{100 * lo3:.1f}, {100 * hi3:.1f}]) the "
                 f"player whose action ended the game finished below first ("

@@ -9,7 +9,10 @@ import pytest
 
 from sim import get_game
 
-OLD_WEIGHT = {"magna-grecia": "city_plan", "glory-to-rome": "end_aware", "mare-nostrum": "state_gods"}
+# the weights that switch each fix off (0 = the players before issue 12); the first one marks the fix
+OLD_WEIGHTS = {"magna-grecia": ("city_plan", "road_plan", "finish"), "glory-to-rome": ("end_aware",),
+               "mare-nostrum": ("state_gods", "state_roles", "war_odds", "win_now")}
+OLD_WEIGHT = {g: w[0] for g, w in OLD_WEIGHTS.items()}
 
 
 def fixed(game: str) -> bool:
@@ -17,7 +20,9 @@ def fixed(game: str) -> bool:
 
 
 def old(game: str, strategy: str = "greedy") -> str:
-    return f"{strategy}:{OLD_WEIGHT[game]}=0" if fixed(game) else strategy
+    names = get_game(game).strategy(strategy).weight_names
+    off = [w for w in OLD_WEIGHTS[game] if w in names]
+    return f"{strategy}:" + "/".join(f"{w}=0" for w in off) if off else strategy
 
 
 def needs_fix(game: str):
