@@ -198,3 +198,12 @@ def resume_command(command: str) -> str:
         return command + " --resume"
     words = [w for w in words if w not in ("--force", "--resume")]
     return " ".join(shlex.quote(w) for w in words) + " --resume"
+
+
+def add_adapt_options(p: argparse.ArgumentParser) -> None:
+    """--adapt / --train-games of sweep and tune (experiments/adapt.py)."""
+    from experiments.adapt import DEFAULT_TRAIN_GAMES
+    p.add_argument("--adapt", action="store_true",
+                   help="retrain the tuned players (--strategies tuned) for every arm's rules (cached)")
+    p.add_argument("--train-games", type=int, metavar="N",
+                   help=f"training games per arm with --adapt (default {DEFAULT_TRAIN_GAMES:,})")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from sim import game_names, get_game
 from sim.spec import AgonInputError
+from experiments.adapt import adapt_study
 from experiments.args import (GAMES, MAX_BENCH_BATCH, MAX_CHUNK, MAX_SECONDS, SEED, add_backend, ascii_text, cap_jobs,
                              command_line, count, number, parse_set, parse_sweep, resume_command)
 from experiments.folder import out_folder
@@ -73,10 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--param", action="append", required=True, metavar="NAME=LO:HI:STEP",
                    help="parameter range, inclusive; or NAME=a,b,c; twice for a grid")
     w.set_defaults(games_per_arm=True)
+    add_adapt_options(w)
     from experiments.cli_studies import add_sequential_options, add_study_commands
     add_sequential_options(s)
     add_sequential_options(w)
     add_study_commands(sub)
+    from experiments.cli_players import add_player_commands
+    add_player_commands(sub)
 
     r = sub.add_parser("report", help="re-render a run folder's report from its stored results")
     r.add_argument("run_dir")
@@ -165,7 +169,7 @@ def cmd_play(args, argv) -> int:
     spec = get_game(args.game)
     players = spec.check_players(spec.default_players if args.players is None else args.players)
     vec = spec.params.vector(parse_set(args.set))
-    seats = parse_lineup(spec, args.strategies, players)
+    seats = parse_lineup(spec, args.strategies, players, parse_set(args.set))
     kinds, weights = arrays(spec, seats)
     lines, res = spec.play_traced(args.seed, args.index, players, vec, kinds, weights)
     if args.trace:
@@ -175,6 +179,9 @@ def cmd_play(args, argv) -> int:
     print(f"{spec.title}, {players} players, seed {args.seed}, game {args.index}: "
           f"{int(res['turns'][0])} turns")
     print(_result_table(spec, res, seats))
+    from experiments.lineup import sources
+    for label, note in sources(seats).items():   # tuned seats: which weights file played
+        print(f"{label}: {note}")
     return 0
 
 
@@ -253,6 +260,7 @@ def cmd_sweep(args, argv) -> int:
     study = _study_from_args(args, argv, "sweep")
     _with_defaults(study)
     out = out_folder(args.out, f"runs/{study.game}-sweep")
+    adapt_study(study, args, out)
     if sequential_requested(args):
         return run_sequential_single(args, study, out, argv)
     _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,
@@ -340,6 +348,8 @@ COMMANDS = {
     "report": cmd_report, "bench": cmd_bench, "run": cmd_run,
 }
 COMMANDS.update(STUDY_COMMANDS)  # tune, tournament, components, restrict, design-report
+from experiments.cli_players import PLAYER_COMMANDS  # noqa: E402
+COMMANDS.update(PLAYER_COMMANDS)  # train, check-players
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -82,6 +82,8 @@ def add_study_commands(sub) -> None:
     t.add_argument("--target", action="append", required=True,
                    help="first_seat_fair | seats_fair | length=LO:HI | skill_gap=G; repeat for several")
     t.set_defaults(games_help="games per candidate in the first round")
+    from experiments.args import add_adapt_options
+    add_adapt_options(t)
 
     r = sub.add_parser("tournament", help="every strategy in every seat: win matrix, Bradley-Terry ratings, skill ladder")
     _common(r, 2000, strategies=None)
@@ -148,8 +150,13 @@ def cmd_tune(args, argv) -> int:
         if not eq or not name.strip():
             raise AgonInputError(f"--param expects NAME=LO:HI, got {item!r}")
         pairs.append((name.strip(), rng))
+    if args.train_games is not None and not args.adapt:
+        raise AgonInputError("--train-games goes with --adapt")
+    from experiments.adapt import check_train_games
     t = tune.Tuning(game=args.game, params=pairs, targets=args.target, players=args.players, games=args.games,
-                    seed=args.seed, strategies=args.strategies, fixed=_set(args), command=_cmd(argv))
+                    seed=args.seed, strategies=args.strategies, fixed=_set(args), command=_cmd(argv),
+                    adapt=check_train_games(args.train_games) if args.adapt else None, jobs=args.jobs,
+                    progress=not args.quiet)
     out = out_folder(args.out, f"runs/{args.game}-tune")
     res = tune.run(t, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
     return _done(res, out)

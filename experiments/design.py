@@ -27,7 +27,7 @@ from sim.spec import AgonInputError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
-              "skill_games"}
+              "skill_games", "check_games", "check_option_games"}
 DEFAULT_SKILL = ("greedy", "search")
 
 
@@ -46,6 +46,9 @@ class Battery:
     seed: int = 1
     skill: list[str] = field(default_factory=list)   # the two skill levels; the first is `strategies`
     skill_games: int = 400
+
+    check_games: int = 100          # check-players: traced games per strategy (0: no player checks)
+    check_option_games: int = 20    # check-players: seeds per rule option flip
 
     def skill_runs(self) -> list[str]:
         """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
@@ -142,7 +145,10 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),
                            sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
                            tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed,
-                           skill=levels, skill_games=sc(raw.get("skill_games", 400), players)))
+                           skill=levels, skill_games=sc(raw.get("skill_games", 400), players),
+
+                           check_games=sc(raw.get("check_games", 100), 0) if raw.get("check_games", 100) else 0,
+                           check_option_games=sc(raw.get("check_option_games", 20), 0)))
     return out
 
 
@@ -195,7 +201,28 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
             results[name] = build_report(sub)
         times[name] = round(time.perf_counter() - t0, 1)
+    if b.check_games and (spec_has_player_check(b.game)):
+        t0 = time.perf_counter()
+        results["players"] = run_player_checks(b, out / "players", jobs, progress)
+        times["players"] = round(time.perf_counter() - t0, 1)
     return {"times": times, "results": results}
+
+
+def spec_has_player_check(game: str) -> bool:
+    return bool((get_game(game).extra or {}).get("player_check"))
+
+
+def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool) -> dict:
+    """The check-players battery for the battery's strategy, into folder/ (a section of the design report)."""
+    from experiments import check_players as cp
+    strategies = [s.strip() for s in str(b.strategies).split(",") if s.strip()][:1]
+    cmd = (f"agon check-players {b.game} --players {b.players} --strategies {','.join(strategies)} "
+           f"--games {b.check_games} --option-games {b.check_option_games} --seed {b.seed}")
+    check = cp.Check(game=b.game, players=b.players, strategies=strategies, games=b.check_games,
+                     option_games=b.check_option_games, seed=b.seed, command=cmd)
+    if progress:
+        print(f"== {b.game}: player checks ({b.check_games} traced games per strategy)", file=sys.stderr)
+    return cp.run(check, folder, jobs=jobs, force=True, progress=progress)
 
 
 def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: bool = False,
@@ -208,7 +235,9 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                         "command": command or f"agon design-report {b.game}",
                         "battery": {"seats": b.seats, "sweep": b.sweep_values, "sweep_games": b.sweep_games,
                                     "tournament": b.tournament, "tournament_games": b.tournament_games,
-                                    "skill": b.skill, "skill_games": b.skill_games}},
+                                    "skill": b.skill, "skill_games": b.skill_games,
+
+                                    "check_games": b.check_games, "check_option_games": b.check_option_games}},
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)

@@ -52,6 +52,7 @@ class Study:
     chunk_size: int | None = None
     check: bool = False
     command: str = ""
+    weights_folder: str | None = None   # --adapt: tuned seats read this folder's files first, per arm
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,8 @@ class Plan:
             raise AgonInputError(f"unknown study kind {study.kind!r}; valid: seats, sweep")
         games = int_text(study.games, "--games", 1, MAX_GAMES)
         int_text(study.seed, "--seed", 0, MAX_SEED)
-        self.seats = lineup_mod.parse_lineup(spec, study.strategies, self.players)
+        self.seats = lineup_mod.parse_lineup(spec, study.strategies, self.players, study.params,
+                                             study.weights_folder)
         self.rotations = 1 if lineup_mod.is_mirror(self.seats) else self.players
         if games < self.rotations:
             raise AgonInputError(f"--games {games} is fewer than the {self.rotations} seat rotations of this "
@@ -87,6 +89,12 @@ class Plan:
         self.n_seeds = max(1, math.ceil(games / self.rotations))
         self.base_vec = spec.params.vector(study.params)
         self.arms = self._arms()
+        # tuned seats under --adapt: each arm's own weights (trained for its rules); else one line-up
+        self.arm_seats = {}
+        if study.weights_folder and lineup_mod.sources(self.seats):
+            for arm, values, _ in self.arms:
+                self.arm_seats[arm] = lineup_mod.parse_lineup(spec, study.strategies, self.players,
+                                                              {**study.params, **values}, study.weights_folder)
         check = (spec.extra or {}).get("check_params")
         for _, _, vec in self.arms:  # rules linking two parameters, checked before any file is written
             if check is not None:
@@ -158,6 +166,11 @@ class Plan:
                           for k, v in self.study.params.items()},
             "check": bool(self.study.check),
         }
+        if lineup_mod.sources(self.seats) and not self.arm_seats:   # which weights tuned seats played (reports say so)
+            d["weights"] = lineup_mod.sources(self.seats)
+        if self.arm_seats:
+            d["adapt"] = {"folder": str(self.study.weights_folder),
+                          "arms": [{"arm": a, "weights": lineup_mod.sources(s)} for a, s in self.arm_seats.items()]}
         if self.study.kind == "sweep":
             d["sweep"] = {
                 "params": [name for name, _ in self.study.sweep],
@@ -421,7 +434,7 @@ def _tasks(plan: Plan, todo):
     """(chunk, play_chunk arguments) for each chunk of `todo`, lazily."""
     arm_vec = {arm: vec for arm, _, vec in plan.arms}
     for chunk in todo:
-        seats = lineup_mod.rotated(plan.seats, chunk.rotation)
+        seats = lineup_mod.rotated(plan.arm_seats.get(chunk.arm, plan.seats), chunk.rotation)
         kinds, weights = lineup_mod.arrays(plan.spec, seats)
         yield chunk, (plan.spec.name, int(plan.study.seed), chunk, plan.players, arm_vec[chunk.arm],
                       kinds, weights, [s.name for s in seats], bool(plan.study.check))

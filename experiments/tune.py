@@ -100,6 +100,9 @@ class Tuning:
     strong: str = "greedy"
     weak: str = "random"
     command: str = ""
+    adapt: int | None = None               # --adapt: training games per candidate's rules (experiments/adapt.py)
+    jobs: int = 1
+    progress: bool = True
 
     def validate(self, jobs: int = 1):
         spec = get_game(self.game)
@@ -109,6 +112,9 @@ class Tuning:
         if not self.targets:
             raise AgonInputError(f"give at least one --target; valid: {', '.join(TARGETS)}")
         self.parsed_targets = [parse_target(t) for t in self.targets]
+        if self.adapt:
+            from experiments.adapt import require_tuned
+            self.bases = require_tuned(spec, self.strategies)
         if int(self.games) < 10:
             raise AgonInputError(f"--games must be at least 10 per candidate, got {self.games}")
         axes = []
@@ -123,10 +129,12 @@ class Tuning:
             raise AgonInputError(f"{len(grid)} candidates; at most {MAX_CANDIDATES}: narrow the ranges or give steps")
         self.grid = grid
         plans = []
+        adapt, self.adapt = self.adapt, None   # validation only: no training yet
         for i, values in enumerate(grid):
             plans.append(Plan(self.mirror_study(values, self.games), jobs))
             if self.needs_skill():
                 plans.append(Plan(self.skill_study(values, self.games), jobs))
+        self.adapt = adapt
         return plans
 
     def needs_skill(self) -> bool:
@@ -134,7 +142,17 @@ class Tuning:
 
     def mirror_study(self, values: dict, games: int) -> Study:
         return Study(kind="seats", game=self.game, players=self.players, games=int(games), seed=self.seed,
-                     strategies=self.strategies, params={**self.fixed, **values}, command=self.command)
+                     strategies=self.strategies, params={**self.fixed, **values}, command=self.command,
+                     weights_folder=self.adapted(values))
+
+    def adapted(self, values: dict) -> str | None:
+        """--adapt: the cache folder holding weights trained for these rules (trained here when missing)."""
+        if not self.adapt:
+            return None
+        from experiments import adapt
+        spec = get_game(self.game)
+        return str(adapt.ensure(spec, self.players, {**self.fixed, **values}, self.bases, self.adapt, self.seed,
+                                self.jobs, self.progress))
 
     def skill_study(self, values: dict, games: int) -> Study:
         line = [self.strong] + [self.weak] * (self.players - 1)
@@ -172,6 +190,19 @@ def evaluate(t: Tuning, folder: Path) -> dict:
     return ev
 
 
+def _weights_played(run_dir: Path) -> str:
+    """Which weights file the tuned seats of a candidate's run played (run.json), '' if none."""
+    import json
+    try:
+        meta = json.loads((Path(run_dir) / "run.json").read_text())
+    except (OSError, ValueError):
+        return ""
+    played = dict(meta.get("weights") or {})
+    for arm in (meta.get("adapt") or {}).get("arms", []):   # --adapt: the candidate's one arm
+        played.update(arm["weights"])
+    return "; ".join(f"{k}: {v}" for k, v in played.items())
+
+
 def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True) -> list[dict]:
     """Play the rounds; returns the trajectory: one row per (round, candidate)."""
     alive = list(range(len(t.grid)))
@@ -188,7 +219,8 @@ def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = Tru
                 run_study(sk, folder / "skill", jobs=jobs, progress=progress, plan=Plan(sk, jobs), extend=True)
         evs = {i: evaluate(t, out / "candidates" / f"c{i:03d}") for i in alive}
         for i in alive:
-            rows.append({"round": rnd, "candidate": i, **t.grid[i], **evs[i]})
+            w = _weights_played(out / "candidates" / f"c{i:03d}" / "mirror")
+            rows.append({"round": rnd, "candidate": i, **t.grid[i], **evs[i], **({"weights": w} if w else {})})
         if len(alive) == 1:
             return rows
         alive = sorted(alive, key=lambda i: (evs[i]["loss"], i))[: math.ceil(len(alive) / 2)]
@@ -212,7 +244,8 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
     meta = {"kind": "tune", "game": t.game, "title": spec.title, "players": t.players,
             "strategies": [t.strategies], "params": dict(t.fixed), "tuned": [[n, v] for n, v in t.axes],
             "targets": t.targets, "seed": t.seed, "games": int(t.games), "command": t.command,
-            "skill_lineup": [t.strong, t.weak] if t.needs_skill() else None, "rule": rule.describe()}
+            "skill_lineup": [t.strong, t.weak] if t.needs_skill() else None, "rule": rule.describe(),
+            "adapt": {"train_games": t.adapt} if t.adapt else None}
     folder.start(out, meta, resume, force)
     rows = successive_halving(t, Path(out), jobs, progress)
     best = rows[-1]["candidate"]

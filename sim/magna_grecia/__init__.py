@@ -39,6 +39,18 @@ SPEC = GameSpec(
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],
         "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
+        # `agon check-players` (experiments/check_players.py): trace words -> action families
+        "player_check": {
+            "actor": r"^(?:R\d+ )?Seat (\d+) \(\w+\) ",
+            "families": [("found a city", r"founds a city"), ("place a city tile", r"places a city tile"),
+                         ("place a road", r"places a road"), ("draw a road tile", r"draws a road tile"),
+                         ("draw a city tile", r"draws a city tile"), ("build a market", r"builds a market"),
+                         ("sell a market", r"sells its market"), ("end the turn", r"ends the turn"),
+                         ("place an oracle", r"places an oracle")],
+            "scoring": ["found a city", "place a city tile", "build a market", "sell a market"],
+            "bans": {"build a market": "markets"},
+            "ends": None,   # the game ends when the stack runs out: no player chooses the end
+        },
     },
     notes="tile_table is the module constant sim.magna_grecia.board.TILE_TABLE (spec §9.1); "
           "visible_tiles only affects the search player.",
