@@ -9,7 +9,8 @@ with random play on the same seeds as the reference:
   win more often than those that did not (Newcombe 95% interval above 0), the restricted-play
   contrast random play offers without a ban;
 - self-defeating game ends: the player whose action ended the game (an end condition the game
-  declares a player's choice) finishes below first;
+  declares a player's choice) finishes below first although it had a move that did not end the
+  game (games that declare `ends["avoidable"]` tell; for the others every such end counts);
 - rule options whose flip moves no outcome for this player but does for random play (common
   random numbers: the same seeds under both values, a game "moves" when any score, rank or the
   length changes).
@@ -19,7 +20,8 @@ What a game declares (`GameSpec.extra["player_check"]`): `actor` (regex whose gr
 acting seat of a trace line; lines that do not match are not actions), `families` ([(name,
 regex)]: a line counts for every family it matches), `scoring` (family names that score),
 `bans` ({family: `agon restrict` option}) and `ends` (None, or {"metric", "by_player": codes,
-"labels"}); optionally `human_length` = (low, high, source) in player-turns.
+"labels", optionally "avoidable": "module:function(seed, indices, players, params, kinds, weights)
+-> [bool]"}); optionally `human_length` = (low, high, source) in player-turns.
 """
 from __future__ import annotations
 
@@ -130,6 +132,12 @@ def trace_games(game: str, seed: int, indices: list[int], players: int, vec: np.
         if ends:
             row["end_code"] = int(np.asarray(res[ends["metric"]])[0])
         out.append(row)
+    if ends and ends.get("avoidable"):   # the game can tell whether the ender had a move that did not end it
+        from importlib import import_module
+        mod, _, fn = ends["avoidable"].partition(":")
+        avoid = getattr(import_module(mod), fn)(seed, [r["index"] for r in out], players, vec, kinds, weights)
+        for r, a in zip(out, avoid):
+            r["avoidable"] = bool(a)
     return out
 
 
@@ -321,7 +329,8 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
     if ends:
         by = set(ends["by_player"])
         chosen = [r for r in games if r["end_code"] in by and r["ender"] >= 0]
-        selfd = [r for r in chosen if r["rank"][r["ender"]] > 1]
+        # below first, and (where the game can tell) with another move that would not have ended it
+        selfd = [r for r in chosen if r["rank"][r["ender"]] > 1 and r.get("avoidable", True)]
         labels = ends.get("labels") or []
         per_code = {}
         for r in selfd:

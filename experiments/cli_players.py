@@ -5,7 +5,6 @@ command validates its whole input before writing anything (one-line error, exit 
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 

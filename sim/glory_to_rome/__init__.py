@@ -43,7 +43,8 @@ SPEC = GameSpec(
                      ("laborer", "craftsman", "architect", "legionary", "merchant", "patron")},
             # end_condition codes a player's action triggers (Forum, Catacomb, last site, last card)
             "ends": {"metric": "end_condition", "by_player": [0, 1, 2, 3],
-                     "labels": ["forum", "catacomb", "last_site", "deck", "turn_cap"]},
+                     "labels": ["forum", "catacomb", "last_site", "deck", "turn_cap"],
+                     "avoidable": "sim.glory_to_rome.endings:avoidable_ends"},
         },
     },
 )
