@@ -1,0 +1,174 @@
+"""Mare Nostrum players that don't break (issue 12): the first players' defects, reproduced by
+their named weights (OLD_SWITCHES), and gone with the default ones; the state-dependent values
+the new players rest on (offering cost, terminal role positions, battle odds)."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim.mare_nostrum import SPEC
+from sim.mare_nostrum import forecast as F
+from sim.mare_nostrum import rules as R
+from sim.mare_nostrum import state as ST
+from sim.mare_nostrum.behaviour import (tally, G_BATTLES, G_HP_CHANGES, G_FIRST_HP_ROUNDS,
+                                        G_ROUNDS, G_OFF_PHASES)
+from sim.mare_nostrum.params import PARAMS
+from sim.rng import new_stream
+from strategies import mare_nostrum as SM
+from strategies.mare_nostrum import GREEDY_W, OLD_SWITCHES, with_weights
+from .helpers import ROM, GRE, CAR, BAB, fresh, run_setup, set_hand, set_units, clear_units, prov
+from .make_golden import play, WEIGHTS
+from .test_combat_distribution import MIXES, loss_dist
+
+GOLDEN_V0 = Path(__file__).parent / "golden_v0"
+HERMES = 2
+GREEDY = np.array(GREEDY_W)
+OLD = np.array(with_weights(GREEDY_W, **OLD_SWITCHES))
+
+
+def _greedy_tally(w, n_players, n_games, seed):
+    kinds = np.full(n_players, SPEC.strategy("greedy").kind, np.int64)
+    return tally(seed, n_games, n_players, PARAMS.defaults(), kinds, np.tile(w, (n_players, 1)))
+
+
+# ---------------------------------------------------------------- the old players, by name
+@pytest.mark.parametrize("path", sorted(GOLDEN_V0.glob("*.json")), ids=lambda p: p.stem)
+def test_old_switches_replay_the_first_players(path, monkeypatch):
+    """OLD_SWITCHES turn every state-dependent part off: the first players' golden games (stored
+    before this change) are played again move for move."""
+    doc = json.loads(path.read_text())
+    old = {k: with_weights(v, **OLD_SWITCHES) for k, v in WEIGHTS.items()}
+    monkeypatch.setattr("tests.mare_nostrum.make_golden.WEIGHTS", old)
+    _, _, actions = play(doc["seed"], doc["index"], doc["n_players"], doc["kinds"], doc["overrides"])
+    assert actions == doc["actions"]
+
+
+def test_old_weights_reproduce_the_defects():
+    """6 players, old weights: the first offerer takes Hermes in every offering phase, the set-up
+    High Priest (Greece) keeps the role nearly always, and no game has a battle."""
+    games, gods, first, _ = _greedy_tally(OLD, 6, 24, seed=31)
+    phases = games[:, G_OFF_PHASES].sum()
+    assert phases > 0 and first[HERMES] == phases
+    assert games[:, G_FIRST_HP_ROUNDS].sum() >= 0.9 * games[:, G_ROUNDS].sum()
+    assert games[:, G_BATTLES].sum() == 0
+
+
+# ---------------------------------------------------------------- the defects gone
+def test_hermes_not_always_taken_by_the_first_offerer():
+    """The first offerer weighs Hermes against its 3 cards: in some phases he passes or takes
+    another god (at 4 and 6 players)."""
+    for n, seed in ((4, 32), (6, 33)):
+        games, gods, first, _ = _greedy_tally(GREEDY, n, 24, seed)
+        phases = games[:, G_OFF_PHASES].sum()
+        assert 0 < first[HERMES] < phases, (n, first, phases)
+
+
+def test_high_priest_changes_hands():
+    """Markets and temples are bought for the High Priest when his first pick is worth it: the
+    role moves in most 6-player games, and the set-up holder (Greece) holds it well under 90%
+    of the rounds."""
+    games, _, _, _ = _greedy_tally(GREEDY, 6, 24, seed=34)
+    assert (games[:, G_HP_CHANGES] > 0).mean() >= 0.5
+    assert games[:, G_FIRST_HP_ROUNDS].sum() < 0.75 * games[:, G_ROUNDS].sum()
+
+
+def test_six_player_games_have_battles():
+    """Attacks worth their odds are made: battles in at least a fifth of 6-player games."""
+    games, _, _, _ = _greedy_tally(GREEDY, 6, 30, seed=35)
+    assert (games[:, G_BATTLES] > 0).mean() >= 0.2, games[:, G_BATTLES]
+
+
+@pytest.mark.parametrize("ban,weight,column", [("gods", "god", "gods_taken"),
+                                               ("heroes_wonders", "hero", "pyramids")])
+def test_bans_hold(ban, weight, column):
+    """Restricted play (agon restrict): a banned seat never offers to a god, and never buys a
+    hero or a wonder, the Pyramids included (the first greedy still bought the Pyramids)."""
+    n = 4
+    W = np.tile(GREEDY, (n, 1))
+    W[0, SM.WEIGHT_NAMES.index(weight)] = -1000.0
+    kinds = np.full(n, SPEC.strategy("greedy").kind, np.int64)
+    r = SPEC.play_batch(36, 0, 20, n, PARAMS.defaults(), kinds, W, False)
+    assert r[column][:, 0].sum() == 0
+    assert r[column][:, 1:].sum() > 0
+    if ban == "heroes_wonders":
+        assert (r["heroes_wonders"][:, 0] <= 1).all()      # the civ hero only
+
+
+# ---------------------------------------------------------------- the values they rest on
+def _offering_position():
+    """4 players (seat = civ), Rome to offer in round 1; the Pyramids are built (Babylon), so
+    3 more cards next round cross no winning threshold for Rome."""
+    S, P, rng = fresh(n=4, seed=3)
+    run_setup(S, P, rng)
+    S[ST.WONDER + 6] = BAB + 1
+    S[ST.H_STEP] = ST.ST_OFFER
+    S[ST.H_DECIDER] = ROM
+    for q in range(6):
+        S[ST.TURN_DONE + q] = 1
+    return S, P
+
+
+def test_offering_weighs_the_hero_its_cards_would_buy():
+    """Hermes for a hand of exactly 9 different goods (a hero now; 3 cards less, no hero) is
+    worth a hero less than for the same goods with 3 spare copies (paid first), and the greedy
+    passes; the first greedy took Hermes whatever the hand."""
+    S, P = _offering_position()
+    nine = {g: 1 for g in ("livestock", "grain", "fruit", "gems", "slaves", "oil", "metal", "gold",
+                           "papyrus")}
+    set_hand(S, ROM, nine)
+    cnt = np.zeros((4, 6), np.int64)
+    ctx = SM.decision_context(S, P, ROM, GREEDY, cnt)
+    tight = SM.offering_value(S, P, ROM, HERMES, GREEDY, ctx, cnt)
+    spare = dict(nine, livestock=2, grain=2, fruit=2)
+    set_hand(S, ROM, spare)
+    loose = SM.offering_value(S, P, ROM, HERMES, GREEDY, ctx, cnt)
+    assert tight < 0.0
+    assert loose - tight > 10.0
+    set_hand(S, ROM, nine)
+    buf = np.empty(R.MAX_LEGAL, np.int64)
+    k = R.legal_actions(S, P, buf)
+    assert R.A_OFFER_TO + HERMES in buf[:k]
+    prng = new_stream(np.uint64(1), 0, 2)
+    assert SM.greedy_choose(S, P, GREEDY, buf, k, prng) == R.A_PASS
+    assert SM.greedy_choose(S, P, OLD, buf, k, prng) == R.A_OFFER_TO + HERMES
+
+
+def test_terminal_role_positions_are_never_neutral():
+    """A destroyed city that hands a rival all four roles at the next role determination costs
+    the win; one that breaks a rival's locked four roles gains it; one that changes nothing is
+    neutral (role_shift, used by Baal, Vulcan and pillage)."""
+    S, P, _ = fresh(n=4, seed=3)
+    for r, h in enumerate((GRE, CAR, GRE, GRE)):     # Trader, Statesman, Military, High Priest
+        S[ST.ROLE + r] = h
+    cnt = np.zeros((4, 6), np.int64)
+    cnt[:, :4] = [[1, 5, 2, 1], [0, 3, 3, 1], [1, 4, 1, 1], [1, 3, 1, 1]]   # seats Rom..Bab
+    assert F.role_victor(S, P, cnt) == -1           # Carthage keeps the tied Statesman
+    win = GREEDY[SM.WEIGHT_NAMES.index("win_next")]
+    assert SM.role_shift(S, P, ROM, cnt, CAR, 1, -1, GREEDY) == -win     # Greece would win
+    assert SM.role_shift(S, P, ROM, cnt, BAB, 1, -1, GREEDY) == 0.0
+    S[ST.ROLE + 1] = GRE
+    cnt[1, GRE] = 4
+    assert F.role_victor(S, P, cnt) == GRE
+    assert SM.role_shift(S, P, ROM, cnt, GRE, 1, -2, GREEDY) == win      # Greece loses it
+
+
+@pytest.mark.parametrize("mix", MIXES, ids=[m[0] for m in MIXES])
+def test_battle_odds_are_exact(mix):
+    """forecast.battle_odds gives the expected losses of the exact loss distributions that the
+    engine's battles follow (test_combat_distribution)."""
+    name, att, dfd, l, au, du, adist, ddist = mix
+    S, P, rng = fresh(seed=5)
+    run_setup(S, P, rng)
+    clear_units(S, l)
+    for u, k in au.items():
+        set_units(S, att, l, u, k)
+    for u, k in du.items():
+        set_units(S, dfd, l, u, k)
+    out = np.zeros(6)
+    F.battle_odds(S, P, att, dfd, l, 0, 0, 0, 0, out)
+    p_ld = loss_dist(adist, sum(du.values()))
+    p_la = loss_dist(ddist, sum(au.values()))
+    assert out[0] == pytest.approx(np.dot(np.arange(len(p_ld)), p_ld))
+    assert out[1] == pytest.approx(np.dot(np.arange(len(p_la)), p_la))
+    assert out[2] == pytest.approx(p_ld[-1] * (1 - p_la[-1]))
