@@ -21,7 +21,8 @@ from scipy.stats import binomtest, chisquare, t as t_dist
 
 from sim.mare_nostrum import SPEC
 from sim.mare_nostrum.behaviour import (tally, G_ROUNDS, G_BATTLES, G_BATTLES_PVP, G_HP_CHANGES,
-                                        G_WINNER_CIV, G_VPATH, G_OFF_PHASES, G_FIRST_HP_ROUNDS)
+                                        G_WINNER_CIV, G_VPATH, G_OFF_PHASES, G_FIRST_HP_ROUNDS,
+                                        G_GODS, G_CREATURES, G_PILLAGES, G_TAKEOVERS, G_UNITS_BUILT)
 from sim.mare_nostrum.board import CIVS, GODS
 from sim.mare_nostrum.params import PARAMS
 
@@ -80,6 +81,10 @@ def summarize(strategy, n_players, games, gods, first, civ_played, cpu):
            "offering_phases": int(phases),
            "god_taken": {GODS[j]: wilson(gods[j], phases) for j in range(8)},
            "first_offerer": {(GODS[j] if j < 8 else "pass"): wilson(first[j], phases) for j in range(9)},
+           "per_game": {k: mean_ci(games[:, c]) for k, c in
+                        (("gods taken", G_GODS), ("units built", G_UNITS_BUILT),
+                         ("creatures built", G_CREATURES), ("pillages", G_PILLAGES),
+                         ("take-overs", G_TAKEOVERS))},
            "victory_path": {p: wilson((games[:, G_VPATH] == i).sum(), n)
                             for i, p in enumerate(("heroes_wonders", "pyramids", "roles", "unfinished"))}}
     won = games[:, G_WINNER_CIV]
@@ -117,6 +122,7 @@ def render(r):
              "- god taken per offering phase: " + "; ".join(f"{g} {fmt3(v, True)}" for g, v in r["god_taken"].items()),
              "- first offerer's choice: " + "; ".join(f"{g} {fmt3(v, True)}" for g, v in r["first_offerer"].items()
                                                       if v[0] > 0),
+             "- per game (all seats): " + "; ".join(f"{k} {fmt3(v)}" for k, v in r["per_game"].items()),
              "- victory path: " + "; ".join(f"{p} {fmt3(v, True)}" for p, v in r["victory_path"].items()), "",
              "| civ | played | wins | win rate [95% CI] |", "|---|---|---|---|"]
     for c, d in r["civ"].items():

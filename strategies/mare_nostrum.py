@@ -436,7 +436,10 @@ X_BUILD_L = 237  # 41: value of a legion bought in a province (Build)
 X_BUILD_F = 278  # 41: value of a fortress bought in a province (Build)
 X_POT = 319      # 41: approach value of a province (best targets within 3 land steps)
 X_TV = 360       # 41: target value of a province for o's units (attack or holding)
-X_SIZE = 401
+X_INC = 401      # 6 x 14: each seat's next income per card type (public: the board)
+X_RECV = 485     # 41: the seat each province pays now (-1 none)
+X_CARDS = 526    # 41: the cards it pays
+X_SIZE = 567
 
 ROLE_V = np.array([1.0, 2.0, 0.8, 0.8])   # Trader, Statesman, Military Leader, High Priest
 HORIZON = 2.0         # rounds an income change is counted for
@@ -490,11 +493,11 @@ def items_left(S, q):
 
 
 @njit(cache=True)
-def god_cards(S, P, q):
+def god_cards(S, P, q, ctx):
     """Cards seat q's face-up Hermes (when q collects tax: 3 more taxes) and Isis (1 card of his
     choice) add to his next combination; both act in the next Trade phase (§4.4.4)."""
     k = 0
-    if S[GOD + 2] == q + 1 and tax_income(S, P, q):
+    if S[GOD + 2] == q + 1 and tax_income(ctx, q):
         k += int(P[P_HERMES_CARDS])
     if S[GOD + 3] == q + 1:
         k += 1
@@ -513,10 +516,20 @@ def fill_context(S, P, o, w, ctx, cnt):
     R.role_counts(S, P, cnt)
     rw = F.role_victor(S, P, cnt)
     ctx[X_ROLEWIN] = rw
+    inc = np.zeros((6, N_TYPES), np.int64)
+    recv = np.zeros(NP, np.int64)
+    cards = np.zeros(NP, np.int64)
+    F.all_incomes(S, P, inc, recv, cards)
+    for q in range(6):
+        for t in range(N_TYPES):
+            ctx[X_INC + q * N_TYPES + t] = inc[q, t]
+    for v in range(NP):
+        ctx[X_RECV + v] = recv[v]
+        ctx[X_CARDS + v] = cards[v]
     for q in range(n):
         hw = R.hw_count(S, P, q)
-        capn = (F.next_capacity(S, P, q, int(keep)) + god_cards(S, P, q)
-                + min(F.next_duplicates(S, P, q), EXCHANGE_GAIN))
+        capn = (F.combination_size(P, inc[q], int(keep)) + god_cards(S, P, q, ctx)
+                + min(F.spare_copies(inc[q]), EXCHANGE_GAIN))
         thr = win_threshold(S, P, q, hw, need)
         ctx[X_CAPN + q] = capn
         ctx[X_THR + q] = thr
@@ -601,15 +614,33 @@ def offering_cost(S, P, o, w, ctx):
 
 
 @njit(cache=True)
-def my_next_capacity(S, P, o):
-    return F.next_capacity(S, P, o, int(P[P_TAX_KEEP]))
+def tax_income(ctx, q):
+    """Seat q collects tax cards (a city): Hermes gives him 3 more, wild in any combination."""
+    return ctx[X_INC + q * N_TYPES + TAX] > 0
 
 
 @njit(cache=True)
-def tax_income(S, P, o):
-    inc = np.zeros(N_TYPES, np.int64)
-    F.next_income(S, P, o, inc)
-    return inc[TAX] > 0
+def spare_income(ctx, q):
+    """Copies in q's income beyond one per good (public: the board pays them)."""
+    k = 0.0
+    for g in range(13):
+        c = ctx[X_INC + q * N_TYPES + g]
+        if c > 1:
+            k += c - 1
+    return k
+
+
+@njit(cache=True)
+def capacity_without(S, P, q, v, ctx):
+    """q's next combination (as X_CAPN counts it) if province v paid him nothing."""
+    out = np.zeros(N_TYPES, np.int64)
+    if R.income_receiver(S, P, v) == q:
+        R.province_income(S, P, v, q, out)
+    cards = np.zeros(N_TYPES, np.int64)
+    for t in range(N_TYPES):
+        cards[t] = int(ctx[X_INC + q * N_TYPES + t]) - out[t]
+    return (F.combination_size(P, cards, int(P[P_TAX_KEEP])) + god_cards(S, P, q, ctx)
+            + min(F.spare_copies(cards), EXCHANGE_GAIN))
 
 
 @njit(cache=True)
@@ -735,7 +766,7 @@ def hermes_denial(S, P, o, w, ctx):
     best = 0.0
     capk = P[P_HERMES_CARDS]
     for q in range(S[H_NP]):
-        if q != o and still_to_offer(S, q) and tax_income(S, P, q):
+        if q != o and still_to_offer(S, q) and tax_income(ctx, q):
             c = ctx[X_CAPN + q]
             best = max(best, win_chance(c + capk, ctx[X_THR + q]) - win_chance(c, ctx[X_THR + q]))
     if S[ROLE + 3] == o:
@@ -786,8 +817,8 @@ def god_power(S, P, o, j, w, ctx, cnt):
             cnt[r, o] -= bonus
         return val + athena_denial(S, P, o, w, cnt)
     if j == 2:      # Hermes: 3 more cards of income types next round
-        capn = my_next_capacity(S, P, o)
-        if tax_income(S, P, o):
+        capn = ctx[X_CAPN + o]
+        if tax_income(ctx, o):
             gain = P[P_HERMES_CARDS]
             useful = gain
         else:
@@ -796,7 +827,7 @@ def god_power(S, P, o, j, w, ctx, cnt):
         return (card * useful + big_next(w, ctx, capn + gain) - big_next(w, ctx, capn)
                 + hermes_denial(S, P, o, w, ctx))
     if j == 3:      # Isis: one card of o's choice next round, one of his choice to each rival
-        capn = my_next_capacity(S, P, o)
+        capn = ctx[X_CAPN + o]
         return card * (1.0 - 0.2 * (n - 1)) + big_next(w, ctx, capn + 1) - big_next(w, ctx, capn)
     if j == 4:      # Ishtar: cancels one god aimed at o; rivals' destructive gods face up now
         aimed = 1.0 / (n - 1)
@@ -965,10 +996,10 @@ def income_shift(S, P, o, v, r1, w, ctx):
     """Value for o of province v's income going to r1 instead of its receiver now, for HORIZON
     rounds: o's own gain or loss, and a rival's weighed by how much hurting him is worth (with
     the win it may stop)."""
-    r0 = R.income_receiver(S, P, v)
+    r0 = int(ctx[X_RECV + v])
     if r0 == r1:
         return 0.0
-    cards = F.province_cards(S, P, v)
+    cards = ctx[X_CARDS + v]
     if cards == 0:
         return 0.0
     unit = cards * wt(w, W_INCOME, 1.0) * HORIZON
@@ -978,7 +1009,7 @@ def income_shift(S, P, o, v, r1, w, ctx):
     elif r0 >= 0:
         val += unit * ctx[X_VF + r0]
         if ctx[X_THREAT + r0] >= 0.5:
-            val += block_gain(w, ctx, r0, ctx[X_CAPN + r0] - F.capacity_without(S, P, r0, v, int(P[P_TAX_KEEP])))
+            val += block_gain(w, ctx, r0, ctx[X_CAPN + r0] - capacity_without(S, P, r0, v, ctx))
     if r1 == o:
         val += unit
     elif r1 >= 0:
@@ -1007,6 +1038,8 @@ def attack_value(S, P, o, q, l, add_l, add_c, w, ctx, odds):
     """o's attack on q's units in l with add_l legions and add_c creatures joining: units killed
     (weighed by the victim factor) against units lost, from the exact dice odds, plus what
     holding or contesting the province brings (income, take-over), all times the attack weight."""
+    if w[W_ATTACK] <= 0.0:
+        return -1.0                 # a player who never attacks (the economist)
     F.battle_odds(S, P, o, q, l, add_l, add_c, 0, 0, odds)
     unit = wt(w, W_UNIT, 1.5)
     val = odds[0] * unit * ctx[X_VF + q] - odds[1] * unit
@@ -1192,7 +1225,7 @@ def exposure(S, P, o, v, w):
 def leave_cost(S, P, o, v, w, ctx):
     """One of o's units leaving v: when rival players' units stand next to a province whose
     income o collects and few of o's units guard it, its income is at stake."""
-    if R.income_receiver(S, P, v) != o:
+    if ctx[X_RECV + v] != o:
         return 0.0
     m = S[R.H_MYTH]
     n = S[H_NP]
@@ -1206,7 +1239,7 @@ def leave_cost(S, P, o, v, w, ctx):
         return 0.0
     mine = S[UNITS + (o * NL + v) * 4] + S[UNITS + (o * NL + v) * 4 + 1] + S[UNITS + (o * NL + v) * 4 + 2]
     k = 1.0 if mine <= e else 0.3
-    return k * F.province_cards(S, P, v) * wt(w, W_INCOME, 1.0)
+    return k * ctx[X_CARDS + v] * wt(w, W_INCOME, 1.0)
 
 
 @njit(cache=True)
@@ -1262,7 +1295,7 @@ def strat_value_state(S, P, o, a, w, cnt, ctx):
         return move_value(S, P, o, k // 41, k % 41, u == 1, w, ctx)
     if a >= R.A_MOVE_FLEET and a < R.A_MOVE_GRIFFIN:
         k = a - R.A_MOVE_FLEET
-        return fleet_value(S, P, o, k // 12, k % 12, w, ctx) - 0.1
+        return fleet_value(S, P, o, k // 12, k % 12, w, ctx) - 0.3
     if a >= R.A_MOVE_GRIFFIN and a < R.A_MOVE_KRAKEN:
         k = a - R.A_MOVE_GRIFFIN
         return move_value(S, P, o, k // 41, k % 41, True, w, ctx)
@@ -1374,12 +1407,6 @@ def pillage_value(S, P, o, a, w, cnt, ctx):
 
 
 @njit(cache=True)
-def income_duplicates(S, P, q):
-    """Cards of q's income this round beyond one per good (public: the board pays them)."""
-    return F.next_duplicates(S, P, q)
-
-
-@njit(cache=True)
 def announce_value(S, P, o, x, w, ctx):
     """The Trader's X (§4.3.5) with state: every participant can trade spare copies for goods
     he lacks, up to X, so X raises combinations. The Trader weighs his own gain (a hero or the
@@ -1396,8 +1423,8 @@ def announce_value(S, P, o, x, w, ctx):
     for q in range(S[H_NP]):
         if q == o or R.hand_total(S, q) < x:
             continue
-        c0 = ctx[X_CAPN + q] - min(income_duplicates(S, P, q), EXCHANGE_GAIN)
-        g = min(x, income_duplicates(S, P, q))
+        c0 = ctx[X_CAPN + q] - min(spare_income(ctx, q), EXCHANGE_GAIN)
+        g = min(x, spare_income(ctx, q))
         val -= wt(w, W_BLOCK, 50.0) * (win_chance(c0 + g, ctx[X_THR + q]) - win_chance(c0, ctx[X_THR + q]))
     return val
 
@@ -1419,12 +1446,25 @@ def priest_gain(S, P, o, w, ctx, cnt, a):
         return 0.0
     capn = ctx[X_CAPN + o]
     val = ROLE_V[3] * w[W_ROLE] * 5.0
-    if tax_income(S, P, o):
+    if tax_income(ctx, o):
         val += big_next(w, ctx, capn + P[P_HERMES_CARDS]) - big_next(w, ctx, capn)
-    if h >= 0 and h < S[H_NP] and tax_income(S, P, h):
+    if h >= 0 and h < S[H_NP] and tax_income(ctx, h):
         c = ctx[X_CAPN + h]
         val += wt(w, W_BLOCK, 50.0) * (win_chance(c, ctx[X_THR + h]) - win_chance(c - P[P_HERMES_CARDS], ctx[X_THR + h])) * 0.5
     return val
+
+
+@njit(cache=True)
+def isis_value(S, o, t, ctx):
+    """Isis' pick of type t (§4.3.4): for himself a good he lacks or a tax card; for a rival,
+    without looking at his hand (hidden), a good he already collects most copies of (public:
+    his income), never a tax card."""
+    r = R.isis_recipient(S, S[H_ISIS_TO])
+    if r == o:
+        return (1.0 if hand(S, o, t) == 0 else 0.0) + (0.5 if t == TAX else 0.0)
+    if t == TAX:
+        return -1.0
+    return 0.1 * ctx[X_INC + r * N_TYPES + t]
 
 
 @njit(cache=True)
@@ -1438,13 +1478,27 @@ def any_state(w):
 def needs_context(st):
     return (st == ST_BUILD or st == ST_STRAT or st == ST_TITAN2 or st == ST_OFF_PICK
             or st == ST_BUILD_PICK or st == ST_STRAT_PICK or st == ST_OFFER or st == ST_ADONIS
-            or st == ST_PILLAGE or st == ST_EX_ANNOUNCE)
+            or st == ST_PILLAGE or st == ST_EX_ANNOUNCE or st == ST_ISIS)
 
 
 @njit(cache=True)
-def decision_context(S, P, o, w, cnt):
+def war_actions(st, legal, n):
+    """Some legal action reads the war context: a military purchase (Build), a move, an attack
+    or a titan's fire (Strategy)."""
+    for i in range(n):
+        a = legal[i]
+        if st == ST_BUILD and a >= R.A_BUY_LEGION and a < R.A_BUY_PHOENIX:
+            return True
+        if st == ST_STRAT and a >= R.A_MOVE_LAND and a < R.A_MEDUSA_YES:
+            return True
+    return False
+
+
+@njit(cache=True)
+def decision_context(S, P, o, w, cnt, legal, n):
     """The context array of this decision (empty when the valuation needs none); cnt gets the
-    role counts when some valuation reads them."""
+    role counts when some valuation reads them. The war part is filled only when a legal action
+    reads it."""
     st = S[H_STEP]
     if not (any_state(w) and needs_context(st)):
         if st == ST_BUILD and w[W_ROLE] != 0.0:
@@ -1452,7 +1506,7 @@ def decision_context(S, P, o, w, cnt):
         return np.zeros(0)
     ctx = np.zeros(X_SIZE)
     fill_context(S, P, o, w, ctx, cnt)
-    if on(w, W_WAR_ODDS):
+    if on(w, W_WAR_ODDS) and war_actions(st, legal, n):
         if st == ST_BUILD:
             fill_build_context(S, P, o, w, ctx)
         elif st == ST_STRAT:
@@ -1488,6 +1542,8 @@ def action_value(S, P, o, a, w, cnt, ctx):
         return pillage_value(S, P, o, a, w, cnt, ctx)
     if st == ST_EX_ANNOUNCE and on(w, W_STATE_ROLES):
         return announce_value(S, P, o, a - R.A_ANNOUNCE_X, w, ctx)
+    if st == ST_ISIS and on(w, W_STATE_GODS):
+        return isis_value(S, o, a - R.A_PICK_TYPE, ctx)
     return action_value_v0(S, P, o, a, w, cnt)
 
 
@@ -1495,7 +1551,7 @@ def action_value(S, P, o, a, w, cnt, ctx):
 def greedy_choose(S, P, w, legal, n, prng):
     o = S[H_DECIDER]
     cnt = np.zeros((4, 6), np.int64)
-    ctx = decision_context(S, P, o, w, cnt)
+    ctx = decision_context(S, P, o, w, cnt, legal, n)
     best = -1e18
     besta = legal[0]
     for i in range(n):
@@ -1656,7 +1712,7 @@ def search_values(S, P, w, legal, n, prng, cand, vals):
     o = S[H_DECIDER]
     cnt = np.zeros((4, 6), np.int64)
     R.role_counts(S, P, cnt)
-    ctx = decision_context(S, P, o, w, cnt)
+    ctx = decision_context(S, P, o, w, cnt, legal, n)
     prior = np.empty(n)
     for i in range(n):
         prior[i] = action_value(S, P, o, legal[i], w, cnt, ctx)

@@ -8,14 +8,15 @@ from numba import njit
 
 from . import rules as R
 from .state import (H_OVER, H_DECIDER, H_ROUND, H_STEP, H_VPATH, H_WINNER, CIV_OF, ROLE, METRICS,
-                    NM, M_BATTLES, ST_OFFER, ST_ADONIS)
+                    NM, M_BATTLES, ST_OFFER, ST_ADONIS, M_GODS_TAKEN, M_CREAT_BUILT, M_PILLAGES,
+                    M_TAKEOVERS, M_BUILT_UNITS)
 from sim.rng import new_stream, SETUP, CHANCE, PLAYERS
 from strategies.mare_nostrum import choose
 
 # per-game tallies (columns of `games`)
 G_ROUNDS, G_BATTLES, G_BATTLES_PVP, G_HP_CHANGES, G_WINNER_CIV, G_VPATH, G_OFF_PHASES, \
-    G_FIRST_HP_ROUNDS = range(8)
-NG = 8
+    G_FIRST_HP_ROUNDS, G_GODS, G_CREATURES, G_PILLAGES, G_TAKEOVERS, G_UNITS_BUILT = range(13)
+NG = 13
 MAX_ACTIONS = 200000
 
 
@@ -81,6 +82,12 @@ def tally_game(seed, g, n, P, kinds, weights, games, gods, first, civ_played):
     games[G_WINNER_CIV] = S[CIV_OF + S[H_WINNER]] if S[H_WINNER] >= 0 else -1
     for q in range(n):
         civ_played[S[CIV_OF + q]] += 1
+        m = METRICS + q * NM
+        games[G_GODS] += S[m + M_GODS_TAKEN]
+        games[G_CREATURES] += S[m + M_CREAT_BUILT]
+        games[G_PILLAGES] += S[m + M_PILLAGES]
+        games[G_TAKEOVERS] += S[m + M_TAKEOVERS]
+        games[G_UNITS_BUILT] += S[m + M_BUILT_UNITS]
 
 
 @njit(cache=True)

@@ -6,12 +6,13 @@ state and use no hidden information (hands are read only for the seat that owns 
 import numpy as np
 from numba import njit
 
-from .board import NP, NL, N_TYPES, TAX, LAND_ADJ
+from .board import NP, NL, N_TYPES, TAX, LAND_ADJ, N_ICONS, PROV_GOODS
 from . import rules as R
 from .params import (P_HIT_DIVISOR, P_PENTHESILEA_DIVISOR, P_AUTO_VALUE, P_HANNIBAL_BONUS,
                      P_PERICLES_DIE_BONUS, P_ARIADNE_SMALL, P_ARIADNE_BIG, P_TAX_WILD, P_TAX_KEEP,
-                     P_ROLE_VICTORY)
-from .state import HAND, INFL, CITY, CARAVAN, MARKET, TEMPLE, ROLE
+                     P_ROLE_VICTORY, P_MARKET_MULT, P_TEMPLE_MULT, P_OCCUPIER_INCOME,
+                     P_WAR_INCOME)
+from .state import HAND, INFL, CITY, CARAVAN, MARKET, TEMPLE, ROLE, UNITS
 
 MAX_DICE = 40
 MAX_SUM = 6 * MAX_DICE
@@ -197,6 +198,89 @@ def next_income(S, P, o, out):
             R.province_income(S, P, v, o, out)
     if R.has_hero(S, P, o, R.H_SOLOMON):
         out[TAX] += 1
+
+
+@njit(cache=True)
+def all_incomes(S, P, out, recv, cards):
+    """out[o, t]: cards of type t every seat o would collect if the income were paid now;
+    recv[v]: the seat province v pays (-1 none), cards[v]: how many cards (§4.3.1:
+    rules.income_receiver and rules.province_income, written out in one pass over the provinces
+    because every player decision reads them; test_players checks them against the rules)."""
+    out[:, :] = 0
+    recv[:] = -1
+    cards[:] = 0
+    n = S[R.H_NP]
+    mm = int(P[P_MARKET_MULT])
+    tm = int(P[P_TEMPLE_MULT])
+    occupier = P[P_OCCUPIER_INCOME] != 0
+    war = P[P_WAR_INCOME] != 0
+    circe = -1
+    for o in range(n):
+        if R.has_hero(S, P, o, R.H_CIRCE):
+            circe = o
+    tmp = np.zeros(N_TYPES, np.int64)
+    for v in range(NP):
+        c = S[INFL + v] - 1
+        if c < 0:
+            continue
+        others = -1
+        nown = 0
+        for q in range(6):
+            b = UNITS + (q * NL + v) * 4
+            if S[b] + S[b + 1] + S[b + 2] + S[b + 3] > 0:
+                nown += 1
+                if q != c:
+                    others = q
+        if others < 0:
+            r = c
+        elif nown == 1:
+            r = others if occupier else -1
+        else:
+            r = c if war else -1
+        if r < 0 or r >= n:
+            continue
+        recv[v] = r
+        m = mm if S[MARKET + v] > 0 else 1
+        k = 0
+        for i in range(N_ICONS[v]):
+            if S[CARAVAN + 3 * v + i] > 0:
+                out[r, PROV_GOODS[v, i]] += m
+                k += m
+        out[r, TAX] += S[CITY + v] * (tm if S[TEMPLE + v] > 0 else 1)
+        k += S[CITY + v] * (tm if S[TEMPLE + v] > 0 else 1)
+        if r == circe:
+            tmp[:] = 0
+            R.circe_production(S, P, v, r, tmp)
+            for t in range(N_TYPES):
+                out[r, t] += tmp[t]
+                k += tmp[t]
+        cards[v] = k
+    for o in range(n):
+        if R.has_hero(S, P, o, R.H_SOLOMON):
+            out[o, TAX] += 1
+
+
+@njit(cache=True)
+def combination_size(P, cards, kept_tax):
+    """Pay capacity (§4.5.2) of a hand of `cards` per type plus `kept_tax` more tax cards."""
+    d = 0
+    for g in range(13):
+        if cards[g] > 0:
+            d += 1
+    t = cards[TAX] + kept_tax
+    if P[P_TAX_WILD] != 0:
+        return d + t
+    return d if d > t else t
+
+
+@njit(cache=True)
+def spare_copies(cards):
+    """Cards beyond one per good: what the exchange can turn into goods the holder lacks."""
+    k = 0
+    for g in range(13):
+        if cards[g] > 1:
+            k += cards[g] - 1
+    return k
 
 
 @njit(cache=True)

@@ -118,7 +118,8 @@ def test_offering_weighs_the_hero_its_cards_would_buy():
                            "papyrus")}
     set_hand(S, ROM, nine)
     cnt = np.zeros((4, 6), np.int64)
-    ctx = SM.decision_context(S, P, ROM, GREEDY, cnt)
+    legal = np.array([R.A_PASS, R.A_OFFER_TO + HERMES], np.int64)
+    ctx = SM.decision_context(S, P, ROM, GREEDY, cnt, legal, 2)
     tight = SM.offering_value(S, P, ROM, HERMES, GREEDY, ctx, cnt)
     spare = dict(nine, livestock=2, grain=2, fruit=2)
     set_hand(S, ROM, spare)
@@ -172,3 +173,88 @@ def test_battle_odds_are_exact(mix):
     assert out[0] == pytest.approx(np.dot(np.arange(len(p_ld)), p_ld))
     assert out[1] == pytest.approx(np.dot(np.arange(len(p_la)), p_la))
     assert out[2] == pytest.approx(p_ld[-1] * (1 - p_la[-1]))
+
+
+def test_greedy_does_not_look_at_hidden_cards():
+    """At every decision of two 6-player greedy games (Isis gifts and offerings included), the
+    greedy's values are unchanged when two opponents trade hidden cards (the first greedy chose
+    Isis gifts from the recipient's hand)."""
+    from .test_search_hidden import _hidden_swap
+    P = PARAMS.defaults()
+    buf = np.empty(R.MAX_LEGAL, np.int64)
+    tested = 0
+    for seed in (5, 6):
+        S = R.new_game(6, P, new_stream(np.uint64(seed), 0, 0))
+        crng = new_stream(np.uint64(seed), 0, 1)
+        prng = new_stream(np.uint64(seed), 0, 2)
+        R.advance(S, P, crng)
+        while S[ST.H_OVER] == 0:
+            k = R.legal_actions(S, P, buf)
+            o = S[ST.H_DECIDER]
+            S2 = _hidden_swap(S, o) if k > 1 else None
+            if S2 is not None:
+                cnt, cnt2 = np.zeros((4, 6), np.int64), np.zeros((4, 6), np.int64)
+                ctx = SM.decision_context(S, P, o, GREEDY, cnt, buf, k)
+                ctx2 = SM.decision_context(S2, P, o, GREEDY, cnt2, buf, k)
+                v1 = [SM.action_value(S, P, o, a, GREEDY, cnt, ctx) for a in buf[:k]]
+                v2 = [SM.action_value(S2, P, o, a, GREEDY, cnt2, ctx2) for a in buf[:k]]
+                assert v1 == v2, (ST.STEP_NAMES[S[ST.H_STEP]], v1, v2)
+                tested += 1
+            R.apply_action(S, P, SM.greedy_choose(S, P, GREEDY, buf, k, prng), crng)
+    assert tested > 100
+
+
+def test_isis_gift_ignores_the_recipients_hand():
+    """Isis' card for a rival is chosen from public information (his income), so moving hidden
+    cards between two opponents changes nothing; the first greedy chose it from his hand."""
+    S, P, rng = fresh(n=4, seed=3)
+    run_setup(S, P, rng)
+    S[ST.GOD + 3] = ROM + 1
+    S[ST.H_STEP] = ST.ST_ISIS
+    S[ST.H_DECIDER] = ROM
+    S[ST.H_ISIS_TO] = 1
+    assert R.isis_recipient(S, 1) == GRE
+    set_hand(S, GRE, {"wine": 3, "oil": 1})
+    set_hand(S, CAR, {"fish": 2, "gems": 1})
+    S2 = S.copy()
+    set_hand(S2, GRE, {"fish": 2, "gems": 1, "oil": 1})
+    set_hand(S2, CAR, {"wine": 3})
+    buf = np.empty(R.MAX_LEGAL, np.int64)
+    k = R.legal_actions(S, P, buf)
+
+    def values(T, w):
+        cnt = np.zeros((4, 6), np.int64)
+        ctx = SM.decision_context(T, P, ROM, w, cnt, buf, k)
+        return [SM.action_value(T, P, ROM, a, w, cnt, ctx) for a in buf[:k]]
+    assert values(S, GREEDY) == values(S2, GREEDY)
+    assert values(S, OLD) != values(S2, OLD)
+
+
+def test_all_incomes_follow_the_rules():
+    """forecast.all_incomes (one pass, read at every decision) pays each seat what
+    rules.income_receiver and rules.province_income pay, along whole 6-player greedy games."""
+    P = PARAMS.defaults()
+    buf = np.empty(R.MAX_LEGAL, np.int64)
+    inc = np.zeros((6, 14), np.int64)
+    recv = np.zeros(41, np.int64)
+    cards = np.zeros(41, np.int64)
+    one = np.zeros(14, np.int64)
+    checked = 0
+    for seed in (7, 8):
+        S = R.new_game(6, P, new_stream(np.uint64(seed), 0, 0))
+        crng = new_stream(np.uint64(seed), 0, 1)
+        prng = new_stream(np.uint64(seed), 0, 2)
+        R.advance(S, P, crng)
+        while S[ST.H_OVER] == 0:
+            if S[ST.H_STEP] in (ST.ST_BUILD, ST.ST_STRAT):
+                F.all_incomes(S, P, inc, recv, cards)
+                for q in range(6):
+                    F.next_income(S, P, q, one)
+                    assert (inc[q] == one).all()
+                for v in range(41):
+                    assert recv[v] == max(R.income_receiver(S, P, v), -1)
+                    assert cards[v] == (F.province_cards(S, P, v) if recv[v] >= 0 else 0)
+                checked += 1
+            k = R.legal_actions(S, P, buf)
+            R.apply_action(S, P, SM.greedy_choose(S, P, GREEDY, buf, k, prng), crng)
+    assert checked > 20
