@@ -14,6 +14,16 @@ search    flat Monte Carlo over the greedy's top candidates at Build, Offering, 
           PLAYERS stream) and scored by the rivals it finishes ahead of, plus a bonus for a win
           (`evaluate`: the tournament's pairwise measure); 6 rollouts per candidate at 5-6
           players, 3 at 3-4
+
+The greedy family values its actions in the state (issue 12), from public information and its
+own hand (`decision_context`): how close each seat is to winning next round (its income, its
+face-up Hermes/Isis, the exchange; `fill_context`), what an offering's 3 cards would buy now
+against what the god gives now (`offering_value`), who picks first (`pick_value`), the Trader's
+X (`announce_value`), the High Priest's first pick (`priest_gain`), attacks and moves from the
+exact dice odds (`attack_value`, `fill_strategy_context`, `fill_build_context`), and the game's
+end: a winning purchase scores the win, an action that hands a rival the four roles costs it
+(`build_value_state`, `role_shift`). The switches among the weights (OLD_SWITCHES) turn all of
+it off: the first players (`action_value_v0`), move for move.
 """
 import numpy as np
 from numba import njit
@@ -932,6 +942,8 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
             return (w[W_TRIREME] + fleet_value(S, P, o, -1, a - R.A_BUY_TRIREME, w, ctx)
                     + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1))
         if a >= R.A_BUY_CREATURE and a < R.A_BUY_TRIREME:
+            if w[W_CREATURE] <= 0.0:
+                return w[W_CREATURE] - 1.0   # banned (restricted play) or never wanted
             v = a - R.A_BUY_CREATURE
             # a creature fights like two legions for the price of two (automatic 6)
             return w[W_CREATURE] / 0.4 * max(ctx[X_BUILD_L + v], ctx[X_BUILD_F + v]) * 1.6 \
@@ -1374,6 +1386,8 @@ def pillage_value(S, P, o, a, w, cnt, ctx):
         return 5.0
     if a == R.A_NOTHING:
         return 0.0
+    if w[W_PILLAGE] <= 0.0:
+        return w[W_PILLAGE] - 1.0        # banned (restricted play) or never wanted
     b = a - R.A_PILLAGE
     v = S[H_PILL_V]
     c = S[INFL + v] - 1

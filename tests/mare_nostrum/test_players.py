@@ -79,19 +79,20 @@ def test_six_player_games_have_battles():
     assert (games[:, G_BATTLES] > 0).mean() >= 0.2, games[:, G_BATTLES]
 
 
-@pytest.mark.parametrize("ban,weight,column", [("gods", "god", "gods_taken"),
-                                               ("heroes_wonders", "hero", "pyramids")])
-def test_bans_hold(ban, weight, column):
-    """Restricted play (agon restrict): a banned seat never offers to a god, and never buys a
-    hero or a wonder, the Pyramids included (the first greedy still bought the Pyramids)."""
-    n = 4
+@pytest.mark.parametrize("weight,column,n", [("god", "gods_taken", 4), ("hero", "pyramids", 4),
+                                             ("creature", "creatures_built", 6),
+                                             ("pillage", "pillages", 6)])
+def test_bans_hold(weight, column, n):
+    """Restricted play (agon restrict): with its weight at -1000 a seat never offers to a god,
+    never buys a hero or a wonder (the Pyramids included: the first greedy still bought them),
+    never builds a creature, never pillages, while the other seats do."""
     W = np.tile(GREEDY, (n, 1))
     W[0, SM.WEIGHT_NAMES.index(weight)] = -1000.0
     kinds = np.full(n, SPEC.strategy("greedy").kind, np.int64)
-    r = SPEC.play_batch(36, 0, 20, n, PARAMS.defaults(), kinds, W, False)
+    r = SPEC.play_batch(36, 0, 30, n, PARAMS.defaults(), kinds, W, False)
     assert r[column][:, 0].sum() == 0
     assert r[column][:, 1:].sum() > 0
-    if ban == "heroes_wonders":
+    if weight == "hero":
         assert (r["heroes_wonders"][:, 0] <= 1).all()      # the civ hero only
 
 
