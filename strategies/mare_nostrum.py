@@ -454,14 +454,16 @@ X_SIZE = 567
 ROLE_V = np.array([1.0, 2.0, 0.8, 0.8])   # Trader, Statesman, Military Leader, High Priest
 HORIZON = 2.0         # rounds an income change is counted for
 EXCHANGE_GAIN = 2     # goods a player with spare cards is expected to gain in the exchange
-WIN_SCALE = 0.7       # cards of spread around a winning threshold (`win_chance`)
+WIN_SCALE = 1.5       # cards of spread around a winning threshold (`win_chance`)
 
 
 @njit(cache=True)
 def win_chance(cap, thr):
-    """Chance that a combination of about `cap` cards (an estimate from public information)
-    reaches the winning threshold `thr`: a logistic step, 0.67 at the threshold, 0.11 one card
-    short, 0.9 one card over."""
+    """Chance that a combination of about `cap` cards (an estimate from public information:
+    kept taxes, the exchange and Isis are unknown) reaches the winning threshold `thr`: a
+    logistic in cap - thr, 0.58 at the threshold, 0.27 two cards short, 0.94 three over. Its
+    width makes every card taken from a sure winner count (with a steep step, rivals blocked the
+    player near the threshold and left the one far above it alone)."""
     return 1.0 / (1.0 + np.exp(-(cap - thr + 0.5) / WIN_SCALE))
 
 
@@ -924,6 +926,10 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
             return wt(w, W_WIN_NOW, 1000.0)
         return hero_value(w, ctx) + (0.5 if a >= R.A_BUY_WONDER else 0.0)
     if a >= R.A_BAAL and a < R.A_ISHTAR_YES and on(w, W_STATE_GODS):
+        if S[H_STEP] == ST_BUILD:
+            # a destroyed city or caravan counts from the next income on, so wait for the
+            # Strategy phase: every Build turn is over and the target's income is then known
+            return -1.0
         if a < R.A_VULCAN:
             return w[W_DESTROY] * baal_value(S, P, o, a - R.A_BAAL, w, ctx, cnt)
         if a < R.A_POSEIDON:
