@@ -910,7 +910,11 @@ def pick_value(S, P, o, p, w, ctx, cnt):
         if st == ST_OFF_PICK:
             return 2.0 if best_offering(S, P, o, w, ctx, cnt) > 0.0 else -1.0
         return 2.0
-    return 1.0 - 0.5 * ctx[X_THREAT + p]
+    t = ctx[X_THREAT + p]
+    if st == ST_OFF_PICK and S[GOD + 2] == 0 and tax_income(ctx, p):
+        # Hermes still in the heavens: how threatening p would be with its 3 tax cards
+        t = max(t, win_chance(ctx[X_CAPN + p] + P[P_HERMES_CARDS], ctx[X_THR + p]))
+    return 1.0 - 0.5 * t
 
 
 # ---------------------------------------------------------------- terminal positions (§7)
