@@ -38,11 +38,15 @@ Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index
                    city_tile_cost >= 2 never founds a city); 1: by its best plan (above)
  10 road_plan      longest chain of road tiles a plan may place (rounded; <= 1: none)
  11 finish         in the last round (no later turn of p can use a proxy term): the evaluation
-                   is own score - best rival score + stock weight * stock + finish * p's win
-                   share if the game ended now (tie-break included), so the turn that ends the
-                   game is scored by the position it locks in; 0: the weighted sum above always.
-ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = 0: exactly the
-original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
+                   is own score - best rival score + stock weight * stock + unsold weight *
+                   unsold markets + finish * p's win share if the game ended now (tie-break
+                   included), so the turn that ends the game is scored by the position it locks
+                   in; 0: the weighted sum above always
+ 12 cash           per track point of p up to 3 * city_tile_cost (the price of a founding run),
+                   before the last round: a broke player sells a market to act next turn
+                   ("selling markets, a small relief", spec §11.6); 0: points count only as score
+ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = 0: exactly
+the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
 choose_greedy_reference).
 """
 import numpy as np
@@ -57,7 +61,7 @@ from sim.magna_grecia.board import ORI_ENDS
 from sim.magna_grecia.rules import (
     apply_action, score_parts, conn, road_connects, connected_places, count_distinct, connected_to_own_city, place_key, market_cost,
     A_CITY, A_DRAW_ROAD, A_DRAW_CITY, A_BUILD, A_SELL, A_ORACLE, legal_actions, MAX_LEGAL,
-    follow, market_place, tile_values, MAXK,
+    follow, market_place, tile_values, MAXK, market_value, own_market_at,
 )
 from sim.magna_grecia.plans import place_need, open_side, chain_plans, empty_plain, run_repairs, MAX_CHAIN
 from sim.magna_grecia.state import (
@@ -72,13 +76,13 @@ RANDOM, GREEDY, ORACLE_HUB, SEARCH = 0, 1, 2, 3
 
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
-                       "city_plan", "road_plan", "finish")
-W_CITY_PLAN, W_ROAD_PLAN, W_FINISH = 9, 10, 11
-GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0)
-ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0)
+                       "city_plan", "road_plan", "finish", "cash")
+W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH = 9, 10, 11, 12
+GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0)
+ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
-ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0)
+ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0)
 SEARCH_WEIGHT_NAMES = ("rollouts", "candidates", "horizon_turns", "rollout_random")
 SEARCH_WEIGHTS = (9.0, 3.0, 4.0, 0.0)
 N_WEIGHTS = len(GREEDY_WEIGHTS)
@@ -101,6 +105,17 @@ _GREEDY_W = np.array(GREEDY_WEIGHTS)
 def weight(w, i):
     """w[i], or 0 for a shorter vector (weights written before the weight existed)."""
     return w[i] if w.shape[0] > i else 0.0
+
+
+@njit(cache=True)
+def cash_term(st, params, p, w, delta):
+    """The `cash` term for p's track points moved by delta: cash * min(points, 3 * city tile
+    cost), the points a founding run needs (selling a market can pay for it)."""
+    c = weight(w, W_CASH)
+    if c == 0.0:
+        return 0.0
+    t = 3 * int(params[P.P_CITY_COST])
+    return c * min(st[S_POINTS + p] + delta, t)
 
 
 @njit(cache=True)
@@ -192,6 +207,8 @@ def evaluate(st, params, p, w):
                 if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p and st[C_SIZE + c] > big:
                     big = st[C_SIZE + c]
             v += w[8] * big
+    if w.shape[0] > W_CASH and w[W_CASH] != 0.0:
+        v += cash_term(st, params, p, w, 0)
     return v
 
 
@@ -233,9 +250,12 @@ def action_value(st, params, a, p, w, base):
         v = 0
         if own:
             v = m if int(params[P.P_CONNECTIVITY]) == 1 else count_distinct(buf, m)
-        return base + w[0] * (v - cost) + w[3]
+        return (base + w[0] * (v - cost) + w[3]
+                + cash_term(st, params, p, w, -cost) - cash_term(st, params, p, w, 0))
     if a >= A_SELL and a < A_ORACLE:
-        return base - w[3]       # track +value, market value -value
+        # track +value, market value -value
+        gain = market_value(st, params, own_market_at(st, p, place_key(st, a - A_SELL)))
+        return base - w[3] + cash_term(st, params, p, w, gain) - cash_term(st, params, p, w, 0)
     return base
 
 
@@ -388,6 +408,8 @@ def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
             v += w[7] * n_or[p]
         if w[8] != 0.0:
             v += w[8] * big
+    if w.shape[0] > W_CASH and w[W_CASH] != 0.0:
+        v += cash_term(st, params, p, w, 0)
     return v
 
 
@@ -456,7 +478,8 @@ def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
     c, mask = cached_info(st, st, key, int(params[P.P_CONNECTIVITY]), cache, cache, 0, buf)   # no overrides
     own = (key >= N and st[C_OWNER + key - N] == p) or (mask >> p) & 1 == 1
     v = c if own else 0
-    return base_value + w[0] * (v - cost) + w[3]
+    return (base_value + w[0] * (v - cost) + w[3]
+            + cash_term(st, params, p, w, -cost) - cash_term(st, params, p, w, 0))
 
 
 # ---------------------------------------------------------------- plans within the turn
@@ -507,12 +530,17 @@ def run_aff(cp, aff, buf2):
     naff = 0
     for i in range(cp[S_TT_N]):
         key = N + cp[H_CITY + cp[S_TT + i]]
-        before = naff
+        seen = False                     # this city already expanded (one of its tiles before)
+        for j in range(i):
+            if N + cp[H_CITY + cp[S_TT + j]] == key:
+                seen = True
+                break
+        if seen:
+            continue
         naff = add_aff(aff, naff, key)
-        if naff > before:
-            k = connected_places(cp, key, buf2)
-            for j in range(k):
-                naff = add_aff(aff, naff, buf2[j])
+        k = connected_places(cp, key, buf2)
+        for j in range(k):
+            naff = add_aff(aff, naff, buf2[j])
     return naff
 
 

@@ -106,9 +106,26 @@ def _plan_ok(st, params, legal, n, w):
     checked = 0
     bad = 0
     nmemo = 0
+    base = G.evaluate(st, params, p, w)
+    unsold = np.zeros(G.KEY_SLOTS, dtype=np.int64)
+    for m in range(st[S.S_NEXT_MARKET]):
+        if st[S.K_STATE + m] == S.MK_UNSOLD:
+            unsold[R.market_place(st, m)] += 1
+    terminal = G.final_round(st)
     for i in range(n):
         a = legal[i]
-        if a < R.A_CITY and k >= 2:
+        if a >= R.A_DRAW_ROAD and a != R.A_END and not terminal:
+            # the exact shortcuts of draws, market builds and sells (cash term included)
+            if a >= R.A_BUILD and a < R.A_SELL:
+                v = G.build_value(st, params, a, p, w, base, cache, unsold, buf)
+            else:
+                v = G.action_value(st, params, a, p, w, base)
+            c2 = st.copy()
+            R.apply_action(c2, params, a)
+            if abs(G.evaluate(c2, params, p, w) - v) > 1e-9:
+                bad += 1
+            checked += 1
+        elif a < R.A_CITY and k >= 2:
             h = a // 9
             pa, e, y = PL.open_side(st, p, h, a - 9 * h)
             if pa < 0:
