@@ -545,14 +545,6 @@ def run_aff(cp, aff, buf2):
 
 
 @njit(cache=True)
-def memo_find(keys, n, a, b, c):
-    for j in range(n):
-        if keys[j, 0] == a and keys[j, 1] == b and keys[j, 2] == c:
-            return j
-    return -1
-
-
-@njit(cache=True)
 def mine_mask(st, p, mine):
     """mine[key] = 1 for p's cities and the places holding an unsold market of p: a chain
     plan can only gain p something if it connects one of them (a chain between two other
@@ -575,9 +567,7 @@ def need_ready(st, p, need, mine, buf):
     in a decision (need[0, 0] = -1 until then): most decisions place no road."""
     if need[0, 0] < 0:
         mine_mask(st, p, mine)
-        anyp = np.full(1, -1, dtype=np.int8)
-        place_need(st, need[0], buf, anyp)
-        place_need(st, need[1], buf, mine)
+        place_need(st, need, buf, mine, MAX_CHAIN)
 
 
 @njit(cache=True)
@@ -602,9 +592,9 @@ def chain_value(base, st, params, p, w, plan, m, cache, aff, buf, buf2, cp, keys
         base[H_ROAD_OR + h] = 0
     if a > b:
         a, b = b, a
-    j = memo_find(keys, nmemo, a, b, m)
-    if j >= 0:
-        return vals[j], nmemo
+    for j in range(nmemo):
+        if keys[j, 0] == a and keys[j, 1] == b and keys[j, 2] == m:
+            return vals[j], nmemo
     for i in range(base.shape[0]):
         cp[i] = base[i]
     for i in range(m):
@@ -670,9 +660,7 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
     if cp[S_PENDING] == 0:
         if min(k_road, roads_left(cp, params, p)) < 1:
             return v1, nruns
-        for i in range(st.shape[0]):
-            cr[i] = cp[i]
-        v = after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
+        v = after_run_value(cp, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
                             buf, buf2, cx, keys, vals, v1)
         return v, nruns
     # a run found from an earlier candidate that holds h0 is also a run starting with h0 (its
@@ -809,7 +797,8 @@ def greedy_values(st, params, legal, n, w, prng, vals):
     k_road = int(weight(w, W_ROAD_PLAN) + 0.5)
     if k_road > MAX_CHAIN:
         k_road = MAX_CHAIN
-    if city_plan == 0.0 and k_road < 2:
+    if (city_plan == 0.0 and k_road < 2) or legal[0] >= A_DRAW_ROAD:
+        # no plan to value (legal ids are ascending: placements come first)
         return _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold,
                             vals)
     mine = np.empty(KEY_SLOTS, dtype=np.int8)
@@ -878,15 +867,26 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, cache, aff, buf, buf2,
                                        cp, keys, mvals, nmemo, False)
         elif a < A_DRAW_ROAD:
-            v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, -1, -1)
+            for j in range(st.shape[0]):
+                cp[j] = st[j]
+            apply_action(cp, params, a)
+            v = -1e300
+            if cp[S_PENDING] == 0 or city_plan != 1.0:    # else the plan's value replaces it
+                naff = run_aff(cp, aff, buf2)
+                v = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
             if city_plan != 0.0:
-                if k_road >= 1:
+                if k_road >= 1 and (cp[S_PENDING] != 0 or roads_left(cp, params, p) >= 1):
                     need_ready(st, p, need, mine, buf)
                 vp, nruns = city_plan_value(st, cp, v, params, a, p, w, k_road, need[0], mine, plans,
                                             lens, cache, aff, buf, buf2, cr, cx, keys2, mvals2, runs,
                                             run_len, run_val, nruns, sets, slens)
                 # no completion found: the run cannot be finished (never chosen)
-                v = v + city_plan * (vp - v) if vp > -1e299 else -1e300
+                if vp <= -1e299:
+                    v = -1e300
+                elif city_plan == 1.0:
+                    v = vp
+                else:
+                    v = v + city_plan * (vp - v)
         elif terminal:
             v = action_value(st, params, a, p, w, base)
         elif a >= A_BUILD and a < A_SELL:

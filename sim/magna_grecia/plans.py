@@ -46,35 +46,39 @@ def empty_plain(st, h):
 
 
 @njit(cache=True)
-def place_need(st, need, queue, mine):
-    """need[h] = the fewest road tiles, one of them on h, whose chain reaches a place hex
-    (village, oracle or city tile) from h, by hex distance over empty plain land; FAR if none or
-    if h cannot hold a road. With mine[0] >= 0 only the places with mine[key] != 0 count (keys
-    as rules.place_key). A lower bound for chains of new tiles (orientations and legality
-    are ignored); the plan search uses it to stop early."""
-    nq = 0
-    anyplace = mine[0] < 0
-    for h in range(N):
-        need[h] = FAR
-        if empty_plain(st, h):
+def place_need(st, need, queue, mine, cap):
+    """need[0, h] = the fewest road tiles, one of them on h, whose chain reaches a place hex
+    (village, oracle or city tile) from h, by hex distance over empty plain land; need[1, h]
+    the same for the places with mine[key] != 0 (keys as rules.place_key). FAR where no place
+    is within cap tiles or h cannot hold a road. Lower bounds for chains of new tiles
+    (orientations and legality are ignored); the plan search uses them to stop early."""
+    for r in range(2):
+        nq = 0
+        for h in range(N):
+            need[r, h] = FAR
+            if r == 1 and need[0, h] == FAR:
+                continue                   # no place near h at all
+            if st[H_KIND + h] == 0 and st[H_ROAD_OWN + h] < 0 and st[H_CITY + h] < 0:
+                for d in range(6):
+                    y = NB[h, d]
+                    if y >= 0 and (st[H_KIND + y] != 0 or st[H_CITY + y] >= 0):
+                        if r == 0 or mine[place_key(st, y)] != 0:
+                            need[r, h] = 1
+                            queue[nq] = h
+                            nq += 1
+                            break
+        i = 0
+        while i < nq:
+            h = queue[i]
+            i += 1
+            if need[r, h] >= cap:
+                continue
             for d in range(6):
                 y = NB[h, d]
-                if y >= 0 and (st[H_KIND + y] != 0 or st[H_CITY + y] >= 0):
-                    if anyplace or mine[place_key(st, y)] != 0:
-                        need[h] = 1
-                        queue[nq] = h
-                        nq += 1
-                        break
-    i = 0
-    while i < nq:
-        h = queue[i]
-        i += 1
-        for d in range(6):
-            y = NB[h, d]
-            if y >= 0 and need[y] == FAR and empty_plain(st, y):
-                need[y] = need[h] + 1
-                queue[nq] = y
-                nq += 1
+                if y >= 0 and need[r, y] == FAR and empty_plain(st, y):
+                    need[r, y] = need[r, h] + 1
+                    queue[nq] = y
+                    nq += 1
 
 
 @njit(cache=True)
