@@ -11,6 +11,8 @@ Usage: python bench/magna_grecia_players.py [--games 200] [--option-seeds 30] [-
   numbers); games out of --option-seeds whose final scores or win shares change, for the
   one-step greedy, the greedy and random players (colours_small_game with 3 players: with 4
   every colour plays).
+  Also: roads of one greedy seat (rotated) among random players that join a rival's road end,
+  with allow_join_rival_road_end off and on (greedy-only games never leave a road end open).
 - strength: one seat of the greedy against the one-step greedy in the others (seat rotated),
   win share with a Wilson 95% interval, per player count and city_tile_cost.
 Every figure is printed with its sample size; seeds are fixed, so a rerun prints the same.
@@ -20,9 +22,11 @@ import time
 
 import numpy as np
 from scipy import stats
-from statsmodels.stats.proportion import proportion_confint
 
 from sim.magna_grecia import SPEC
+from sim.magna_grecia import rules as R
+from sim.magna_grecia import state as S
+from sim.magna_grecia.board import NB, ORI_ENDS, ORI_MASK
 from sim.magna_grecia.params import PARAMS
 from sim.magna_grecia.playout import game_actions
 from strategies.magna_grecia import GREEDY_WEIGHTS, ONE_STEP_WEIGHTS, N_WEIGHTS
@@ -47,8 +51,8 @@ def play(name, n_players, over, n_games, seed, seats=None):
 
 
 def wilson(k, n):
-    lo, hi = proportion_confint(k, n, alpha=0.05, method="wilson")
-    return f"{k / n:.1%} [{lo:.1%}, {hi:.1%}]"
+    ci = stats.binomtest(k, n).proportion_ci(method="wilson")
+    return f"{k / n:.1%} [{ci.low:.1%}, {ci.high:.1%}]"
 
 
 def mean_ci(x):
@@ -102,6 +106,39 @@ def options(n_seeds, seed):
         print(f"| {opt}={value} | {n_players} | " + " | ".join(cells) + " |", flush=True)
 
 
+def joins_rival_end(st, p, a):
+    h, o = a // 9, a % 9
+    for j in range(2):
+        d = ORI_ENDS[o, j]
+        x = NB[h, d]
+        if (x >= 0 and st[S.H_ROAD_OWN + x] >= 0 and st[S.H_ROAD_OWN + x] != p
+                and (ORI_MASK[st[S.H_ROAD_OR + x]] >> ((d + 3) % 6)) & 1):
+            return True
+    return False
+
+
+def rival_joins(n_games, seed):
+    print(f"\nRoads of one greedy seat (rotated) among 3 random players that join a rival's road end "
+          f"({n_games} games, seed {seed}):")
+    for allow in (False, True):
+        pr = PARAMS.vector({"allow_join_rival_road_end": allow})
+        roads = 0
+        joins = 0
+        for g in range(n_games):
+            seat = g % 4
+            kinds = [0] * 4
+            kinds[seat] = 1
+            w = np.tile(np.asarray(GREEDY_WEIGHTS, dtype=np.float64), (4, 1))
+            actions, _ = game_actions(seed, g, 4, pr, kinds, w)
+            st = S.new_game(seed, g, 4, pr)
+            for a in actions:
+                if a < R.A_CITY and st[S.S_CUR] == seat:
+                    roads += 1
+                    joins += joins_rival_end(st, seat, int(a))
+                R.apply_action(st, pr, int(a))
+        print(f"- allow_join_rival_road_end={str(allow).lower()}: {joins} of {roads} greedy roads", flush=True)
+
+
 def strength(n_games, seed):
     print(f"## Greedy (one seat, rotated) against the one-step greedy ({n_games} games per seat, seed {seed})")
     print("| players | city_tile_cost | games | greedy win share (95% CI) | fair share | mean score greedy / one-step |")
@@ -137,6 +174,7 @@ def main():
         cities(a.games, a.seed)
     if "options" in parts:
         options(a.option_seeds, a.seed)
+        rival_joins(max(40, a.option_seeds), a.seed)
     if "strength" in parts:
         strength(max(1, a.games // 4), a.seed)
     print(f"\n({time.time() - t:.0f} s wall)")

@@ -562,24 +562,21 @@ def mine_mask(st, p, mine):
 
 
 @njit(cache=True)
-def need_ready(st, p, need, mine, buf):
-    """Compute need (place_need to any place, to p's places) and mine (mine_mask) on first use
-    in a decision (need[0, 0] = -1 until then): most decisions place no road."""
+def need_ready(st, p, need, mine, buf, k):
+    """Compute need (place_need to any place, to p's places, up to k tiles) and mine (mine_mask)
+    on first use in a decision (need[0, 0] = -1 until then): most decisions place no road."""
     if need[0, 0] < 0:
         mine_mask(st, p, mine)
-        place_need(st, need, buf, mine, MAX_CHAIN)
+        place_need(st, need, buf, mine, k)
 
 
 @njit(cache=True)
-def chain_value(base, st, params, p, w, plan, m, cache, aff, buf, buf2, cp, keys, vals, nmemo,
-                after_run):
-    """Value of road plan plan[:m] applied to `base` (the decision's state st, or a state after a
-    city run when after_run), memoised by (places connected, length) in keys/vals[:nmemo];
-    returns (value, new nmemo)."""
+def chain_ends(base, p, plan, m):
+    """(a, b), a <= b: the places the chain of road plan plan[:m] connects (tiles set on base
+    briefly to trace it)."""
     last = plan[m - 1]
     x = last // 9
     ox = last - 9 * x
-    base[H_ROAD_OWN + x] = p             # trace the finished chain on base (tiles set briefly)
     for i in range(m):
         h = plan[i] // 9
         base[H_ROAD_OWN + h] = p
@@ -591,7 +588,40 @@ def chain_value(base, st, params, p, w, plan, m, cache, aff, buf, buf2, cp, keys
         base[H_ROAD_OWN + h] = -1
         base[H_ROAD_OR + h] = 0
     if a > b:
-        a, b = b, a
+        return b, a
+    return a, b
+
+
+@njit(cache=True)
+def shortest_per_pair(base, p, w, plans, lens, n, ends, keep):
+    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[j]), the
+    shortest plan, since a longer chain between the same places gives the same connections for
+    more tiles (worth w[6] - w[2] <= 0 each; with road tiles weighted above stock every plan is
+    kept). Returns how many are kept."""
+    for j in range(n):
+        a, b = chain_ends(base, p, plans[j], lens[j])
+        ends[j, 0] = a
+        ends[j, 1] = b
+        keep[j] = 1
+    if w[6] > w[2]:
+        return n
+    kept = n
+    for j in range(n):
+        for i in range(n):
+            if (i != j and keep[i] == 1 and ends[i, 0] == ends[j, 0] and ends[i, 1] == ends[j, 1]
+                    and (lens[i] < lens[j] or (lens[i] == lens[j] and i < j))):
+                keep[j] = 0
+                kept -= 1
+                break
+    return kept
+
+
+@njit(cache=True)
+def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
+                raff, nraff):
+    """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
+    decision's state st, or a state after a city run whose changed places are raff[:nraff]),
+    memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo)."""
     for j in range(nmemo):
         if keys[j, 0] == a and keys[j, 1] == b and keys[j, 2] == m:
             return vals[j], nmemo
@@ -599,16 +629,13 @@ def chain_value(base, st, params, p, w, plan, m, cache, aff, buf, buf2, cp, keys
         cp[i] = base[i]
     for i in range(m):
         apply_action(cp, params, plan[i])
-    if after_run:
-        naff = run_aff(cp, aff, buf2)
-        naff = add_aff(aff, naff, a)
-        naff = add_aff(aff, naff, b)
-    else:
-        aff[0, 0] = a
-        aff[0, 1] = b
-        aff[1, 0] = -1
-        aff[1, 1] = -1
-        naff = 2
+    naff = 0
+    for i in range(nraff):
+        aff[0, naff] = raff[i]
+        aff[1, naff] = -1
+        naff += 1
+    naff = add_aff(aff, naff, a)
+    naff = add_aff(aff, naff, b)
     v = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
     if nmemo < keys.shape[0]:
         keys[nmemo, 0] = a
@@ -627,11 +654,13 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
     city tiles to another place (need: place_need to any place)."""
     k = min(k_road, roads_left(cr, params, p))
     best = v0
-    if best <= -1e299:
+    if best <= -1e299 or k >= 1:
         naff = run_aff(cr, aff, buf2)
-        best = evaluate_cached(cr, params, p, w, st, cache, aff, naff, buf)
+        if best <= -1e299:
+            best = evaluate_cached(cr, params, p, w, st, cache, aff, naff, buf)
     if k < 1:
         return best
+    raff = aff[0, :naff].copy()          # the run's changed places, kept for every chain
     n = 0
     for i in range(cr[S_TT_N]):
         t = cr[S_TT + i]
@@ -640,10 +669,17 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
             x = NB[t, d]
             if x >= 0 and empty_plain(cr, x) and need[x] <= k:
                 n = chain_plans(cr, params, p, a, x, (d + 3) % 6, k, need, -1, plans, lens, n, PLAN_CAP)
+    if n == 0:
+        return best
+    ends = np.empty((n, 2), dtype=np.int64)
+    keep = np.empty(n, dtype=np.int8)
+    shortest_per_pair(cr, p, w, plans, lens, n, ends, keep)
     nmemo = 0
     for j in range(n):
-        v, nmemo = chain_value(cr, st, params, p, w, plans[j], lens[j], cache, aff, buf, buf2, cp,
-                               keys, vals, nmemo, True)
+        if keep[j] == 0:
+            continue
+        v, nmemo = chain_value(cr, st, params, p, w, plans[j], lens[j], ends[j, 0], ends[j, 1],
+                               cache, aff, buf, cp, keys, vals, nmemo, raff, naff)
         if v > best:
             best = v
     return best
@@ -745,27 +781,21 @@ def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff,
     n = chain_plans(st, params, p, pa, y, (e + 3) % 6, k - 1, nd, a, plans, lens, 0, PLAN_CAP)
     st[H_ROAD_OWN + h] = -1
     st[H_ROAD_OR + h] = 0
+    if n == 0:
+        return -1e300, nmemo
+    ends = np.empty((n, 2), dtype=np.int64)
+    keep = np.empty(n, dtype=np.int8)
+    shortest_per_pair(st, p, w, plans, lens, n, ends, keep)
     best = -1e300
     for j in range(n):
-        if mine[pa] == 0:
-            # the other end must be p's: find it from the plan's last tile
-            last = plans[j, lens[j] - 1]
-            x = last // 9
-            ox = last - 9 * x
-            for i in range(lens[j]):
-                hh = plans[j, i] // 9
-                st[H_ROAD_OWN + hh] = p
-                st[H_ROAD_OR + hh] = plans[j, i] - 9 * hh
-            b0 = follow(st, x, ORI_ENDS[ox, 0])
-            b1 = follow(st, x, ORI_ENDS[ox, 1])
-            for i in range(lens[j]):
-                hh = plans[j, i] // 9
-                st[H_ROAD_OWN + hh] = -1
-                st[H_ROAD_OR + hh] = 0
-            if not ((b0 >= 0 and mine[b0] != 0) or (b1 >= 0 and mine[b1] != 0)):
-                continue
-        v, nmemo = chain_value(st, st, params, p, w, plans[j], lens[j], cache, aff, buf, buf2, cp,
-                               keys, vals, nmemo, False)
+        if keep[j] == 0:
+            continue
+        a0 = ends[j, 0]
+        b0 = ends[j, 1]
+        if not ((a0 >= 0 and mine[a0] != 0) or (b0 >= 0 and mine[b0] != 0)):
+            continue                     # connects none of p's places
+        v, nmemo = chain_value(st, st, params, p, w, plans[j], lens[j], a0, b0, cache, aff, buf,
+                               cp, keys, vals, nmemo, aff[2], 0)
         if v > best:
             best = v
     return best, nmemo
@@ -852,7 +882,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
             if not (la >= 0 and lb >= 0 and la != lb):
                 v = -1e300
                 if k_more >= 2:
-                    need_ready(st, p, need, mine, buf)
+                    need_ready(st, p, need, mine, buf, k_road)
                     v, nmemo = road_plan_value(st, params, a, p, w, k_more, need, mine, plans, lens,
                                                cache, aff, buf, buf2, cp, keys, mvals, nmemo)
                 if v <= -1e299:
@@ -864,8 +894,10 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                     continue
             else:
                 plans[0, 0] = a
-                v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, cache, aff, buf, buf2,
-                                       cp, keys, mvals, nmemo, False)
+                if la > lb:
+                    la, lb = lb, la
+                v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, la, lb, cache, aff, buf,
+                                       cp, keys, mvals, nmemo, aff[2], 0)
         elif a < A_DRAW_ROAD:
             for j in range(st.shape[0]):
                 cp[j] = st[j]
@@ -876,7 +908,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 v = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
             if city_plan != 0.0:
                 if k_road >= 1 and (cp[S_PENDING] != 0 or roads_left(cp, params, p) >= 1):
-                    need_ready(st, p, need, mine, buf)
+                    need_ready(st, p, need, mine, buf, k_road)
                 vp, nruns = city_plan_value(st, cp, v, params, a, p, w, k_road, need[0], mine, plans,
                                             lens, cache, aff, buf, buf2, cr, cx, keys2, mvals2, runs,
                                             run_len, run_val, nruns, sets, slens)

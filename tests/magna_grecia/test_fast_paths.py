@@ -95,7 +95,7 @@ def _plan_ok(st, params, legal, n, w):
     mine = np.empty(G.KEY_SLOTS, dtype=np.int8)
     need = np.empty((2, R.N), dtype=np.int64)
     need[0, 0] = -1
-    G.need_ready(st, p, need, mine, buf)
+    G.need_ready(st, p, need, mine, buf, 3)
     plans = np.empty((G.PLAN_CAP, PL.MAX_CHAIN + 1), dtype=np.int64)
     lens = np.empty(G.PLAN_CAP, dtype=np.int64)
     keys = np.empty((G.MEMO, 3), dtype=np.int64)
@@ -137,8 +137,9 @@ def _plan_ok(st, params, legal, n, w):
             st[S.H_ROAD_OWN + h] = -1
             st[S.H_ROAD_OR + h] = 0
             for j in range(m):
-                v, nmemo = G.chain_value(st, st, params, p, w, plans[j], lens[j], cache, aff, buf,
-                                         buf2, cp, keys, vals, nmemo, False)
+                ea, eb = G.chain_ends(st, p, plans[j], lens[j])
+                v, nmemo = G.chain_value(st, st, params, p, w, plans[j], lens[j], ea, eb, cache, aff,
+                                         buf, cp, keys, vals, nmemo, aff[2], 0)
                 c2 = st.copy()
                 for q in range(lens[j]):
                     if not R.road_legal(c2, params, p, plans[j, q] // 9, plans[j, q] % 9):
@@ -176,9 +177,12 @@ def _plan_ok(st, params, legal, n, w):
                             m = PL.chain_plans(run, params, p, R.N + run[S.H_CITY + t], x, (d + 3) % 6,
                                                kr, need[0], -1, plans, lens, m, G.PLAN_CAP)
                 nm2 = 0
+                nraff = G.run_aff(run, aff, buf2)
+                raff = aff[0, :nraff].copy()
                 for jj in range(m):
-                    v, nm2 = G.chain_value(run, st, params, p, w, plans[jj], lens[jj], cache, aff,
-                                           buf, buf2, cx, keys, vals, nm2, True)
+                    ea, eb = G.chain_ends(run, p, plans[jj], lens[jj])
+                    v, nm2 = G.chain_value(run, st, params, p, w, plans[jj], lens[jj], ea, eb, cache,
+                                           aff, buf, cx, keys, vals, nm2, raff, nraff)
                     c2 = run.copy()
                     for q in range(lens[jj]):
                         R.apply_action(c2, params, plans[jj, q])
