@@ -17,12 +17,18 @@ often shows only its cost:
   over the next decisions), followed by a road chain from the run's tiles of at most the roads
   left this turn (`road_plan` tiles); the value is one_step + city_plan * (plan - one_step);
 - a road tile that connects nothing yet: the best chain plan it starts (up to `road_plan` tiles
-  in all, within the roads left this turn) that connects two places (sim/magna_grecia/chains.py).
-A road that connects nothing and starts no plan is represented by one uniformly chosen candidate
-per decision (the evaluation could only tell them apart by their future use). Draws, market
-builds/sells and END_TURN change only the acting player's terms, so their value is computed
-exactly without copying the state (`action_value`), except in the last round (below). Oracle
-placement is uniform (a look-ahead sees no difference before any city exists).
+  in all, within the roads left this turn) that connects two places, one of them p's city or a
+  place with p's unsold market (sim/magna_grecia/plans.py lists runs and chains).
+The plan's later steps are chosen again at the next decisions, where they are one-step or
+shorter plans of the same value, so the greedy stays stateless. A road that connects nothing
+and starts no plan is represented by one uniformly chosen candidate per decision (the
+evaluation could only tell them apart by their future use). Draws, market builds/sells and
+END_TURN change only the acting player's terms, so their value is computed exactly without
+copying the state (`action_value`), except in the last round (below). Oracle placement is
+uniform (a look-ahead sees no difference before any city exists).
+Cost: the plans make a 4-player game about 4x as slow as the one-step greedy (2 players: 9x):
+mostly the repair search of pending runs and the chains after each candidate city tile
+(bench/magna_grecia_speed.py).
 
 Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index):
   0 self_score     p's final score if the game ended now (track + active markets + oracles)

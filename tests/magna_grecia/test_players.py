@@ -17,7 +17,8 @@ from sim.magna_grecia.playout import game_actions
 from sim.rng import new_stream, PLAYERS
 from strategies import magna_grecia as G
 from strategies.magna_grecia import (
-    GREEDY, ORACLE_HUB, RANDOM, GREEDY_WEIGHTS, ORACLE_HUB_WEIGHTS, ONE_STEP_WEIGHTS, N_WEIGHTS,
+    GREEDY, ORACLE_HUB, RANDOM, SEARCH, GREEDY_WEIGHTS, ORACLE_HUB_WEIGHTS, ONE_STEP_WEIGHTS,
+    SEARCH_WEIGHTS, N_WEIGHTS,
 )
 from tests.magna_grecia.helpers import A, B, empty, oracle, road, city, legal, city_action, H, set_turn
 
@@ -177,7 +178,7 @@ def test_sell_requires_active_cannot_change_greedy_games():
 
 
 # ---------------------------------------------------------------- the finish
-def last_turn_of_b(weights):
+def last_turn_of_b(weights, kind=GREEDY):
     """A one-round game; B moves last (tile R1: R before Y). A and B have 15 points each, B more
     tiles in stock: ending the turn now wins on the tie-break. A founding tile on (15,14) costs
     1 point and looks like a gain to the one-step evaluation (tile 1.3 + market 0.6)."""
@@ -188,16 +189,22 @@ def last_turn_of_b(weights):
     out = np.empty(R.MAX_LEGAL, dtype=np.int64)
     while not R.is_over(st):
         n = R.legal_actions(st, pr, out)
-        a = out[0] if n == 1 else G.choose(st, pr, out, n, GREEDY, np.array(weights), prng)
+        a = out[0] if n == 1 else G.choose(st, pr, out, n, kind, np.array(weights), prng)
         R.apply_action(st, pr, a)
     score = np.array([st[S.S_POINTS + s] for s in range(2)])
     return score
 
 
-def test_the_player_ending_the_game_keeps_its_win():
-    """The last turn of the game is valued by the position it locks in (finish)."""
-    assert list(last_turn_of_b(GREEDY_WEIGHTS)) == [15, 15]      # B wins the tie-break
-    assert last_turn_of_b(ONE_STEP_WEIGHTS)[1] < 15               # the one-step greedy gives it away
+@pytest.mark.parametrize("kind,weights", [(GREEDY, GREEDY_WEIGHTS), (ORACLE_HUB, ORACLE_HUB_WEIGHTS),
+                                          (SEARCH, SEARCH_WEIGHTS)], ids=["greedy", "oracle_hub", "search"])
+def test_the_player_ending_the_game_keeps_its_win(kind, weights):
+    """The last turn of the game is valued by the position it locks in (finish; the search player
+    through its greedy rollouts and evaluation)."""
+    assert list(last_turn_of_b(weights, kind)) == [15, 15]         # B wins the tie-break
+
+
+def test_the_one_step_greedy_gives_the_win_away():
+    assert last_turn_of_b(ONE_STEP_WEIGHTS)[1] < 15
 
 
 def test_last_movers_never_end_below_a_move_they_had():
