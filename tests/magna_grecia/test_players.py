@@ -47,10 +47,19 @@ def test_players_found_cities_at_every_city_cost(kind, cost, n_players):
     assert all_tied(res).sum() <= 1                  # a tie is possible, not the rule
 
 
+def test_players_found_cities_when_they_are_free():
+    res = play(GREEDY, 3, {"city_tile_cost": 0}, n_games=3)
+    assert (res["cities_founded"] > 0).all()
+
+
 @pytest.mark.parametrize("cost", [2, 3])
-def test_one_step_weights_reproduce_the_never_founding_greedy(cost):
-    """city_plan = 0 (with the other new weights 0): each city tile alone looks like a loss."""
-    res = play(GREEDY, 4, {"city_tile_cost": cost}, n_games=3, weights=ONE_STEP_WEIGHTS)
+@pytest.mark.parametrize("one_step", ["all", "city_plan"])
+def test_one_step_weights_reproduce_the_never_founding_greedy(cost, one_step):
+    """ONE_STEP_WEIGHTS, or city_plan = 0 alone: each city tile alone looks like a loss, so no
+    seat ever founds a city (and without a city no road is legal)."""
+    w = np.array(ONE_STEP_WEIGHTS if one_step == "all" else GREEDY_WEIGHTS, dtype=float)
+    w[G.W_CITY_PLAN] = 0.0
+    res = play(GREEDY, 4, {"city_tile_cost": cost}, n_games=3, weights=w)
     assert res["cities_founded"].sum() == 0 and res["road_tiles_placed"].sum() == 0
     assert all_tied(res).all()
 
