@@ -21,7 +21,9 @@ acting seat of a trace line; lines that do not match are not actions), `families
 regex)]: a line counts for every family it matches), `scoring` (family names that score),
 `bans` ({family: `agon restrict` option}) and `ends` (None, or {"metric", "by_player": codes,
 "labels", optionally "avoidable": "module:function(seed, indices, players, params, kinds, weights)
--> [bool]"}); optionally `human_length` = (low, high, source) in player-turns.
+-> [bool]"}), `moot_options` ({option: {"family", "why"}}: an option a player that uses `family`
+never meets, e.g. a ban on selling inactive markets for a player that sells only active ones; not
+flagged when the player uses the family, reported with `why`); optionally `human_length` = (low, high, source) in player-turns.
 """
 from __future__ import annotations
 
@@ -243,6 +245,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
     fams = [n for n, _ in decl["families"]]
     p = check.players
     flags = []
+    used_family = {}   # family -> seat-games of this player using it
 
     def example(rows, pred, k=3):
         return [play_command(check, strategy, r["index"]) for r in rows if pred(r)][:k]
@@ -322,6 +325,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
             else:
                 row["note"] = "never used; random play shows no value for it in this sample"
         fam_rows.append(row)
+        used_family[name] = k
 
     # self-defeating game ends
     ends = decl.get("ends")
@@ -353,6 +357,11 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
         n_o = o["games"] * max(1, len(o["flips"]))
         o["p_value"] = float(fisher_exact([[o["moved_player"], n_o - o["moved_player"]],
                                            [o["moved_random"], n_o - o["moved_random"]]], alternative="less")[1])
+        moot = (decl.get("moot_options") or {}).get(o["option"])
+        if moot and used_family.get(moot["family"], 0) > 0:
+            # the game says why a player that uses this mechanic never meets the option (and tests show it)
+            o["moot"] = moot["why"]
+            continue
         if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_value"] < 0.05:
             val = o["example"]
             flags.append({"check": "rule option without effect", "text": (

@@ -50,6 +50,17 @@ SPEC = GameSpec(
             "scoring": ["found a city", "place a city tile", "build a market", "sell a market"],
             "bans": {"build a market": "markets"},
             "ends": None,   # the game ends when the stack runs out: no player chooses the end
+            # options a player that uses the mechanic never meets (tests/magna_grecia/test_players.py shows why)
+            "moot_options": {
+                "allow_join_rival_road_end": {
+                    "family": "place a road",
+                    "why": "planning players close their road ends within the turn, so no rival end is left open to "
+                           "join; among random players a planning seat joins rival ends only when the option is on"},
+                "sell_requires_active": {
+                    "family": "sell a market",
+                    "why": "selling an inactive market earns nothing and gives up the site for good: a player that "
+                           "sells at all sells active markets"},
+            },
         },
     },
     notes="tile_table is the module constant sim.magna_grecia.board.TILE_TABLE (spec §9.1); "
