@@ -40,6 +40,8 @@ SPEC = GameSpec(
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],
         "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
         # `agon check-players` (experiments/check_players.py): trace words -> action families
+        "train_budget": 60_000,   # planning greedy: ~80 games per CPU-second at 4 players; fits 10 min on 2 cores
+        "train_fixed": ("city_plan", "road_plan", "finish"),   # never trained: plan switches and the chain length (cost)
         "player_check": {
             "actor": r"^(?:R\d+ )?Seat (\d+) \(\w+\) ",
             "families": [("found a city", r"founds a city"), ("place a city tile", r"places a city tile"),
