@@ -243,7 +243,6 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
     from scipy import stats as sst
     decl = check.decl
     fams = [n for n, _ in decl["families"]]
-    p = check.players
     flags = []
     used_family = {}   # family -> seat-games of this player using it
 
