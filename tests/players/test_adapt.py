@@ -1,6 +1,5 @@
 """--adapt on sweep and tune: every arm's tuned players trained for its rules, cached, reported."""
 import json
-import os
 import subprocess
 import sys
 
@@ -8,7 +7,6 @@ import pandas as pd
 import pytest
 
 from tests.conftest import ROOT, agon_env
-from tests.players.helpers import needs_fix
 
 
 def agon(*args, cache, timeout=600):
@@ -63,7 +61,6 @@ def test_tune_adapt_reports_the_weights_of_every_candidate(tmp_path):
 
 
 @pytest.mark.slow
-@needs_fix("magna-grecia")
 def test_mg_city_cost_2_adapted_players_found_cities(tmp_path):
     """Magna Grecia with city_tile_cost=2 under --adapt: the retrained players found cities."""
     out, cache = tmp_path / "mg", tmp_path / "cache"

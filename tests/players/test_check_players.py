@@ -7,7 +7,7 @@ import pytest
 from experiments.check_players import Check, run_checks
 from sim.spec import AgonInputError
 from tests.conftest import run_agon
-from tests.players.helpers import flags, needs_fix, old
+from tests.players.helpers import flags, old
 
 
 def battery(game, strategies, players, games, option_games=0, options=(), overrides=None, seed=1):
@@ -30,7 +30,6 @@ def test_mg_old_greedy_never_founding_is_flagged():
     assert fam["found a city"]["used"] == 0 and fam["found a city"]["random_used"] > 0
 
 
-@needs_fix("magna-grecia")
 @pytest.mark.parametrize("cost", [2, 3])
 def test_mg_greedy_founds_cities_whatever_the_city_cost(cost):
     res = battery("magna-grecia", ["greedy", "oracle_hub"], 4, 6, overrides={"city_tile_cost": cost})
@@ -56,7 +55,6 @@ def test_mg_old_greedy_options_without_effect_are_flagged():
     assert "close their road ends" in opt["allow_join_rival_road_end"]["moot"]
 
 
-@needs_fix("magna-grecia")
 def test_mg_greedy_feels_the_rule_options():
     """Either an option moves the greedy's games, or the game states why a player using the mechanic never
     meets it (and the greedy does use it: it sells markets, it places roads)."""
@@ -78,7 +76,6 @@ def test_gtr_old_greedy_ending_while_losing_is_flagged():
     assert end["self_defeating"] >= 1 and end["player_ended"] >= end["self_defeating"]
 
 
-@needs_fix("glory-to-rome")
 @pytest.mark.parametrize("players", [2, 4])
 def test_gtr_players_never_end_a_game_they_lose(players):
     strategies = ["greedy", "builder", "merchant", "legionary", "collector"]
@@ -98,7 +95,6 @@ def test_mn_old_greedy_six_players_never_fights_is_flagged():
     assert any("land_attack_mandatory" in f["text"] for f in flags(res, tok, "rule option without effect"))
 
 
-@needs_fix("mare-nostrum")
 def test_mn_greedy_six_players_fights():
     res = battery("mare-nostrum", ["greedy"], 6, 20, option_games=20, options=["land_attack_mandatory"])
     fam = {x["family"]: x for x in res["strategies"][0]["families"]}
