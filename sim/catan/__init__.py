@@ -34,7 +34,10 @@ SPEC = GameSpec(
                # the player who reaches the VP target ends the game (truncated games: nobody chose it)
                "ends": {"metric": "truncated", "by_player": [0], "labels": ["VP target", "truncated"]},
            },
-           # `agon train`: the greedy weights base Catan reads (tokens, ships, side donations are Troja's)
+           # `agon train`: the greedy weights base Catan reads (tokens, ships, side donations are Troja's; the
+           # end_* knobs only matter where an action can end the game with another seat winning, which the
+           # default rules never allow: the VP target is reached by the actor on its own turn)
            "train_weights": {"greedy": [n for n in GREEDY_WEIGHT_NAMES if not n.startswith("search")
-                                        and n not in ("tokens", "ships", "side_donations")]}},
+                                        and n not in ("tokens", "ships", "side_donations", "end_aware",
+                                                      "end_hold", "end_patience")]}},
 )

@@ -62,6 +62,6 @@ SPEC = GameSpec(
         },
         # `agon train`: the weights Troja's greedy reads (no development cards; persona bonuses are the personas')
         "train_weights": {"greedy": [n for n in GREEDY_WEIGHT_NAMES if not n.startswith("search")
-                                     and n not in ("dev_cards", "knights", "buy_dev")]},
+                                     and n not in ("dev_cards", "knights", "buy_dev", "dev_play", "army_race")]},
     },
 )
