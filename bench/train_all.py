@@ -29,7 +29,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default=",".join(game_names()), help="games, comma separated (default: all)")
     ap.add_argument("--players", help="player counts, comma separated (default: smallest, default and largest)")
-    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    ap.add_argument("--budget", type=int, help=f"training games (default: the game's train_budget, else {DEFAULT_BUDGET:,})")
     ap.add_argument("--eval-games", type=int, default=DEFAULT_EVAL_GAMES)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
@@ -47,9 +47,10 @@ def main(argv=None) -> int:
             if path.exists() and not args.force:
                 print(f"{game} {p}p: {path.name} exists, skipped (--force retrains)", file=sys.stderr)
             else:
-                cmd = (f"agon train {game} --players {p} --budget {args.budget} --eval-games {args.eval_games} "
+                budget = args.budget or int((spec.extra or {}).get("train_budget", DEFAULT_BUDGET))
+                cmd = (f"agon train {game} --players {p} --budget {budget} --eval-games {args.eval_games} "
                        f"--seed {args.seed} --jobs {args.jobs}")
-                t = Training(game=game, players=p, budget=args.budget, eval_games=args.eval_games, seed=args.seed,
+                t = Training(game=game, players=p, budget=budget, eval_games=args.eval_games, seed=args.seed,
                              command=cmd)
                 path, doc = train(t, path, jobs=args.jobs, force=True, progress=True)
                 print(summary_line(path, doc), flush=True)

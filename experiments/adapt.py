@@ -99,6 +99,6 @@ def adapt_study(study, args, out: Path) -> None:
     if not args.resume:
         prepare_folder(out, False, args.force, plan)    # so does an existing folder without --force
     folder = None
-    for overrides in adapt.arms_overrides(plan):
+    for overrides in arms_overrides(plan):
         folder = ensure(spec, plan.players, overrides, bases, n, study.seed, args.jobs, not args.quiet)
     study.weights_folder = str(folder)

@@ -9,7 +9,8 @@ with random play on the same seeds as the reference:
   win more often than those that did not (Newcombe 95% interval above 0), the restricted-play
   contrast random play offers without a ban;
 - self-defeating game ends: the player whose action ended the game (an end condition the game
-  declares a player's choice) finishes below first;
+  declares a player's choice) finishes below first although it had a move that did not end the
+  game (games that declare `ends["avoidable"]` tell; for the others every such end counts);
 - rule options whose flip moves no outcome for this player but does for random play (common
   random numbers: the same seeds under both values, a game "moves" when any score, rank or the
   length changes).
@@ -19,7 +20,10 @@ What a game declares (`GameSpec.extra["player_check"]`): `actor` (regex whose gr
 acting seat of a trace line; lines that do not match are not actions), `families` ([(name,
 regex)]: a line counts for every family it matches), `scoring` (family names that score),
 `bans` ({family: `agon restrict` option}) and `ends` (None, or {"metric", "by_player": codes,
-"labels"}); optionally `human_length` = (low, high, source) in player-turns.
+"labels", optionally "avoidable": "module:function(seed, indices, players, params, kinds, weights)
+-> [bool]"}), `moot_options` ({option: {"family", "why"}}: an option a player that uses `family`
+never meets, e.g. a ban on selling inactive markets for a player that sells only active ones; not
+flagged when the player uses the family, reported with `why`); optionally `human_length` = (low, high, source) in player-turns.
 """
 from __future__ import annotations
 
@@ -130,6 +134,12 @@ def trace_games(game: str, seed: int, indices: list[int], players: int, vec: np.
         if ends:
             row["end_code"] = int(np.asarray(res[ends["metric"]])[0])
         out.append(row)
+    if ends and ends.get("avoidable"):   # the game can tell whether the ender had a move that did not end it
+        from importlib import import_module
+        mod, _, fn = ends["avoidable"].partition(":")
+        avoid = getattr(import_module(mod), fn)(seed, [r["index"] for r in out], players, vec, kinds, weights)
+        for r, a in zip(out, avoid):
+            r["avoidable"] = bool(a)
     return out
 
 
@@ -233,8 +243,8 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
     from scipy import stats as sst
     decl = check.decl
     fams = [n for n, _ in decl["families"]]
-    p = check.players
     flags = []
+    used_family = {}   # family -> seat-games of this player using it
 
     def example(rows, pred, k=3):
         return [play_command(check, strategy, r["index"]) for r in rows if pred(r)][:k]
@@ -314,6 +324,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
             else:
                 row["note"] = "never used; random play shows no value for it in this sample"
         fam_rows.append(row)
+        used_family[name] = k
 
     # self-defeating game ends
     ends = decl.get("ends")
@@ -321,7 +332,8 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
     if ends:
         by = set(ends["by_player"])
         chosen = [r for r in games if r["end_code"] in by and r["ender"] >= 0]
-        selfd = [r for r in chosen if r["rank"][r["ender"]] > 1]
+        # below first, and (where the game can tell) with another move that would not have ended it
+        selfd = [r for r in chosen if r["rank"][r["ender"]] > 1 and r.get("avoidable", True)]
         labels = ends.get("labels") or []
         per_code = {}
         for r in selfd:
@@ -344,6 +356,11 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
         n_o = o["games"] * max(1, len(o["flips"]))
         o["p_value"] = float(fisher_exact([[o["moved_player"], n_o - o["moved_player"]],
                                            [o["moved_random"], n_o - o["moved_random"]]], alternative="less")[1])
+        moot = (decl.get("moot_options") or {}).get(o["option"])
+        if moot and used_family.get(moot["family"], 0) > 0:
+            # the game says why a player that uses this mechanic never meets the option (and tests show it)
+            o["moot"] = moot["why"]
+            continue
         if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_value"] < 0.05:
             val = o["example"]
             flags.append({"check": "rule option without effect", "text": (

@@ -15,8 +15,8 @@ from pathlib import Path
 from sim import game_names, get_game
 from sim.spec import AgonInputError
 from experiments.adapt import adapt_study
-from experiments.args import (GAMES, MAX_BENCH_BATCH, MAX_CHUNK, MAX_SECONDS, SEED, add_adapt_options, add_backend,
-                             ascii_text, cap_jobs, command_line, count, number, parse_set, parse_sweep, resume_command)
+from experiments.args import (GAMES, MAX_BENCH_BATCH, MAX_CHUNK, MAX_SECONDS, SEED, add_backend, ascii_text, cap_jobs,
+                             add_adapt_options, command_line, count, number, parse_set, parse_sweep, resume_command)
 from experiments.folder import out_folder
 from experiments.cli_studies import STUDY_COMMANDS, is_composite, run_sequential_single, sequential_requested
 

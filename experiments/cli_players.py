@@ -5,7 +5,6 @@ command validates its whole input before writing anything (one-line error, exit 
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -19,7 +18,8 @@ def add_player_commands(sub) -> None:
     t.add_argument("--strategy", default="greedy", help="base strategy whose weights are tuned: greedy or a persona")
     t.add_argument("--set", action="append", metavar="NAME=VALUE", help="train under a rule override")
     from experiments.train import DEFAULT_BUDGET, DEFAULT_EVAL_GAMES
-    t.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=f"training games in all (default {DEFAULT_BUDGET:,})")
+    t.add_argument("--budget", type=int, help=f"training games in all (default {DEFAULT_BUDGET:,}, or the game's "
+                   "smaller train_budget when its players are slow)")
     t.add_argument("--eval-games", type=int, default=DEFAULT_EVAL_GAMES,
                    help=f"games of the final evaluation against the default weights, fresh seeds (default {DEFAULT_EVAL_GAMES:,})")
     t.add_argument("--popsize", type=int, help="CMA-ES population (default 4 + 3 ln(number of weights))")

@@ -485,9 +485,11 @@ class _Pool:
     def executor(self):
         """The pool's executor, (re)made if it is missing or broken by a dead worker."""
         if self.backend == "loky":
-            from joblib.externals.loky import get_reusable_executor
-            self._loky = get_reusable_executor(max_workers=self.jobs, initializer=_die_with_parent,
-                                               initargs=(os.getpid(),))
+            # joblib's own factory: loky keeps one reusable pool per process, and joblib.Parallel
+            # (used by other commands in the same process) needs it to be joblib's kind
+            from joblib.executor import get_memmapping_executor
+            self._loky = get_memmapping_executor(self.jobs, initializer=_die_with_parent,
+                                                 initargs=(os.getpid(),))
             return self._loky
         if self._executor is None or getattr(self._executor, "_broken", False):
             self.close()

@@ -161,15 +161,19 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def sprt_tests(seats: list[tuple[float, float]], p0: float, p1: float) -> dict[str, float]:
-    """Log likelihood ratios of the two-sided every-seat SPRT: for each seat (seat 0 only with 2
-    players, whose rates mirror each other) one test against p0 + d and one against p0 - d."""
+def sprt_tests(seats, p0: float, p1: float) -> dict[str, float]:
+    """Log likelihood ratios of the two-sided SPRT of every rate: for each seat (seat 0 only with 2
+    players, whose rates mirror each other), or each labelled rate of a {label: (wins, n)} dict,
+    one test against p0 + d and one against p0 - d."""
     d = abs(p1 - p0)
-    tests = seats[:1] if len(seats) == 2 else seats
+    if isinstance(seats, dict):
+        tests = list(seats.items())
+    else:
+        tests = [(f"seat {k}", wn) for k, wn in enumerate(seats[:1] if len(seats) == 2 else seats)]
     out = {}
-    for k, (w, n) in enumerate(tests):
-        out[f"seat {k} high"] = sprt_llr(w, n, p0, min(p0 + d, 1 - 1e-12))
-        out[f"seat {k} low"] = sprt_llr(w, n, p0, max(p0 - d, 1e-12))
+    for label, (w, n) in tests:
+        out[f"{label} high"] = sprt_llr(w, n, p0, min(p0 + d, 1 - 1e-12))
+        out[f"{label} low"] = sprt_llr(w, n, p0, max(p0 - d, 1e-12))
     return out
 
 
@@ -194,7 +198,8 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
 
     measure() returns {"counts": {label: (wins, n, m)}} (intervals the report shows; m is the
     size of the family a simultaneous interval covers) and/or {"intervals": {label: (low,
-    high)}}, and {"seats": [(wins, games) per seat]} (or "seat0"); `games` counts the study's
+    high)}}, and {"seats": [(wins, games) per seat]} or {"rates": {label: (wins, games)}} for the
+    SPRT; `games` counts the study's
     games in the same unit as `first_games` (per arm, per line-up...). With --until-ci the
     half-width checked is that of the anytime-valid interval (Wilson at alpha/K per look, and
     alpha/(K m) for a simultaneous one), the widest the report shows.
@@ -224,8 +229,7 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
         widest = max(widths, key=widths.get) if widths else None
         llr, nearest, tests = None, None, {}
         if rule.sprt:
-            seats = m.get("seats") or [m["seat0"]]
-            tests = sprt_tests(seats, *rule.sprt)
+            tests = sprt_tests(m.get("rates") or m.get("seats") or [m["seat0"]], *rule.sprt)
             n_tests = len(tests)
             alpha1 = rule.alpha / n_tests
             nearest = max(tests, key=tests.get)
@@ -252,7 +256,8 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
                 return rec
             if all(v <= lo_b for v in tests.values()):
                 rec.stopped_by = "sprt"
-                rec.decision = (f"accept H0: no seat's rate differs from {100 * rule.sprt[0]:g}% by "
+                what = "tested rate" if m.get("rates") else "seat's rate"
+                rec.decision = (f"accept H0: no {what} differs from {100 * rule.sprt[0]:g}% by "
                                 f"{100 * abs(rule.sprt[1] - rule.sprt[0]):g} points or more (all {n_tests} tests below "
                                 "the lower bound)")
                 return rec

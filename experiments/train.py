@@ -42,7 +42,7 @@ class Training:
     players: int | None = None
     overrides: dict = field(default_factory=dict)
     base: str = "greedy"
-    budget: int = DEFAULT_BUDGET
+    budget: int | None = None     # None: the game's `train_budget` (GameSpec.extra), else DEFAULT_BUDGET
     eval_games: int = DEFAULT_EVAL_GAMES
     seed: int = 1
     popsize: int | None = None
@@ -64,6 +64,8 @@ class Training:
             raise AgonInputError(f"--strategy {self.base!r} cannot be trained for {spec.name}; valid: {', '.join(allowed)}")
         self.info = info
         self.names = trained_names(spec, self.base)
+        if self.budget is None:   # slow players declare a smaller default, so training fits in 10 minutes on 2 cores
+            self.budget = int((spec.extra or {}).get("train_budget", DEFAULT_BUDGET))
         if int(self.budget) < 100:
             raise AgonInputError(f"--budget must be at least 100 games, got {self.budget}")
         if int(self.eval_games) < self.players:
@@ -95,7 +97,10 @@ def trained_names(spec, base: str) -> list[str]:
         if bad:
             raise ValueError(f"{spec.name} train_weights names unknown weights {bad}")
         return list(declared)
-    return [n for n in info.weight_names if not n.startswith("search")]
+    # switches that select a player's structure (0 = an old behaviour) and sample counts (they set the
+    # cost of a decision, not its values) stay at their defaults: GameSpec.extra["train_fixed"]
+    fixed = set((spec.extra or {}).get("train_fixed") or ())
+    return [n for n in info.weight_names if not n.startswith("search") and n not in fixed]
 
 
 def _scales(defaults: np.ndarray) -> np.ndarray:

@@ -81,8 +81,9 @@ def section(doc: Doc, res: dict, level: int = 2, heading: str = "Players: degene
                       f"{o['moved_player']} of {o['games'] * max(1, len(o['flips']))}",
                       f"{o['moved_random']} of {o['games'] * max(1, len(o['flips']))}",
                       f"{o['p_value']:.2g}" if o.get("p_value") is not None else "",
-                      ("**no effect for this player**" if o.get("p_value", 1) < 0.05 else "no effect for this player "
-                       "(not significant)") if o["moved_player"] == 0 and o["moved_random"] > 0 else ""]
+                      (f"no effect for this player, as expected: {o['moot']}" if o.get("moot") else
+                       ("**no effect for this player**" if o.get("p_value", 1) < 0.05 else "no effect for this player "
+                        "(not significant)")) if o["moved_player"] == 0 and o["moved_random"] > 0 else ""]
                      for o in s["options"]]
             doc.table(["rule option", "played", "flipped to", f"games moved: `{name}`", "games moved: random",
                        "p (Fisher, one-sided)", ""], orows,

@@ -29,6 +29,7 @@ SPEC = GameSpec(
         # score = influence + vault_points + bonus_points + statue_points + wall_points (rules.score_parts)
         "score_parts": ["influence", "vault_points", "bonus_points", "statue_points", "wall_points"],
         # `agon check-players` (experiments/check_players.py): trace words -> action families
+        "train_fixed": ("end_aware", "draw_samples", "end_samples", "demand_odds"),   # never trained: the end-aware and demand-odds switches, sample counts (cost)
         "player_check": {
             "actor": r"^seat (\d+): ",
             "families": [(f"lead or follow {r}", rf": (leads|follows) {r} ") for r in
@@ -43,7 +44,8 @@ SPEC = GameSpec(
                      ("laborer", "craftsman", "architect", "legionary", "merchant", "patron")},
             # end_condition codes a player's action triggers (Forum, Catacomb, last site, last card)
             "ends": {"metric": "end_condition", "by_player": [0, 1, 2, 3],
-                     "labels": ["forum", "catacomb", "last_site", "deck", "turn_cap"]},
+                     "labels": ["forum", "catacomb", "last_site", "deck", "turn_cap"],
+                     "avoidable": "sim.glory_to_rome.endings:avoidable_ends"},
         },
     },
 )

@@ -48,7 +48,8 @@ def _build_spec():
             "components": [("Heroes", "hero_"), ("Wonders", "wonder_"), ("Gods", "god_"),
                            ("Creatures", "creature_")],
             # `agon check-players` (experiments/check_players.py): trace words -> action families
-            "player_check": {
+            "train_fixed": ("state_gods", "state_roles", "war_odds", "win_now"),   # never trained: the switches back to the first players (OLD_SWITCHES)
+        "player_check": {
                 "actor": r"^seat (\d+): ",
                 "families": [("take a god", r"(OFFER_TO|TAKE_GOD)\("),
                              ("take Hermes", r"(OFFER_TO|TAKE_GOD)\(hermes\)"),

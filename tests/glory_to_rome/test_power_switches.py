@@ -4,7 +4,7 @@ of the component-balance reports (`agon seats glory-to-rome --set power_catacomb
 import numpy as np
 import pytest
 
-from experiments.cli import _parse_set
+from experiments.args import parse_set as _parse_set
 from sim.glory_to_rome import SPEC
 from sim.glory_to_rome import rules as R
 from sim.glory_to_rome import state as S

@@ -10,7 +10,7 @@ import pytest
 from sim import get_game
 
 # the weights that switch each fix off (0 = the players before issue 12); the first one marks the fix
-OLD_WEIGHTS = {"magna-grecia": ("city_plan", "road_plan", "finish"), "glory-to-rome": ("end_aware",),
+OLD_WEIGHTS = {"magna-grecia": ("city_plan", "road_plan", "finish", "cash"), "glory-to-rome": ("end_aware",),
                "mare-nostrum": ("state_gods", "state_roles", "war_odds", "win_now")}
 OLD_WEIGHT = {g: w[0] for g, w in OLD_WEIGHTS.items()}
 
