@@ -81,6 +81,9 @@ W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIG
     W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
     W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV, \
     W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE = range(N_WEIGHTS)
+# switches back to the old players (0 = the blind spot the player battery flags): `agon train` keeps them
+# at their defaults (GameSpec.extra["train_fixed"] of catan and troja)
+TRAIN_FIXED = ("dev_play", "end_aware")
 WIN = 1000.0      # a game's utility (share of a win) in evaluation units, for uncertain ends
 SURE_WIN = 1e12   # an action that wins at once
 
