@@ -190,3 +190,17 @@ def test_robber_shortcut_matches_the_evaluation():
                     assert got == pytest.approx(want, abs=1e-9)
                     checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("game", ["catan", "troja"])
+def test_switches_back_to_the_old_players_are_never_trained(game):
+    """`agon train` keeps dev_play and end_aware at their defaults (GameSpec.extra train_fixed), so a
+    tuned player cannot train a blind spot back in; the value knobs of the new looks stay trainable."""
+    from sim import get_game
+    from experiments.train import trained_names
+    spec = get_game(game)
+    names = trained_names(spec, "greedy")
+    assert set(S.TRAIN_FIXED) <= set(spec.extra["train_fixed"])
+    assert not set(S.TRAIN_FIXED) & set(names)
+    assert ("army_race" in names) == (game == "catan")
+    assert ("end_hold" in names) == (game == "troja")
