@@ -8,9 +8,26 @@ derived from it, never on the game's chance stream).
 random: uniform over the legal atomic actions (the peer-comparison action space, §2.5).
 greedy: one-step look-ahead: every legal action is applied to a copy of the state and the
   result scored by `evaluate` with weights w (GREEDY_WEIGHT_NAMES); ROLL and END score as
-  the current state; buying a development card scores the average over the cards the
-  player cannot rule out (it does not peek at the deck); ties broken uniformly. Guards: at most `max_trades` maritime trades
-  per turn, END after 60 actions in a turn.
+  the current state; ties broken uniformly. Guards: at most `max_trades` maritime trades per
+  turn, END after 60 actions in a turn. What a step hides is averaged over what the seat cannot
+  rule out (sim/catan_core/beliefs.py), never read: buying a development card (the deck), a
+  steal (the victim's hand), a SWAP or TAKE draw (the row), the rivals' track bonus (their
+  allegiance).
+  A development card is played for what it does (`dev_play`; 0 = the old one-step value, for
+  which a Knight was worth less than the card kept): a Knight by the best robber move and steal
+  it brings and its step in the Largest Army race (`army_race`), Road Building by the two
+  roads greedy would build with it, Year of Plenty and Monopoly also by the settlement or city
+  they make affordable at once.
+  An action that ends the game is valued by the finishing place it locks in (`end_aware`; 0 =
+  the old players, for which only a win counted and any other end was neutral): a sure win as
+  before, otherwise WIN * (utility - end_hold) on top of the evaluation, utility = win share -
+  end_aware * (place - 1) / (players - 1) and end_hold the utility of playing on (falling once
+  a game drags past half of `end_patience` turns, so that a game nobody can win but by an
+  uncertain end is ended, not truncated). In Troja an action that leaves the support row at the
+  battle threshold sets off the battle at END; when that battle can be the deciding one, the
+  action adds the outcome's probability (the hidden row as the seat sees it) times that value,
+  averaged over the rivals' allegiances it cannot rule out. Personas and search's rollouts
+  score through the same function, so they inherit both.
 search: determinized Monte Carlo with successive halving: the K best greedy candidates
   (search_candidates) are each played out R times (search_rollouts) with greedy players for
   H rounds (search_horizon_rounds); hidden opponent cards, dev cards, the support row and
@@ -26,9 +43,13 @@ from numba import njit
 
 from sim.spec import StrategyInfo
 from sim.rng import below, next_u64, uniform
-from sim.catan_core.board import T_N, T_E, T_H, T_HEX_NODES, T_NODE_HEX
+from sim.catan_core.board import T_N, T_E, T_H, T_S, T_HEX_NODES, T_NODE_HEX
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import apply_action, legal_actions, vp, vp_public, hand_total, a_trade, a_base
+from sim.catan_core.engine import (apply_action, legal_actions, vp, vp_public, hand_total, a_trade, a_base,
+                                   bit_get, can_afford, friendly_blocked, others_with_cards, row_total,
+                                   track_bonus, track_end)
+from sim.catan_core.beliefs import (unseen, battle_odds, allegiance_left, deal_probability,
+                                    expected_rival_bonus)
 
 RANDOM, GREEDY, SEARCH = 0, 1, 2
 # troja personas (strategies/troja.py): 3 loyal donor, 4 ship builder
@@ -39,13 +60,32 @@ GREEDY_WEIGHT_NAMES = (
     "tokens", "ships", "max_trades", "hand_cards", "rival_vp", "side_donations",
     "search_candidates", "search_rollouts", "search_horizon_rounds", "search_rival_weight",
     "search_setup_boost", "search_setup_rounds", "buy_dev",
+    "dev_play", "army_race", "end_aware", "end_hold", "end_patience",
 )
+# dev_play: share of a development card's look-through value (robber move and steal, the roads,
+#   the build it makes affordable) added to its one-step value; 0 = the old players.
+# army_race: a Knight's step towards Largest Army (knights / knights needed, the card's VP at
+#   `vp` each) counted at this share when p does not hold it yet.
+# end_aware: weight of finishing below first in a game-ending action's utility (place 2 of 4
+#   costs end_aware / 3 of a win); 0 = the old players (an end p does not win is neutral).
+# end_hold: the utility (share of a win) of playing on instead of ending: an uncertain end is
+#   taken only when its expected utility beats it.
+# end_patience: player-turns after which playing on is worth less: end_hold holds until half of
+#   it, then falls by end_hold per half of it (below 0 later), so a game in which nobody can
+#   gain but by an uncertain end is ended by someone rather than truncated; 0 = no decline.
 GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
-                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0, 0.0)
+                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0, 0.0,
+                  1.0, 0.15, 1.0, 0.8, 300.0)
 N_WEIGHTS = len(GREEDY_WEIGHTS)
 W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
     W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
-    W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV = range(N_WEIGHTS)
+    W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV, \
+    W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE = range(N_WEIGHTS)
+# switches back to the old players (0 = the blind spot the player battery flags): `agon train` keeps them
+# at their defaults (GameSpec.extra["train_fixed"] of catan and troja)
+TRAIN_FIXED = ("dev_play", "end_aware")
+WIN = 1000.0      # a game's utility (share of a win) in evaluation units, for uncertain ends
+SURE_WIN = 1e12   # an action that wins at once
 
 STRATEGIES = (
     StrategyInfo("random", RANDOM, "uniform over the legal atomic actions (peer action space)"),
@@ -59,13 +99,12 @@ PIPS = np.array((0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1), dtype=np.int64)
 
 
 @njit(cache=True)
-def evaluate(st, topo, cfg, p, w):
-    """Weighted evaluation of state st for seat p (higher is better)."""
-    P = st[S_P]
-    b = S_PLAYERS + p * PS
+def production(st, topo, p, robber, prod):
+    """p's pips per resource into prod[5] and the rivals' pips (returned), hex `robber` blocked
+    (-1: none)."""
     N = topo[T_N]
-    robber = st[S_ROBBER]
-    prod = np.zeros(5, dtype=np.int64)
+    for r in range(5):
+        prod[r] = 0
     rival = 0
     for v in range(N):
         o = st[S_NODE_OWNER + v]
@@ -82,16 +121,31 @@ def evaluate(st, topo, cfg, p, w):
                         prod[r] += x
                     else:
                         rival += x
+    return rival
+
+
+@njit(cache=True)
+def production_value(prod, rival, w):
     ptot = 0
     div = 0
     for r in range(5):
         ptot += prod[r]
         if prod[r] > 0:
             div += 1
+    return w[W_PROD] * ptot + w[W_DIV] * div + w[W_RIVAL_PROD] * rival
+
+
+@njit(cache=True)
+def hand_value(st, cfg, p, w, extra):
+    """The evaluation's hand terms for p (cards missing for a settlement and a city, cards over
+    the discard limit, cards held), with one more card of resource `extra` (-1: none)."""
+    b = S_PLAYERS + p * PS
     miss_s = 0
     miss_c = 0
+    ht = 0
     for r in range(5):
-        h = st[b + P_HAND + r]
+        h = st[b + P_HAND + r] + (1 if r == extra else 0)
+        ht += h
         d = cfg[C_COST_SETTLE + r] - h
         if d > 0:
             miss_s += d
@@ -102,6 +156,19 @@ def evaluate(st, topo, cfg, p, w):
         miss_s = 0
     if st[b + P_CITIES_LEFT] == 0:
         miss_c = 0
+    over = ht - cfg[C_DISCARD_LIMIT]
+    if over < 0:
+        over = 0
+    return w[W_MISS_S] * miss_s + w[W_MISS_C] * miss_c + w[W_OVER] * over + w[W_HAND] * ht
+
+
+@njit(cache=True)
+def evaluate(st, topo, cfg, p, w):
+    """Weighted evaluation of state st for seat p (higher is better); reads only what p sees."""
+    P = st[S_P]
+    b = S_PLAYERS + p * PS
+    prod = np.zeros(5, dtype=np.int64)
+    rival = production(st, topo, p, st[S_ROBBER], prod)
     spots = 0
     if st[b + P_SETTLES_LEFT] > 0 and w[W_SPOTS] != 0.0:
         for k in range(SW):  # popcount of the engine's legal-settlement set
@@ -111,10 +178,6 @@ def evaluate(st, topo, cfg, p, w):
                 spots += 1
         if spots > 3:
             spots = 3
-    ht = hand_total(st, p)
-    over = ht - cfg[C_DISCARD_LIMIT]
-    if over < 0:
-        over = 0
     rates = 0
     for r in range(5):
         rates += cfg[C_RATE_MAR] - st[b + P_RATE + r]
@@ -146,17 +209,298 @@ def evaluate(st, topo, cfg, p, w):
                 tilt += st[b + P_DONATED + r]
             elif sr != SIDE_NONE:
                 tilt -= st[b + P_DONATED + r]
-    rv = 0
+    rv = 0.0
+    troja = st[S_GAME] == GAME_TROJA
+    eb = expected_rival_bonus(st, cfg, p) if troja else 0.0
     for q in range(P):
         if q != p:
-            x = vp_public(st, cfg, q)
+            # rivals' VP as p sees them: in Troja the secret allegiance's bonus is p's expectation
+            x = vp_public(st, cfg, q) + ((eb - track_bonus(st, cfg, q)) if troja else 0.0)
             if x > rv:
                 rv = x
-    return (w[W_VP] * vpv + w[W_PROD] * ptot + w[W_DIV] * div + w[W_MISS_S] * miss_s
-            + w[W_MISS_C] * miss_c + w[W_SPOTS] * spots + w[W_OVER] * over + w[W_RATES] * rates
+    return (w[W_VP] * vpv + production_value(prod, rival, w) + w[W_SPOTS] * spots
+            + hand_value(st, cfg, p, w, -1) + w[W_RATES] * rates
             + w[W_DEV] * dev + w[W_KNIGHTS] * knights + w[W_ROAD] * st[b + P_ROAD_LEN]
-            + w[W_RIVAL_PROD] * rival + w[W_TOKENS] * tokens + w[W_SHIPS] * ships
-            + w[W_HAND] * ht + w[W_RIVAL_VP] * rv + w[W_SIDE_DON] * tilt)
+            + w[W_TOKENS] * tokens + w[W_SHIPS] * ships + w[W_RIVAL_VP] * rv + w[W_SIDE_DON] * tilt)
+
+
+# ------------------------------------------------------------------ steals and the robber
+@njit(cache=True)
+def steal_gain(st, cfg, p, w):
+    """What a stolen card adds to p's evaluation, averaged over the cards p cannot locate (the
+    victim's hand is hidden: p sees its size only)."""
+    h0 = hand_value(st, cfg, p, w, -1)
+    tot = 0
+    acc = 0.0
+    for r in range(5):
+        u = unseen(st, cfg, p, r)
+        if u > 0:
+            acc += u * (hand_value(st, cfg, p, w, r) - h0)
+            tot += u
+    return acc / tot if tot > 0 else 0.0
+
+
+@njit(cache=True)
+def blocked_value(st, topo, p, w, prod, rival, h):
+    """production_value with the robber on hex h, from the unblocked pips (prod, rival)."""
+    own = 0
+    riv = 0
+    r = st[S_TERRAIN + h] if h >= 0 else 5
+    if r < 5:
+        x = PIPS[st[S_NUMBER + h]]
+        for k in range(6):
+            v = topo[T_HEX_NODES + 6 * h + k]
+            o = st[S_NODE_OWNER + v]
+            if o == p:
+                own += st[S_NODE_LEVEL + v] * x
+            elif o >= 0:
+                riv += st[S_NODE_LEVEL + v] * x
+    ptot = 0
+    div = 0
+    for s in range(5):
+        y = prod[s] - (own if s == r else 0)
+        ptot += y
+        if y > 0:
+            div += 1
+    return w[W_PROD] * ptot + w[W_DIV] * div + w[W_RIVAL_PROD] * (rival - riv)
+
+
+@njit(cache=True)
+def robber_gain(st, topo, cfg, p, w, sg):
+    """Best gain in p's evaluation from a robber move in st (the legal hexes of the rules: not the
+    current one, friendly robber respected), a steal counted at its expected value sg."""
+    prod = np.zeros(5, dtype=np.int64)
+    rival = production(st, topo, p, -1, prod)
+    cur = st[S_ROBBER]
+    now = blocked_value(st, topo, p, w, prod, rival, cur)
+    held = others_with_cards(st, p)
+    steal = sg if (cfg[C_STEAL_MANDATORY] == 1 or sg > 0.0) else 0.0
+    friendly = cfg[C_FRIENDLY] == 1
+    best = -1e300
+    for pas in range(2):
+        for h in range(topo[T_H]):
+            if h == cur:
+                continue
+            if friendly and pas == 0 and friendly_blocked(st, topo, cfg, p, h):
+                continue
+            x = blocked_value(st, topo, p, w, prod, rival, h)
+            if (st[S_HEX_OWNERS + h] & held) != 0:
+                x += steal
+            if x > best:
+                best = x
+        if best > -1e300 or not friendly:
+            break
+    return best - now if best > -1e300 else 0.0
+
+
+@njit(cache=True)
+def army_progress(st, cfg, p):
+    """p's way to Largest Army: 1 when held, else knights played / knights needed to take it."""
+    if st[S_LA_HOLDER] == p:
+        return 1.0
+    need = cfg[C_LA_MIN]
+    for q in range(st[S_P]):
+        if q != p:
+            k = st[S_PLAYERS + q * PS + P_KNIGHTS] + 1
+            if k > need:
+                need = k
+    x = st[S_PLAYERS + p * PS + P_KNIGHTS] / need
+    return x if x < 1.0 else 1.0
+
+
+# ------------------------------------------------------------------ development card plays
+@njit(cache=True)
+def free_roads_value(work, topo, cfg, p, w, srng):
+    """Play out a Road Building in `work` (in the road-building phase) greedily, road by road;
+    returns the evaluation after it (SURE_WIN if a road wins)."""
+    tmp = np.empty_like(work)
+    E = topo[T_E]
+    steps = 0
+    while work[S_PHASE] == PH_ROAD_BUILDING and steps < 8:
+        best = -1e300
+        be = -1
+        for e in range(E):
+            if bit_get(work, S_ROAD_OK + p * RW, e) == 0:
+                continue
+            tmp[:] = work
+            apply_action(tmp, topo, cfg, 2 + e, srng)
+            if tmp[S_PHASE] == PH_OVER and (tmp[S_WIN_MASK] >> p) & 1:
+                return SURE_WIN
+            x = evaluate(tmp, topo, cfg, p, w)
+            if x > best:
+                best = x
+                be = e
+        if be < 0:
+            break
+        apply_action(work, topo, cfg, 2 + be, srng)
+        steps += 1
+    return evaluate(work, topo, cfg, p, w)
+
+
+@njit(cache=True)
+def enabled_build_value(st, work, topo, cfg, p, w, srng):
+    """Best evaluation of a settlement or city that `work` (after a card play) lets p pay for and
+    st did not; -1e300 if none (SURE_WIN if it wins)."""
+    b = S_PLAYERS + p * PS
+    E = topo[T_E]
+    N = topo[T_N]
+    best = -1e300
+    city = (work[b + P_CITIES_LEFT] > 0 and can_afford(work, cfg, p, C_COST_CITY)
+            and not can_afford(st, cfg, p, C_COST_CITY))
+    settle = (work[b + P_SETTLES_LEFT] > 0 and can_afford(work, cfg, p, C_COST_SETTLE)
+              and not can_afford(st, cfg, p, C_COST_SETTLE))
+    if not (city or settle):
+        return best
+    tmp = np.empty_like(work)
+    for v in range(N):
+        a = -1
+        if city and work[S_NODE_OWNER + v] == p and work[S_NODE_LEVEL + v] == 1:
+            a = 2 + E + N + v
+        elif settle and bit_get(work, S_SETTLE_OK + p * SW, v) == 1:
+            a = 2 + E + v
+        if a < 0:
+            continue
+        tmp[:] = work
+        if tmp[S_PHASE] == PH_PRE_ROLL:
+            tmp[S_PHASE] = PH_MAIN   # the build comes after the roll; its value does not depend on it
+        apply_action(tmp, topo, cfg, a, srng)
+        if tmp[S_PHASE] == PH_OVER and (tmp[S_WIN_MASK] >> p) & 1:
+            return SURE_WIN
+        x = evaluate(tmp, topo, cfg, p, w)
+        if x > best:
+            best = x
+    return best
+
+
+@njit(cache=True)
+def card_play_score(st, topo, cfg, a, p, w, srng, work):
+    """Look-ahead score of playing a development card (a in B+1..B+27): its one-step value plus
+    `dev_play` times what it does beyond the step (see the module doc)."""
+    B = a_base(topo)
+    work[:] = st
+    apply_action(work, topo, cfg, a, srng)
+    if work[S_PHASE] == PH_OVER and (work[S_WIN_MASK] >> p) & 1:
+        return SURE_WIN
+    s = evaluate(work, topo, cfg, p, w)
+    dp = w[W_DEV_PLAY]
+    if dp == 0.0:
+        return s
+    if a == B + 1:  # Knight: the robber move it brings, and a step in the Largest Army race
+        gain = robber_gain(work, topo, cfg, p, w, steal_gain(work, cfg, p, w))
+        gain += w[W_ARMY_RACE] * cfg[C_LA_VP] * w[W_VP] * (army_progress(work, cfg, p) - army_progress(st, cfg, p))
+        return s + dp * gain
+    if a == B + 2:  # Road Building: the roads greedy builds with it
+        x = free_roads_value(work, topo, cfg, p, w, srng)
+        if x >= SURE_WIN:
+            return SURE_WIN
+        return s + dp * (x - s)
+    # Year of Plenty, Monopoly: the cards, and the build they make affordable now
+    x = enabled_build_value(st, work, topo, cfg, p, w, srng)
+    if x >= SURE_WIN:
+        return SURE_WIN
+    if x > s:
+        return s + dp * (x - s)
+    return s
+
+
+# ------------------------------------------------------------------ game ends
+@njit(cache=True)
+def end_utility(st, cfg, p, w):
+    """Utility for p of the finished game st: win share - end_aware * (place - 1) / (players - 1),
+    places ranked as the results rank them (winners, then VP, Troja then tokens)."""
+    P = st[S_P]
+    m = st[S_WIN_MASK]
+    k = 0
+    for q in range(P):
+        if (m >> q) & 1:
+            k += 1
+    troja = st[S_GAME] == GAME_TROJA
+    kp = 0.0
+    for q in range(P):   # p's rank key first, then count the rivals ranked above it
+        if q == p:
+            kp = (1e9 if (m >> q) & 1 else 0.0) + vp(st, cfg, q) * 1e4 + \
+                (st[S_PLAYERS + q * PS + P_TOKENS] if troja else 0)
+    place = 1
+    for q in range(P):
+        if q != p:
+            kq = (1e9 if (m >> q) & 1 else 0.0) + vp(st, cfg, q) * 1e4 + \
+                (st[S_PLAYERS + q * PS + P_TOKENS] if troja else 0)
+            if kq > kp:
+                place += 1
+    share = 1.0 / k if (m >> p) & 1 else 0.0
+    if P > 1:
+        share -= w[W_END] * (place - 1) / (P - 1)
+    return share
+
+
+@njit(cache=True)
+def track_end_utility(work, cfg, p, w, side):
+    """Expected utility for p if `side`'s next battle win ends the game in the scratch state
+    `work` (the engine's track_end picks the winners), averaged over the deals of the rivals'
+    allegiance cards p cannot rule out. Leaves the rivals' allegiances of `work` changed."""
+    P = work[S_P]
+    nt, nm = allegiance_left(work, cfg, p)
+    phase = work[S_PHASE]
+    path = work[S_END_PATH]
+    mask0 = work[S_WIN_MASK]
+    work[S_TRACK + side] += 1
+    R = P - 1
+    total = 0.0
+    for mask in range(1 << R):
+        t = 0
+        for j in range(R):
+            t += (mask >> j) & 1
+        if t > nt or R - t > nm:
+            continue
+        j = 0
+        for q in range(P):
+            if q != p:
+                work[S_PLAYERS + q * PS + P_ALLEG] = SIDE_TROY if (mask >> j) & 1 else SIDE_MYCENAE
+                j += 1
+        track_end(work, cfg, side)
+        total += deal_probability(nt, nm, t, R - t) * end_utility(work, cfg, p, w)
+    work[S_TRACK + side] -= 1
+    work[S_PHASE] = phase
+    work[S_END_PATH] = path
+    work[S_WIN_MASK] = mask0
+    return total
+
+
+@njit(cache=True)
+def end_hold(st, w):
+    """The utility of playing on (end_hold, falling after half of end_patience turns)."""
+    h = w[W_END_HOLD]
+    pat = w[W_END_PATIENCE]
+    if pat > 0.0:
+        late = st[S_TURN] - 0.5 * pat
+        if late > 0.0:
+            h -= w[W_END_HOLD] * 2.0 * late / pat
+    return h
+
+
+@njit(cache=True)
+def deciding_battle_ahead(st, cfg):
+    """True in Troja when the next battle can end the game (a side one win from the track's end)."""
+    if st[S_GAME] != GAME_TROJA:
+        return False
+    end = cfg[C_TRACK_END]
+    return st[S_TRACK] + 1 >= end or st[S_TRACK + 1] + 1 >= end
+
+
+@njit(cache=True)
+def battle_end_term(work, cfg, p, w, known):
+    """What setting off the battle on the row of the scratch state `work` adds for p when that
+    battle can end the game: per side whose win ends it, P(that side wins, as p sees the row) *
+    WIN * (expected utility of that end - end_hold). `known`: the card p is donating (-1: none)."""
+    troy, myc, _ = battle_odds(work, cfg, p, known)
+    hold = end_hold(work, w)
+    end = cfg[C_TRACK_END]
+    term = 0.0
+    if work[S_TRACK + SIDE_TROY] + 1 >= end and troy > 0.0:
+        term += troy * (track_end_utility(work, cfg, p, w, SIDE_TROY) - hold)
+    if work[S_TRACK + SIDE_MYCENAE] + 1 >= end and myc > 0.0:
+        term += myc * (track_end_utility(work, cfg, p, w, SIDE_MYCENAE) - hold)
+    return WIN * term
 
 
 @njit(cache=True)
@@ -194,19 +538,44 @@ def dev_buy_score(st, topo, cfg, a, p, w, srng, work):
 
 
 @njit(cache=True)
+def robber_moves_base(st, topo):
+    """First action id of the robber (catan) or corsair (troja) moves; victim v of move a is
+    (a - base) % (players + 1), players meaning none."""
+    if st[S_GAME] == GAME_CATAN:
+        return a_base(topo) + 28
+    return a_base(topo) + 18 + topo[T_S]
+
+
+@njit(cache=True)
 def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
-    """Score every legal action by one-step look-ahead into `scores`."""
+    """Score every legal action by one-step look-ahead into `scores` (module doc)."""
     p = st[S_ACTOR]
+    P = st[S_P]
+    ph = st[S_PHASE]
     base = evaluate(st, topo, cfg, p, w)
     T = a_trade(topo)
-    buy_dev = a_base(topo) if st[S_GAME] == GAME_CATAN else -1
+    B = a_base(topo)
+    catan = st[S_GAME] == GAME_CATAN
+    buy_dev = B if catan else -1
     max_tr = w[W_MAX_TRADES]
     too_long = st[S_TURN_ACTIONS] > 60
+    end_aware = w[W_END] > 0.0
+    # a move of the robber / corsair: the steal is valued by what p can expect, not by the hand
+    mover = ph == PH_ROBBER or ph == PH_CORSAIR
+    R0 = robber_moves_base(st, topo) if mover else 0
+    sg = steal_gain(st, cfg, p, w) if mover else 0.0
+    # Troja: the battle the row sets off at END can be the deciding one
+    deciding = end_aware and deciding_battle_ahead(st, cfg)
+    thr = cfg[C_ROW_THRESHOLD]
     srng = scratch_stream(prng)
     for i in range(n):
         a = legal[i]
         if a == 0 or a == 1:
-            scores[i] = base + (1000.0 if (too_long and a == 1) else 0.0)
+            s = base + (1000.0 if (too_long and a == 1) else 0.0)
+            if a == 1 and deciding and ph == PH_MAIN and row_total(st) >= thr:
+                work[:] = st
+                s += battle_end_term(work, cfg, p, w, -1)
+            scores[i] = s
             continue
         if too_long:
             scores[i] = -1e18
@@ -217,15 +586,42 @@ def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
         if a == buy_dev:
             scores[i] = dev_buy_score(st, topo, cfg, a, p, w, srng, work)
             continue
+        if catan and a > B and a < B + 28:
+            scores[i] = card_play_score(st, topo, cfg, a, p, w, srng, work)
+            continue
+        steal = 0.0
+        x = a
+        if mover:
+            v = (a - R0) % (P + 1)
+            if v < P:
+                x = a - v + P      # the same move without the steal, plus the steal's expectation
+                steal = sg
         work[:] = st
-        apply_action(work, topo, cfg, a, srng)
+        apply_action(work, topo, cfg, x, srng)
         if work[S_PHASE] == PH_OVER:
             if (work[S_WIN_MASK] >> p) & 1:
-                scores[i] = 1e12
+                scores[i] = SURE_WIN
+            elif end_aware:
+                scores[i] = evaluate(work, topo, cfg, p, w) + WIN * (end_utility(work, cfg, p, w) - end_hold(st, w))
             else:
                 scores[i] = evaluate(work, topo, cfg, p, w)
             continue
-        scores[i] = evaluate(work, topo, cfg, p, w)
+        if not catan and (a == B + 6 or a == B + 12):
+            # SWAP / TAKE draw a row card blind: valued like a steal, by what p can expect
+            for r in range(5):
+                if work[S_PLAYERS + p * PS + P_HAND + r] > st[S_PLAYERS + p * PS + P_HAND + r]:
+                    work[S_PLAYERS + p * PS + P_HAND + r] -= 1
+                    break
+            steal = steal_gain(work, cfg, p, w)
+        s = evaluate(work, topo, cfg, p, w) + steal
+        if deciding and row_total(work) >= thr:
+            known = -1
+            if not catan and a >= B and a < B + 5:
+                known = a - B          # the card p is donating
+            elif not catan and a >= B + 7 and a < B + 12:
+                known = a - B - 7      # the card p returns to the row
+            s += battle_end_term(work, cfg, p, w, known)
+        scores[i] = s
 
 
 @njit(cache=True)
@@ -460,7 +856,7 @@ def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
     for i in range(n):  # random tie-breaking among equal greedy scores
         jit[i] = -scores[i] - 1e-7 * uniform(prng)
     order = np.argsort(jit)
-    if scores[order[0]] >= 1e11:
+    if scores[order[0]] >= 1e11:   # a sure win
         return legal[order[0]]
     cand = np.empty(n, dtype=np.int64)
     k = 0

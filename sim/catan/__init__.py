@@ -2,7 +2,7 @@
 from sim.spec import GameSpec
 from sim.catan.params import PARAMS
 from sim.catan.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
-from strategies.catan import STRATEGIES, N_WEIGHTS, GREEDY_WEIGHT_NAMES
+from strategies.catan import STRATEGIES, N_WEIGHTS, GREEDY_WEIGHT_NAMES, TRAIN_FIXED
 
 SPEC = GameSpec(
     name="catan",
@@ -34,7 +34,14 @@ SPEC = GameSpec(
                # the player who reaches the VP target ends the game (truncated games: nobody chose it)
                "ends": {"metric": "truncated", "by_player": [0], "labels": ["VP target", "truncated"]},
            },
-           # `agon train`: the greedy weights base Catan reads (tokens, ships, side donations are Troja's)
+           # `agon train`: never trained, the switches back to the old players (dev_play=0 never played a
+           # Knight, end_aware=0 ended games it lost): a tuned player must not train a blind spot back in
+           "train_fixed": TRAIN_FIXED,
+           # the greedy weights base Catan reads (tokens, ships, side donations are Troja's; the end_* knobs
+           # only matter where an action can end the game with another seat winning, which the default rules
+           # never allow: the VP target is reached by the actor on its own turn)
            "train_weights": {"greedy": [n for n in GREEDY_WEIGHT_NAMES if not n.startswith("search")
-                                        and n not in ("tokens", "ships", "side_donations")]}},
+                                        and n not in TRAIN_FIXED
+                                        and n not in ("tokens", "ships", "side_donations", "end_hold",
+                                                      "end_patience")]}},
 )

@@ -3,7 +3,7 @@ from sim.spec import GameSpec
 from sim.troja.params import PARAMS, to_config
 from sim.troja.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
 from strategies.troja import STRATEGIES, N_WEIGHTS
-from strategies.catan import GREEDY_WEIGHT_NAMES
+from strategies.catan import GREEDY_WEIGHT_NAMES, TRAIN_FIXED
 
 
 
@@ -60,8 +60,12 @@ SPEC = GameSpec(
             "ends": {"metric": "end_path", "by_player": [2, 3],
                      "labels": ["none", "race", "track Troy", "track Mycenae", "truncated"]},
         },
-        # `agon train`: the weights Troja's greedy reads (no development cards; persona bonuses are the personas')
+        # `agon train`: never trained, the switches back to the old players (end_aware=0 set off deciding
+        # battles it lost, dev_play=0): a tuned player must not train a blind spot back in
+        "train_fixed": TRAIN_FIXED,
+        # the weights Troja's greedy reads (no development cards; persona bonuses are the personas')
         "train_weights": {"greedy": [n for n in GREEDY_WEIGHT_NAMES if not n.startswith("search")
-                                     and n not in ("dev_cards", "knights", "buy_dev")]},
+                                     and n not in TRAIN_FIXED
+                                     and n not in ("dev_cards", "knights", "buy_dev", "army_race")]},
     },
 )
