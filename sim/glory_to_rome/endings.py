@@ -15,7 +15,10 @@ from numba import njit
 from sim import rng
 from strategies.glory_to_rome import choose
 from .playout import validate, full_weights
-from .rules import new_game, first_legal, step, final_result, N_ACTIONS, A_PASS, A_THINK
+from .actions import N_ACTIONS, A_PASS, A_THINK
+from .rules.decision import first_legal, step
+from .rules.scoring import final_result
+from .rules.setup import new_game
 from .state import G_OVER, G_TOMOVE, G_END, G_TURN, STATE_SIZE
 from .board import END_TURN_CAP
 from .view import hidden_from

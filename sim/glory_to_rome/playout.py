@@ -11,8 +11,12 @@ from .params import P_N_JACKS, P_START_JACKS, P_SITES_PER_MATERIAL, P_RULESET
 from .state import (G_LEADER, G_TOMOVE, G_OVER, G_END, G_TURN, G_FL, G_SIN, G_NDEC, P0, PSZ, O_HN,
                     O_HJ, O_CLI, O_BST, O_M_LED, O_M_LTHINK, O_M_FOLLOW, O_M_THINK, O_M_ACT,
                     O_STOLEN, O_VAULT, O_BTURN)
-from .rules import (new_game, first_legal, step, check_invariants, final_result, score_parts,
-                    deck_left, sum6, N_ACTIONS)
+from .actions import N_ACTIONS
+from .rules.cards import deck_left, sum6
+from .rules.decision import first_legal, step
+from .rules.invariants import check_invariants
+from .rules.scoring import final_result, score_parts
+from .rules.setup import new_game
 
 SEAT_METRICS = (
     "influence", "vault_points", "merchant_bonuses", "bonus_points", "statue_points", "wall_points",
@@ -190,7 +194,7 @@ def _context(s):
 def describe_action(s, a):
     """Words for action `a` taken at the current decision of state `s` (before applying it)."""
     from .board import MATERIAL_NAMES as MN, REPUBLIC_NAMES
-    from . import rules as R
+    from . import actions as R
     from . import state as S
     from .params import P_RULESET as _PR
     names = REPUBLIC_NAMES if int(s[S.G_PRM + _PR]) == 1 else BUILDING_NAMES
@@ -206,7 +210,7 @@ def describe_action(s, a):
     if a == R.A_THINK:
         return f"{who}: thinks"
     if a == R.A_TAKE:
-        if where == "frame" and step == R.ST_G4:
+        if where == "frame" and step == S.ST_G4:
             return f"{who}: takes the client into the vault (Coliseum)"
         return f"{who}: takes the demanded material from the pool"
     if a == R.A_TAKE_JACK and where == "phase":

@@ -20,8 +20,9 @@ from numba import njit
 from sim import rng
 from .board import MAT, VAL, NK, END_FORUM
 from .params import P_MERCHANT_BONUS_VP
-from .rules import score_parts, hand_size, prm, statue_points, wall_points
-from .state import (G_N, G_END, G_WIN, G_DECK, G_DTOP, P0, PSZ, O_HAND, O_HN, O_HMAT, O_VAULT, O_INFL,
+from .rules.cards import hand_size
+from .rules.scoring import score_parts, statue_points, wall_points
+from .state import (prm, G_N, G_END, G_WIN, G_DECK, G_DTOP, P0, PSZ, O_HAND, O_HN, O_HMAT, O_VAULT, O_INFL,
                     O_VHID, O_VATR)
 
 MEAN_CARD_VALUE = 2.0       # mean value of the 144 orders (24 of each material, values 1,1,2,2,3,3)

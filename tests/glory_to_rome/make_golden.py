@@ -10,7 +10,7 @@ import numpy as np
 
 from sim.glory_to_rome import SPEC
 from sim.glory_to_rome.playout import play_game_actions
-from sim.glory_to_rome.rules import final_result
+from sim.glory_to_rome.rules.scoring import final_result
 
 HERE = Path(__file__).parent / "golden"
 GAMES = [  # (name, seed, index, n_players, strategy names[, parameter overrides])

@@ -3,7 +3,10 @@ import numpy as np
 import pytest
 
 from sim.glory_to_rome import SPEC
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import N_ACTIONS
+from sim.glory_to_rome.rules.decision import first_legal, step
+from sim.glory_to_rome.rules.invariants import check_invariants
+from sim.glory_to_rome.rules.setup import new_game
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.params import PARAMS
 from sim.glory_to_rome.board import SNAKE_NAMES
@@ -47,13 +50,13 @@ def test_fuzz_parameter_variants(i):
 
 
 def test_check_detects_corruption():
-    s = R.new_game(1, 0, 3, PARAMS.defaults())
-    assert R.check_invariants(s) == 0
+    s = new_game(1, 0, 3, PARAMS.defaults())
+    assert check_invariants(s) == 0
     s[S.G_POOL] += 1
-    assert R.check_invariants(s) == 1
+    assert check_invariants(s) == 1
     s[S.G_POOL] -= 1
     s[S.G_JPILE] += 1
-    assert R.check_invariants(s) == 2
+    assert check_invariants(s) == 2
 
 
 from hypothesis import given, settings, strategies as st, HealthCheck
@@ -100,10 +103,10 @@ def test_fuzz_strategies_with_checks(n):
 def test_choose_does_not_change_the_state():
     from strategies.glory_to_rome import choose
     from sim import rng
-    buf = np.zeros(R.N_ACTIONS, np.int32)
-    s = R.new_game(4, 0, 4, PARAMS.defaults())
+    buf = np.zeros(N_ACTIONS, np.int32)
+    s = new_game(4, 0, 4, PARAMS.defaults())
     pr = rng.new_stream(4, 0, rng.PLAYERS)
-    m = R.first_legal(s, buf)
+    m = first_legal(s, buf)
     for i in range(120):
         if s[S.G_OVER]:
             break
@@ -111,4 +114,4 @@ def test_choose_does_not_change_the_state():
             before = s.copy()
             a = choose(st.kind, s, buf, m, np.array(st.weights), pr)
             assert np.array_equal(before, s) and a in buf[:m]
-        m = R.step(s, buf[rng.below(pr, m)], buf)
+        m = step(s, buf[rng.below(pr, m)], buf)

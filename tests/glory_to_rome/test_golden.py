@@ -5,7 +5,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import N_ACTIONS
+from sim.glory_to_rome.rules.decision import first_legal, step
+from sim.glory_to_rome.rules.invariants import check_invariants
+from sim.glory_to_rome.rules.scoring import final_result
+from sim.glory_to_rome.rules.setup import new_game
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.params import PARAMS
 from .make_golden import GAMES, play
@@ -17,18 +21,18 @@ HERE = Path(__file__).parent / "golden"
 def test_golden_replay(name):
     data = json.loads((HERE / f"{name}.json").read_text())
     n = data["n_players"]
-    s = R.new_game(data["seed"], data["index"], n, PARAMS.vector(data.get("params", {})))
-    buf = np.zeros(R.N_ACTIONS, np.int32)
-    m = R.first_legal(s, buf)
+    s = new_game(data["seed"], data["index"], n, PARAMS.vector(data.get("params", {})))
+    buf = np.zeros(N_ACTIONS, np.int32)
+    m = first_legal(s, buf)
     for seat, a in data["actions"]:
         assert s[S.G_OVER] == 0
         assert s[S.G_TOMOVE] == seat
         assert a in buf[:m], (seat, a)
-        m = R.step(s, a, buf)
-        assert R.check_invariants(s) == 0
+        m = step(s, a, buf)
+        assert check_invariants(s) == 0
     assert s[S.G_OVER] == 1
     score, win, rank = np.zeros(n, np.int64), np.zeros(n), np.zeros(n, np.int64)
-    R.final_result(s, score, win, rank)
+    final_result(s, score, win, rank)
     assert list(score) == data["score"] and list(win) == data["win"] and list(rank) == data["rank"]
 
 
