@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
+from sim.rng import below
 from sim.spec import StrategyInfo
 from sim.glory_to_rome.board import (CRAFTSMAN, ARCHITECT, MAT, VAL, NK, K_FORUM, K_STATUE,
                                      K_CIRCUS_MAXIMUS, K_CATACOMB, K_BRIDGE)
@@ -43,6 +44,7 @@ from sim.glory_to_rome.rules.powers import act
 from sim.glory_to_rome.rules.turn import petition_size
 from sim.glory_to_rome.state import ST_C2, prm, republic
 from sim.glory_to_rome import view as V
+from sim.glory_to_rome.engine import redeal_hidden
 
 KIND_RANDOM, KIND_GREEDY, KIND_BUILDER, KIND_MERCHANT, KIND_LEGIONARY, KIND_PATRON, KIND_SEARCH = range(7)
 
@@ -582,7 +584,7 @@ def rollout_value(c, p, w, turns, pr, tmp, tmp2):
 
 
 @njit(cache=True)
-def search_index(s, buf, n, w, pr, tmp):
+def search_index(s, ctx, buf, n, w, pr, tmp):
     if n == 1:
         return 0
     if not (s[G_SP] == 0 and (s[G_PHASE] == PH_LEAD or s[G_PHASE] == PH_FOLLOW)):
@@ -610,7 +612,7 @@ def search_index(s, buf, n, w, pr, tmp):
     tmp3 = np.empty(N_ACTIONS, np.int32)
     for d in range(nroll):
         base = s.copy()
-        V.redeal_hidden(base, p, pr)
+        redeal_hidden(base, ctx, p, pr)
         for j in range(k):
             if ends[j]:
                 continue
@@ -633,11 +635,24 @@ def _think_ends(s, p):
 
 
 @njit(cache=True)
-def choose(kind, s, buf, n, w, pr):
-    """The action chosen by strategy `kind` for the player to move among buf[:n]."""
+def choose(st, ctx, legal, n, kind, w, rng, work):
+    """The action chosen by strategy `kind` with weights w for the player to move among legal[:n]
+    (engine contract; work is scratch the caller owns, unused here)."""
     if kind == KIND_RANDOM:
-        return buf[rng.below(pr, n)]
+        return legal[below(rng, n)]
     tmp = np.empty(N_ACTIONS, np.int32)
     if kind == KIND_SEARCH:
-        return buf[search_index(s, buf, n, w, pr, tmp)]
-    return buf[greedy_index(s, buf, n, w, pr, tmp)]
+        return legal[search_index(st, ctx, legal, n, w, rng, tmp)]
+    return legal[greedy_index(st, legal, n, w, rng, tmp)]
+
+
+def full_weights(n_players, weights):
+    """float64[p, N_WEIGHTS]: missing columns (or an empty array) take the greedy defaults."""
+    w = np.asarray(weights, np.float64)
+    if w.size == 0:
+        w = np.zeros((n_players, 0))
+    w = w.reshape(n_players, -1)
+    out = np.tile(np.asarray(GREEDY_W, np.float64), (n_players, 1))
+    c = min(w.shape[1], N_WEIGHTS)
+    out[:, :c] = w[:, :c]
+    return out

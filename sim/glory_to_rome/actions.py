@@ -3,7 +3,7 @@ from `ACTIONS` (sim/layout.py). The words of an action depend on the decision it
 CARD is a lead, a petition pick, a Dock or a Legionary give), so `describe_action` (in
 describe.py) reads the state as well.
 """
-from sim.layout import ActionSpace
+from sim.layout import ActionSpace, Events
 from .board import NK, BUILDING_NAMES, MATERIAL_NAMES, ROLE_NAMES
 
 _OPPONENT = tuple(f"+{o}" for o in range(1, 5))     # the opponent o seats clockwise
@@ -34,3 +34,13 @@ A_TARGET = ACTIONS.range("TARGET", (4, NK), (_OPPONENT, BUILDING_NAMES),
 A_CRANE = ACTIONS.range("CRANE", NK, BUILDING_NAMES, doc="republic: card k as an Architect unit")
 N_ACTIONS = ACTIONS.size
 assert (A_CARD, A_PET, A_MAT, A_FIN, A_TARGET, A_CRANE, N_ACTIONS) == (10, 56, 92, 104, 236, 396, 436)  # §3.6
+
+# automatic effects a trace shows (the engine notes them only while tracing, sim/layout.py)
+EVENTS = Events("Glory to Rome automatic effects")
+EV_COMPLETE = EVENTS.add("COMPLETE", ("seat", "building", "influence"))    # §5.1 completion
+EV_BONUS = EVENTS.add("BONUS", ("seat", "role", "actions"))    # §5.3 Amphitheatre, Foundry, Garden, School (role 6)
+EV_BATH = EVENTS.add("BATH", ("seat", "role"))                 # §5.3 Bath: the new client acts at once
+EV_IMMUNE = EVENTS.add("IMMUNE", ("seat", "target"))           # §4.4 a Wall / Palisade target gives nothing
+EV_NO_CARD = EVENTS.add("NO_CARD", ("target", "material"))     # §4.4 the target holds no card of the demand
+EV_BRIDGE = EVENTS.add("BRIDGE", ("seat", "target", "material"))  # §4.4 Bridge: the target's stockpile card
+EV_CLEANUP = EVENTS.add("CLEANUP", ("seat", "cards", "jacks"))  # §3.3 T5 camp to pool and pile

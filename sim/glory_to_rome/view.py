@@ -386,3 +386,29 @@ def redeal_hidden(s, p, pr):
             s[bq + O_VHID + m] += 1
             if j < atr:
                 s[bq + O_VATR + m] += 1
+
+
+def observation(st, ctx, seat):
+    """What `seat` sees of state st, as an array (engine contract; for tests, not compiled): the
+    state with the deck's cards, the opponents' hands and the materials of the vault cards hidden
+    from seat (O_VHID / O_VATR) replaced by their counts. Two states look the same to seat iff their
+    observations are equal, so `redeal_hidden` must keep it."""
+    from sim.layout import HEADER_SIZE
+    from .state import O_VHID, O_VATR, G_N
+    o = np.array(st, copy=True)
+    o[:HEADER_SIZE] = 0                         # the trace log is not part of the game
+    o[G_DECK:G_DECK + 144] = 0                  # deck order (dealt positions included); DTOP stays
+    for q in range(int(st[G_N])):
+        b = P0 + q * PSZ
+        x = st[b + O_VATR:b + O_VATR + 6] if q == seat else st[b + O_VHID:b + O_VHID + 6]
+        o[b + O_VAULT:b + O_VAULT + 6] -= x     # vault cards whose material seat has not seen ...
+        if q == seat:
+            o[b + O_VHID:b + O_VHID + 6] -= x   # (seat's own Basilica cards stay known)
+        else:
+            o[b + O_VHID:b + O_VHID + 6] = 0
+            o[b + O_VHID] = x.sum()             # ... are only counted
+            o[b + O_HAND:b + O_HAND + 40] = 0   # hand size (O_HN, O_HJ) stays public
+            o[b + O_HMAT:b + O_HMAT + 6] = 0
+        o[b + O_VATR:b + O_VATR + 6] = 0
+        o[b + O_VATR] = st[b + O_VATR:b + O_VATR + 6].sum()
+    return o

@@ -6,7 +6,8 @@ end of the game. Statue's any-site foundation: list_foundations / found (STATUE_
 """
 from numba import njit
 
-from ..actions import A_PASS, A_FIN, A_FOUT, A_STIN, A_STOUT, A_TARGET
+from sim.layout import note
+from ..actions import A_PASS, A_FIN, A_FOUT, A_STIN, A_STOUT, A_TARGET, EV_COMPLETE, EV_BONUS
 from ..board import (MAT, VAL, NK, LABORER, CRAFTSMAN, PATRON, K_TOWER, K_ROAD, K_SCRIPTORIUM,
                      K_VILLA, K_CATACOMB, K_AMPHITHEATRE, K_FOUNDRY, K_GARDEN, K_SCHOOL, K_PRISON,
                      K_STATUE)
@@ -46,6 +47,7 @@ def complete_building(s, p, b):
     s[bp + O_BST + b] = 2
     s[bp + O_INFL] += VAL[s[bp + O_BSITE + b]]
     s[bp + O_BTURN + b] = s[G_TURN]
+    note(s, EV_COMPLETE, p, b, VAL[s[bp + O_BSITE + b]])
     refresh_active(s)
     on_completion(s, p, b)
 
@@ -58,12 +60,16 @@ def on_completion(s, p, b):
     if b == K_CATACOMB:
         s[G_EVT_CATA] = 1
     elif b == K_AMPHITHEATRE:
+        note(s, EV_BONUS, p, CRAFTSMAN, infl)
         push(s, p, FK_BONUS, CRAFTSMAN, infl, 0)
     elif b == K_FOUNDRY:
+        note(s, EV_BONUS, p, LABORER, infl)
         push(s, p, FK_BONUS, LABORER, infl, 0)
     elif b == K_GARDEN:
+        note(s, EV_BONUS, p, PATRON, infl)
         push(s, p, FK_BONUS, PATRON, infl, 0)
     elif b == K_SCHOOL:
+        note(s, EV_BONUS, p, 6, infl)
         push(s, p, FK_THINK, 6, infl, 1)
     elif b == K_PRISON:
         push(s, p, FK_PRISON, 6, 0, 0)

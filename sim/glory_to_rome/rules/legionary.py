@@ -6,7 +6,8 @@ Palisade (unless the attacker has Bridge) make a target immune.
 """
 from numba import njit
 
-from ..actions import A_PASS, A_TAKE, A_CARD, A_MAT, A_TARGET
+from sim.layout import note, H_TRACE
+from ..actions import A_PASS, A_TAKE, A_CARD, A_MAT, A_TARGET, EV_BRIDGE, EV_IMMUNE, EV_NO_CARD
 from ..board import MAT, VAL, NK, K_BRIDGE, K_WALL, K_PALISADE, K_COLISEUM, K_DOMUS_AUREA
 from ..state import *  # noqa: F401,F403  (layout constants, pb, prm, republic)
 from .cards import hand_rem
@@ -49,6 +50,7 @@ def bridge_take(s, p, t, m):
         if s[bt + O_STOCK + m] > 0:
             s[bt + O_STOCK + m] -= 1
             s[P0 + p * PSZ + O_STOCK + m] += 1
+            note(s, EV_BRIDGE, p, t, m)
 
 
 @njit(cache=True)
@@ -79,6 +81,8 @@ def leg_seek(s, f):
         t = (p + 1 + j) % n
         bt = P0 + t * PSZ
         if not is_target(s, p, t) or immune(s, p, t):
+            if s[H_TRACE] != 0 and is_target(s, p, t):
+                note(s, EV_IMMUNE, p, t, 0)
             s[f + F_A2] = 1 + 2 * (j + 1)
             continue
         if sub == 0:
@@ -86,6 +90,7 @@ def leg_seek(s, f):
                 s[f + F_STEP] = ST_G3
                 s[G_TOMOVE] = t
                 return
+            note(s, EV_NO_CARD, t, m, 0)
             bridge_take(s, p, t, m)
             s[f + F_A2] = pos + 1
             continue

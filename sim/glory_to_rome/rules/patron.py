@@ -3,7 +3,8 @@ Aqueduct (P3); every hire checks the clientele limit and, with Bath, pushes a BA
 """
 from numba import njit
 
-from ..actions import A_PASS, A_BAR, A_CARD, A_JACK, A_MAT
+from sim.layout import note
+from ..actions import A_PASS, A_BAR, A_CARD, A_JACK, A_MAT, EV_BATH
 from ..board import MAT, K_BAR, K_AQUEDUCT, K_BATH
 from ..state import *  # noqa: F401,F403  (layout constants, pb, prm, republic)
 from .cards import hand_rem, deck_left, pop_deck, list_hand, list_materials
@@ -19,6 +20,7 @@ def hire(s, p, r):
     s[bp + O_CLI + r] += 1
     s[bp + O_FRESH + r] += 1
     if act(s, p, K_BATH) and s[G_EVT_DECK] == 0:
+        note(s, EV_BATH, p, r, 0)
         push(s, p, FK_BATH, r, 1, 0)
 
 

@@ -5,6 +5,7 @@ seats renumbered so that seat 0 is the first leader. Then the first turn starts.
 import numpy as np
 from numba import njit
 
+from sim.layout import clear_state
 from sim.rng import new_stream, shuffle, SETUP
 from ..board import DECK0, ALPHA, ALPHA_REP, NK
 from ..params import (N_PARAMS, P_START_ORDERS, P_START_JACKS, P_N_JACKS, P_START_INFLUENCE,
@@ -115,21 +116,24 @@ def _mat(k):
 
 
 @njit(cache=True)
-def new_state(seed, game_index, n, params):
-    """A fresh game (before the first turn starts): deck shuffled with the setup stream."""
-    s = np.zeros(STATE_SIZE, np.int32)
+def start_game(s, seed, game_index, n, params):
+    """Overwrite s with game `game_index` of run `seed` (the deck shuffled with its setup stream)
+    at the first turn, settled up to the first decision. The trace flag is kept."""
+    clear_state(s)
     init_params(s, params)
     deck = DECK0.copy()
     rs = new_stream(seed, game_index, SETUP)
     shuffle(rs, deck)
     deal_and_setup(s, n, deck, s[G_PRM + P_FIRST_LEADER_RULE] == 1)
-    return s
+    s[G_LAST] = -1
+    refresh_active(s)
+    start_turn(s)
+    settle(s)
 
 
 @njit(cache=True)
 def new_game(seed, game_index, n, params):
-    s = new_state(seed, game_index, n, params)
-    refresh_active(s)
-    start_turn(s)
-    settle(s)
+    """A new state holding game `game_index` of run `seed` (start_game; for tests and tools)."""
+    s = np.zeros(STATE_SIZE, np.int32)
+    start_game(s, seed, game_index, n, params)
     return s

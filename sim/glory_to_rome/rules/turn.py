@@ -5,7 +5,8 @@ the turn and of the frame stack up to the next decision.
 """
 from numba import njit
 
-from ..actions import A_PASS, A_THINK, A_TAKE_JACK, A_CARD, A_JACK, A_PET, A_MAT, A_CRANE
+from sim.layout import note, H_TRACE
+from ..actions import A_PASS, A_THINK, A_TAKE_JACK, A_CARD, A_JACK, A_PET, A_MAT, A_CRANE, EV_CLEANUP
 from ..board import (MAT, NK, ARCHITECT, LEGIONARY, K_CIRCUS, K_CRANE, K_PALACE, K_SENATE,
                      K_SEWER, K_ACADEMY, END_TURN_CAP)
 from ..params import P_MAX_TURNS, P_ALL_THINK, P_PETITION_SIZE, P_CIRCUS_PETITION_SIZE
@@ -57,6 +58,8 @@ def cleanup(s):
     n = s[G_N]
     for p in range(n):
         b = P0 + p * PSZ
+        if s[H_TRACE] != 0 and sum6(s, b + O_CAMP) + s[b + O_CJ] > 0:
+            note(s, EV_CLEANUP, p, sum6(s, b + O_CAMP), s[b + O_CJ])
         for m in range(6):
             s[G_POOL + m] += s[b + O_CAMP + m]
             s[b + O_CAMP + m] = 0

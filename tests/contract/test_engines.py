@@ -1,0 +1,100 @@
+"""The engine contract (docs/ENGINES.md), checked the same way for every game that follows it:
+the names and argument order, traced play against batch play, the trace's words, the invariant
+fuzz, input checks."""
+import numpy as np
+import pytest
+
+from sim import contract, get_game
+
+GAMES = contract.contract_games()
+
+
+def _game(name):
+    return contract.game_of(get_game(name))
+
+
+def _lineup(spec, names, n):
+    infos = [spec.strategy(names[i % len(names)]) for i in range(n)]
+    return np.array([i.kind for i in infos], np.int64), np.array([i.weights for i in infos], np.float64)
+
+
+def test_some_game_follows_the_contract():
+    assert "glory-to-rome" in GAMES
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_engine_exposes_the_contract(name):
+    assert contract.missing_names(_game(name)) == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_results_declare_the_gamespec_columns(name):
+    spec, game = get_game(name), _game(name)
+    assert spec.game_metrics == game.engine.RESULTS.game_metrics
+    assert spec.seat_metrics == game.engine.RESULTS.seat_metrics
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_traced_play_equals_batch_play_and_speaks_plain_words(name):
+    spec, game = get_game(name), _game(name)
+    n = spec.default_players
+    for names in (("random",), ("greedy", "random")):
+        kinds, w = _lineup(spec, names, n)
+        lines, res = spec.play_traced(9, 4, n, spec.params.defaults(), kinds, w)
+        batch = spec.play_batch(9, 4, 1, n, spec.params.defaults(), kinds, w)
+        assert list(res) == list(batch)
+        for key in batch:
+            assert res[key].dtype == batch[key].dtype and np.array_equal(res[key], batch[key]), key
+        assert len(lines) > 10 and not any("np." in line for line in lines)
+        score = [int(x) if float(x).is_integer() else round(float(x), 4) for x in batch["score"][0]]
+        assert lines[-1].startswith(f"score {score}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_trace_shows_automatic_effects_and_batch_play_notes_none(name):
+    """Tracing logs automatic effects (indented lines); without the trace flag nothing is logged,
+    so batch play pays one branch per effect."""
+    from sim.layout import H_NEV
+    spec, game = get_game(name), _game(name)
+    n = spec.default_players
+    kinds, w = _lineup(spec, ("greedy",), n)
+    lines, _ = spec.play_traced(3, 0, n, spec.params.defaults(), kinds, w)
+    assert any(line.startswith("  ") for line in lines)
+    st, _, log = contract.play_logged(game, 3, 0, n, spec.params.defaults(), kinds, w, trace=False)
+    assert st[H_NEV] == 0 and not [x for x in log if x[0] == "effect"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fuzz_every_player_count(name):
+    spec, game = get_game(name), _game(name)
+    for n in spec.player_counts:
+        res = contract.fuzz(game, n, 300, seed=11 + n)
+        assert res["turns"].min() >= 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_input_is_one_line_error(name):
+    from sim.spec import AgonInputError
+    spec, game = get_game(name), _game(name)
+    too_many = max(spec.player_counts) + 1
+    with pytest.raises(AgonInputError):
+        game.engine.make_ctx(too_many, spec.params.defaults())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_dump_and_describe(name):
+    spec, game = get_game(name), _game(name)
+    E = game.engine
+    n = spec.default_players
+    ctx = E.make_ctx(n, spec.params.defaults())
+    st = np.zeros(E.STATE_SIZE, np.int32)
+    E.new_game(st, ctx, n, 1, 0)
+    text = E.dump_state(st, ctx)
+    assert text and "SEATS" in text or "\n" in text
+    legal = np.zeros(E.N_ACTIONS, np.int32)
+    m = E.legal_actions(st, ctx, legal)
+    assert m > 0 and list(legal[:m]) == sorted(set(legal[:m]))
+    for a in legal[:m]:
+        assert E.describe_action(st, ctx, a)
+        assert E.ACTIONS.decode(a)[0] in E.ACTIONS.names()
+    assert 0 <= E.to_move(st, ctx) < n and not E.is_over(st, ctx)
