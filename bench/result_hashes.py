@@ -4,6 +4,7 @@ results).
 
     python bench/result_hashes.py glory-to-rome --write bench/hashes/glory_to_rome.json
     python bench/result_hashes.py glory-to-rome --check bench/hashes/glory_to_rome.json
+    python bench/result_hashes.py glory-to-rome --update FILE --only search   # a deliberate change
 
 Each case is one line-up (every seat the same strategy, plus one mixed line-up, plus a few rule
 variants of the game's `RULE_VARIANTS` below) at one player count; its hash is SHA-1 over the
@@ -80,12 +81,22 @@ def main():
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--write")
     g.add_argument("--check")
+    g.add_argument("--update", help="replace the hashes of the cases run (after a deliberate change)")
     a = ap.parse_args()
     got = run(a.game, a.scale, a.only)
     if a.write:
         with open(a.write, "w") as f:
             json.dump({"game": a.game, "scale": a.scale, "cases": got}, f, indent=1)
         print(f"wrote {len(got)} hashes to {a.write}")
+        return 0
+    if a.update:
+        with open(a.update) as f:
+            data = json.load(f)
+        changed = [k for k in got if data["cases"].get(k) != got[k]]
+        data["cases"].update(got)
+        with open(a.update, "w") as f:
+            json.dump(data, f, indent=1)
+        print(f"updated {len(changed)} of {len(got)} hashes in {a.update}: {', '.join(changed) or 'none'}")
         return 0
     want = json.load(open(a.check))["cases"]
     bad = [k for k in got if k in want and want[k] != got[k]]

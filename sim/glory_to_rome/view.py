@@ -318,21 +318,12 @@ def put_on_top(s, p, m):
 def redeal_hidden(s, p, pr):
     """Redeal, in place, what seat p cannot see: the opponents' hands and the deck (one shuffled
     pool of their kinds, hand sizes kept), and the vault cards hidden from p (their materials
-    pooled and redealt over the same hidden slots, Atrium flags kept per seat)."""
+    pooled and redealt over the same hidden slots, Atrium flags kept per seat). Both pools are
+    laid out in kind (material) order before the shuffle, so the result depends on what p sees
+    and on pr, never on where the hidden cards really are (engine contract)."""
     n = s[G_N]
     unseen = np.empty(144, np.int32)
-    u = 0
-    for t in range(s[G_DTOP], 144):
-        unseen[u] = s[G_DECK + t]
-        u += 1
-    for q in range(n):
-        if q == p:
-            continue
-        bq = P0 + q * PSZ
-        for k in range(NK):
-            for c in range(s[bq + O_HAND + k]):
-                unseen[u] = k
-                u += 1
+    u = unseen_kinds(s, p, unseen)
     rng.shuffle(pr, unseen[:u])
     i = 0
     for q in range(n):
@@ -355,9 +346,8 @@ def redeal_hidden(s, p, pr):
     # vault cards hidden from p: pooled by material, redealt over the same slots
     vm = np.empty(144, np.int32)
     v = 0
-    for q in range(n):
-        bq = P0 + q * PSZ
-        for m in range(6):
+    for m in range(6):
+        for q in range(n):
             for c in range(hidden_from(s, p, q, m)):
                 vm[v] = m
                 v += 1

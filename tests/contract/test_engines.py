@@ -1,6 +1,6 @@
 """The engine contract (docs/ENGINES.md), checked the same way for every game that follows it:
 the names and argument order, traced play against batch play, the trace's words, the invariant
-fuzz, input checks."""
+fuzz, input checks, and the players: no peeking at what their seat cannot see."""
 import numpy as np
 import pytest
 
@@ -98,3 +98,34 @@ def test_dump_and_describe(name):
         assert E.describe_action(st, ctx, a)
         assert E.ACTIONS.decode(a)[0] in E.ACTIONS.names()
     assert 0 <= E.to_move(st, ctx) < n and not E.is_over(st, ctx)
+
+
+def _players(spec):
+    return [s.name for s in spec.strategies if s.name != "random"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_peek(name):
+    """A player's decision does not change when everything its seat cannot see is redealt
+    (redeal_hidden from the mover's view, same player stream), for every strategy; search players
+    are checked on fewer decisions (they are slow)."""
+    spec, game = get_game(name), _game(name)
+    n = spec.default_players
+    for strategy in _players(spec):
+        slow = "search" in strategy
+        kinds, w = _lineup(spec, (strategy,), n)
+        checked, redealt, bad = contract.no_peek(game, n, kinds, w, games=1 if slow else 2,
+                                                 max_checks=25 if slow else 10**9)
+        assert bad == [], (strategy, bad[:5])
+        assert checked >= (20 if slow else 100), (strategy, checked)
+        assert redealt > 0.8 * checked, (strategy, redealt, checked)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_redeal_hidden_keeps_the_view_and_depends_only_on_it(name):
+    """For every seat at states of random games: a redeal keeps what the seat sees (observation)
+    and the invariants, usually changes the state, and redealing a redeal with the same stream
+    gives the same state as redealing the original (the result is a function of the view)."""
+    spec, game = get_game(name), _game(name)
+    states, changed = contract.redeal_checks(game, spec.default_players, games=2)
+    assert states > 50 and changed > 0.8 * states, (states, changed)
