@@ -130,9 +130,11 @@ def describe_event(st, ctx, ev):
 def describe_turn(st, ctx):
     """The line that opens a turn, when the current decision is its first (the leader's lead),
     else ''."""
-    if int(st[G_SP]) == 0 and int(st[G_PHASE]) == S.PH_LEAD:
-        return f"-- turn {int(st[S.G_TURN])}, leader seat {int(st[S.G_LEADER])}, deck {int(deck_left(st))}"
-    return ""
+    if int(st[G_SP]) != 0 or int(st[G_PHASE]) != S.PH_LEAD:
+        return ""
+    turn = int(st[S.G_TURN])
+    first = f" (seat 0 = first leader, dealt as seat {int(st[S.G_FL])})" if turn == 1 else ""
+    return f"-- turn {turn}, leader seat {int(st[S.G_LEADER])}{first}, deck {int(deck_left(st))}"
 
 
 def describe_end(st, ctx):
