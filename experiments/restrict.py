@@ -121,12 +121,13 @@ class Restriction:
 def run(r: Restriction, out, jobs: int = 1, resume: bool = False, force: bool = False, rule=None,
         progress: bool = True) -> dict:
     from experiments import folder
-    from experiments.sequential import StopRule, run_until
+    from experiments.sequential import StopRule, check_sprt_fair, run_until
     from reports.fold import seat_counts
     from reports.sequential import write_record
 
     rule = rule or StopRule()
     units = r.validate(jobs)
+    check_sprt_fair(rule, r.players)
     out = folder.check(out, resume, force)
     spec = get_game(r.game)
     bans = bans_of(spec)
@@ -145,17 +146,15 @@ def run(r: Restriction, out, jobs: int = 1, resume: bool = False, force: bool = 
                       extend=True)
 
     def measure():
-        iv, seat0 = {}, None
+        iv, rates = {}, {}
         for ban, st, _ in units:
             sc = seat_counts(Path(out) / "bans" / ban)
-            _, lo, hi, _, _ = sc.strategy_rate(st.strategies[0])
-            iv[f"restricted player without {ban}"] = (lo, hi)
-            if seat0 is None:
-                _, _, _, w, n = sc.rate(0)
-                seat0 = (w, n)
-        return {"intervals": iv, "seat0": seat0}
+            _, lo, hi, w, n = sc.strategy_rate(st.strategies[0])
+            label = f"restricted player without {ban}"
+            iv[label], rates[label] = (lo, hi), (w, n)
+        return {"intervals": iv, "rates": rates}
 
-    rec = run_until(rule, int(r.games), grow, measure, progress)
+    rec = run_until(rule, int(r.games), grow, measure, progress, folder=out, resume=resume)
     write_record(out, rec.to_json())
     folder.finish(out, {})
     from reports.restrict import build

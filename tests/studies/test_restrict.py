@@ -57,3 +57,24 @@ def test_every_real_game_has_a_ban_that_holds(tmp_path):
                    for k in range(p))
         assert restricted == 0, (game, ban)
         assert free > 0, (game, ban)
+
+
+def test_restrict_sprt_tests_the_restricted_player_two_sided(tmp_path):
+    """--sprt on a restriction tests the restricted player's own rate (not seat 0), both ways."""
+    from experiments.sequential import make_rule
+    r = restrict.Restriction(game="pig", bans=["second_roll"], players=2, games=200, seed=1, strategy="greedy")
+    rule = make_rule(sprt="0.5,0.55", games=200, max_games=20000, batch=200)
+    restrict.run(r, tmp_path / "r", rule=rule, progress=False)
+    text = (tmp_path / "r" / "report.md").read_text()
+    assert "reject H0: restricted player without second_roll wins less" in text, text[:2000]
+
+
+def test_restrict_sprt_needs_the_fair_rate(tmp_path):
+    import pytest
+
+    from experiments.sequential import make_rule
+    from sim.spec import AgonInputError
+    r = restrict.Restriction(game="pig", bans=["second_roll"], players=2, games=200, seed=1, strategy="greedy")
+    with pytest.raises(AgonInputError, match="fair rate 1/2"):
+        restrict.run(r, tmp_path / "r", rule=make_rule(sprt="0.3,0.35", games=200), progress=False)
+    assert not (tmp_path / "r").exists()
