@@ -173,15 +173,23 @@ def play_traced(game: Game, seed, index, n_players, params, kinds, weights):
     return lines, res
 
 
+def lineup_arrays(spec, strategies: Sequence[str]):
+    """kinds int64[p] and each seat's default weights, float64[p, W] zero-padded to the longest
+    (strategies of one game may declare weight vectors of different lengths)."""
+    infos = [spec.strategy(name) for name in strategies]
+    w = np.zeros((len(infos), max([len(i.weights) for i in infos] + [1])), np.float64)
+    for j, i in enumerate(infos):
+        w[j, :len(i.weights)] = i.weights
+    return np.array([i.kind for i in infos], np.int64), w
+
+
 # ---------------------------------------------------------------- golden playthroughs
 def golden_record(game: Game, seed, index, n_players, strategies: Sequence[str], params=None) -> dict:
     """One seeded game as stored in tests/<game>/golden/<name>.json: setup, every decision (seat,
     action id) and its words, final scores, win shares and ranks."""
     from sim import get_game
     spec = get_game(game.name)
-    infos = [spec.strategy(name) for name in strategies]
-    kinds = np.array([i.kind for i in infos], np.int64)
-    w = np.array([i.weights for i in infos], np.float64)
+    kinds, w = lineup_arrays(spec, strategies)
     st, ctx, log = play_logged(game, seed, index, n_players, spec.params.vector(params or {}), kinds, w,
                                trace=False)
     score, win, rank = _returns(game, st, ctx, n_players)

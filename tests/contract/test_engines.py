@@ -14,8 +14,7 @@ def _game(name):
 
 
 def _lineup(spec, names, n):
-    infos = [spec.strategy(names[i % len(names)]) for i in range(n)]
-    return np.array([i.kind for i in infos], np.int64), np.array([i.weights for i in infos], np.float64)
+    return contract.lineup_arrays(spec, [names[i % len(names)] for i in range(n)])
 
 
 def test_some_game_follows_the_contract():
@@ -90,7 +89,8 @@ def test_dump_and_describe(name):
     st = np.zeros(E.STATE_SIZE, np.int32)
     E.new_game(st, ctx, n, 1, 0)
     text = E.dump_state(st, ctx)
-    assert text and "SEATS" in text or "\n" in text
+    named = [n for n in E.LAYOUT.names() if n not in ("TRACE", "NEV", "EV")]
+    assert text and sum(f"{n}=" in text or f"{n}[" in text for n in named) >= 3   # fields by name
     legal = np.zeros(E.N_ACTIONS, np.int32)
     m = E.legal_actions(st, ctx, legal)
     assert m > 0 and list(legal[:m]) == sorted(set(legal[:m]))
@@ -98,6 +98,12 @@ def test_dump_and_describe(name):
         assert E.describe_action(st, ctx, a)
         assert E.ACTIONS.decode(a)[0] in E.ACTIONS.names()
     assert 0 <= E.to_move(st, ctx) < n and not E.is_over(st, ctx)
+
+
+def _redeal_share(game):
+    """The share of decisions at which a redeal must change something: 0.8 unless the engine
+    declares less (MIN_REDEAL_SHARE, with its reason: e.g. Magna Grecia's last rounds hide nothing)."""
+    return getattr(game.engine, "MIN_REDEAL_SHARE", 0.8)
 
 
 def _players(spec):
@@ -118,7 +124,7 @@ def test_no_peek(name):
                                                  max_checks=25 if slow else 10**9)
         assert bad == [], (strategy, bad[:5])
         assert checked >= (20 if slow else 100), (strategy, checked)
-        assert redealt > 0.8 * checked, (strategy, redealt, checked)
+        assert redealt > _redeal_share(game) * checked, (strategy, redealt, checked)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -128,4 +134,4 @@ def test_redeal_hidden_keeps_the_view_and_depends_only_on_it(name):
     gives the same state as redealing the original (the result is a function of the view)."""
     spec, game = get_game(name), _game(name)
     states, changed = contract.redeal_checks(game, spec.default_players, games=2)
-    assert states > 50 and changed > 0.8 * states, (states, changed)
+    assert states > 50 and changed > _redeal_share(game) * states, (states, changed)

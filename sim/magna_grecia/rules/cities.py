@@ -14,6 +14,8 @@ from sim.magna_grecia.state import (
     H_OCTRL, H_ROAD_OWN, H_CITY, H_NEXT, H_TURN, C_OWNER, C_ALIVE, C_SIZE, C_HEAD, C_MINHEX,
     K_STATE, near_add_city_tile,
 )
+from sim.layout import note
+from sim.magna_grecia.actions import EV_MERGE
 from .places import entered_by, is_open_village
 from .markets import add_market, cleanup_city, own_market_at
 from .oracles import update_oracles, update_oracles_after_city
@@ -403,6 +405,7 @@ def city_legal_set(st, params, p, h, tent, tlist, ws):
 @njit(cache=True)
 def merge_city(st, c, o):
     """Merge city o into city c (c has the lower age)."""
+    note(st, EV_MERGE, c, o, st[C_SIZE + c] + st[C_SIZE + o])
     h = st[C_HEAD + o]
     while h >= 0:
         nxt = st[H_NEXT + h]

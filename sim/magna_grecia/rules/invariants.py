@@ -17,9 +17,39 @@ from .turn import tile_values
 from .cities import eval_conditions, new_eval_ws
 
 
+# the names of check_invariants' codes (1..)
+INVARIANTS = ("",
+              "road on a village or city hex",
+              "tile of a dead city",
+              "city tile on an oracle",
+              "city tile next to an oracle",
+              "city tiles of two colours touch",
+              "adjacent own tiles in two cities",
+              "H_NEAR differs from a recomputation",
+              "negative points",
+              "negative pieces",
+              "road tiles not conserved",
+              "road tiles on the board differ from road tiles placed",
+              "city tiles not conserved",
+              "markets not conserved",
+              "city list broken",
+              "city size/min hex wrong",
+              "market off a site",
+              "two markets of one player in one place",
+              "oracle controlled by a dead city",
+              "allowance exceeded (roads and cities)",
+              "allowance exceeded",
+              "draws exceeded",
+              "city conditions fail while not pending",
+              "city next to an open village",
+              "city without village",
+              )
+
+
 @njit(cache=True)
 def check_invariants(st, params):
-    """Raise ValueError on a broken invariant (pieces conserved, limits, city/market rules)."""
+    """0 if the state is consistent, else the code of the first broken invariant (INVARIANTS[code]
+    names it: pieces conserved, limits, city and market rules)."""
     np_ = st[S_NP]
     roads_on = np.zeros(4, dtype=np.int64)
     cities_on = np.zeros(4, dtype=np.int64)
@@ -29,45 +59,45 @@ def check_invariants(st, params):
         if ow >= 0:
             roads_on[ow] += 1
             if c >= 0 or st[H_KIND + h] != 0:
-                raise ValueError("road on a village or city hex")
+                return 1
         if c >= 0:
             if st[C_ALIVE + c] != 1:
-                raise ValueError("tile of a dead city")
+                return 2
             cities_on[st[C_OWNER + c]] += 1
             if st[H_ORACLE + h] != 0:
-                raise ValueError("city tile on an oracle")
+                return 3
             for d in range(6):
                 y = NB[h, d]
                 if y >= 0:
                     if st[H_ORACLE + y] != 0:
-                        raise ValueError("city tile next to an oracle")
+                        return 4
                     c2 = st[H_CITY + y]
                     if c2 >= 0 and st[C_OWNER + c2] != st[C_OWNER + c]:
-                        raise ValueError("city tiles of two colours touch")
+                        return 5
                     if c2 >= 0 and c2 != c:
-                        raise ValueError("adjacent own tiles in two cities")
+                        return 6
     near = np.empty(N, dtype=np.int32)
     near_compute(st, near)
     for h in range(N):
         if near[h] != st[H_NEAR + h]:
-            raise ValueError("H_NEAR differs from a recomputation")
+            return 7
     for s in range(np_):
         if st[S_POINTS + s] < 0:
-            raise ValueError("negative points")
+            return 8
         if st[S_STOCK_ROAD + s] < 0 or st[S_RES_ROAD + s] < 0 or st[S_STOCK_CITY + s] < 0 or st[S_RES_CITY + s] < 0:
-            raise ValueError("negative pieces")
+            return 9
         if st[S_STOCK_ROAD + s] + st[S_RES_ROAD + s] + roads_on[s] != int(params[P.P_ROAD_TILES]):
-            raise ValueError("road tiles not conserved")
+            return 10
         if roads_on[s] != st[M_ROAD_TILES + s]:
-            raise ValueError("road tiles on the board differ from road tiles placed")
+            return 11
         if st[S_STOCK_CITY + s] + st[S_RES_CITY + s] + cities_on[s] != int(params[P.P_CITY_TILES]):
-            raise ValueError("city tiles not conserved")
+            return 12
         used = 0
         for m in range(st[S_NEXT_MARKET]):
             if st[K_OWNER + m] == s:
                 used += 1
         if used + st[S_SUPPLY + s] != int(params[P.P_MARKETS]) or st[S_SUPPLY + s] < 0:
-            raise ValueError("markets not conserved")
+            return 13
     for c in range(st[S_NEXT_CITY]):
         if st[C_ALIVE + c] == 1:
             n = 0
@@ -75,37 +105,37 @@ def check_invariants(st, params):
             h = st[C_HEAD + c]
             while h >= 0:
                 if st[H_CITY + h] != c:
-                    raise ValueError("city list broken")
+                    return 14
                 n += 1
                 mn = min(mn, h)
                 h = st[H_NEXT + h]
             if n != st[C_SIZE + c] or mn != st[C_MINHEX + c]:
-                raise ValueError("city size/min hex wrong")
+                return 15
     # one market per player per place
     for m in range(st[S_NEXT_MARKET]):
         if st[K_STATE + m] != MK_NONE:
             key = market_place(st, m)
             if key < 0 or (key < N and st[H_ORACLE + key] != 0):
-                raise ValueError("market off a site")
+                return 16
             for m2 in range(m + 1, st[S_NEXT_MARKET]):
                 if (st[K_STATE + m2] != MK_NONE and st[K_OWNER + m2] == st[K_OWNER + m]
                         and market_place(st, m2) == key):
-                    raise ValueError("two markets of one player in one place")
+                    return 17
     for i in range(st[S_N_ORACLES]):
         c = st[H_OCTRL + st[S_ORACLE_LIST + i]]
         if c >= 0 and st[C_ALIVE + c] != 1:
-            raise ValueError("oracle controlled by a dead city")
+            return 18
     if st[S_STAGE] == ST_PLAY:
         R, C, S, Rp, Cp, Sp = tile_values(st, params)
         r = st[S_R]
         c = st[S_C]
         d = st[S_D]
         if r > 0 and c > 0 and (r > R or c > C):
-            raise ValueError("allowance exceeded (roads and cities)")
+            return 19
         if r > Rp or c > Cp or (d > 0 and (r > 0 and c > 0)):
-            raise ValueError("allowance exceeded")
+            return 20
         if d > Sp or (d > S and (r > 0 or c > 0)):
-            raise ValueError("draws exceeded")
+            return 21
         if st[S_PENDING] == 0:
             # every city with tiles of this turn satisfies (a)-(d); every city has a village
             tent = np.zeros(N, dtype=np.int8)
@@ -113,7 +143,7 @@ def check_invariants(st, params):
             ws = new_eval_ws()
             nf, no, fo, fs, lb = eval_conditions(st, st[S_CUR], tent, tlist, 0, ws)
             if nf != 0:
-                raise ValueError("city conditions fail while not pending")
+                return 22
             for c2 in range(st[S_NEXT_CITY]):
                 if st[C_ALIVE + c2] == 1:
                     hv = False
@@ -124,7 +154,8 @@ def check_invariants(st, params):
                         for dd in range(6):
                             y = NB[h, dd]
                             if y >= 0 and is_open_village(st, y):
-                                raise ValueError("city next to an open village")
+                                return 23
                         h = st[H_NEXT + h]
                     if not hv:
-                        raise ValueError("city without village")
+                        return 24
+    return 0

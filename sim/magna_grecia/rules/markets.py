@@ -11,7 +11,8 @@ from sim.magna_grecia.state import (
     MK_UNSOLD, MK_NONE, S_NP, S_NEXT_CITY, S_NEXT_MARKET, S_POINTS, S_SUPPLY, M_MARKETS_REMOVED,
     H_KIND, H_ORACLE, H_CITY, C_SIZE, C_MINHEX, K_OWNER, K_HEX, K_STATE,
 )
-from sim.magna_grecia.actions import A_BUILD, A_SELL
+from sim.layout import note
+from sim.magna_grecia.actions import A_BUILD, A_SELL, EV_CLEANUP
 from .places import canonical_hex, conn, connected_to_own_city, place_key
 
 
@@ -103,6 +104,7 @@ def cleanup_city(st, c):
                         and market_place(st, m) == key):
                     st[K_STATE + m] = MK_NONE
                     st[M_MARKETS_REMOVED + q] += 1
+                    note(st, EV_CLEANUP, q, st[K_HEX + m], c)
 
 
 MINE = 1 << 16      # market_actions: flag "p has a market here" next to the unsold count

@@ -7,6 +7,8 @@ from numba import njit
 from sim.magna_grecia.board import N, ORI_ENDS
 from sim.magna_grecia import params as P
 from sim.magna_grecia.state import S_N_ORACLES, S_ORACLE_LIST, M_TAKEOVERS, H_OCTRL, H_ROAD_OR, C_OWNER
+from sim.layout import note
+from sim.magna_grecia.actions import EV_ORACLE
 from .places import conn, connected_places, follow, place_buf_size, trace
 
 
@@ -70,6 +72,7 @@ def recheck_oracle(st, o, mode):
     if nw != cur:
         prev = -1 if cur < 0 else st[C_OWNER + cur]
         st[H_OCTRL + o] = nw
+        note(st, EV_ORACLE, o, nw, cur)
         q = st[C_OWNER + nw]
         if q != prev:
             st[M_TAKEOVERS + q] += 1

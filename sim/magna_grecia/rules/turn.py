@@ -3,6 +3,8 @@
 """
 from numba import njit
 
+from sim.layout import note
+from sim.magna_grecia.actions import EV_ROUND, EV_OVER
 from sim.magna_grecia.board import TILE_TABLE
 from sim.magna_grecia import params as P
 from sim.magna_grecia.state import (
@@ -102,6 +104,7 @@ def end_turn(st):
     rnd += 1
     if rnd >= st[S_ROUNDS]:
         st[S_STAGE] = ST_OVER
+        note(st, EV_OVER, st[S_ROUNDS], st[S_TURNS], 0)
         return
     st[S_ROUND] = rnd
     t = st[S_STACK + rnd]
@@ -112,4 +115,5 @@ def end_turn(st):
             st[S_CUR] = s
             if s == p:
                 st[M_DOUBLE + p] += 1
+            note(st, EV_ROUND, rnd, t, s)
             return
