@@ -150,6 +150,9 @@ class GameSpec:
         plays one game and returns (lines, result) where lines describe every
         action in words and result is the play_batch dict for that one game.
 
+    contract: the module holding the game's `GAME` (sim/contract.py) when the game follows the
+        engine contract of docs/ENGINES.md ("sim.<game>.playout"); empty for the others.
+
     extra: free-form game data. The reports read these keys (all optional; see
     reports/components.py and docs/ENGINES.md "Report sections a game declares"):
       components: [(title, column_prefix), ...], e.g. [("Buildings", "built_")]:
@@ -180,6 +183,7 @@ class GameSpec:
     n_weights: int = 0
     notes: str = ""
     extra: dict = field(default_factory=dict)
+    contract: str = ""
 
     def strategy(self, name: str) -> StrategyInfo:
         for s in self.strategies:

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
+from sim.rng import below
 from sim.spec import StrategyInfo
 from sim.glory_to_rome.board import (CRAFTSMAN, ARCHITECT, MAT, VAL, NK, K_FORUM, K_STATUE,
                                      K_CIRCUS_MAXIMUS, K_CATACOMB, K_BRIDGE)
@@ -30,8 +31,20 @@ from sim.glory_to_rome.state import (G_SP, G_PHASE, G_TOMOVE, G_POOL, G_JPILE, G
                                      G_TURN, P0, PSZ, O_HAND, O_HJ, O_HN, O_HMAT, O_STOCK, O_CLI,
                                      O_BST, O_BSITE, O_BMAT, O_INFL, O_UNITS, O_LOF, O_REV,
                                      PH_LEAD, PH_FOLLOW, PH_MORE, PH_PICK)
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import (A_ATRIUM, A_BAR, A_CARD, A_CRANE, A_DRAW, A_FOUNTAIN, A_JACK,
+                                       A_PASS, A_PET, A_THINK, N_ACTIONS)
+from sim.glory_to_rome.rules.buildings import legal_add
+from sim.glory_to_rome.rules.cards import deck_left, hand_size, n_clients, n_vault, sum6
+from sim.glory_to_rome.rules.decision import first_legal, step
+from sim.glory_to_rome.rules.end import forum_ok, stock_all
+from sim.glory_to_rome.rules.frames import client_actions, top
+from sim.glory_to_rome.rules.legionary import immune, is_target
+from sim.glory_to_rome.rules.limits import client_limit, client_room, hand_limit, vault_limit
+from sim.glory_to_rome.rules.powers import act
+from sim.glory_to_rome.rules.turn import petition_size
+from sim.glory_to_rome.state import ST_C2, prm, republic
 from sim.glory_to_rome import view as V
+from sim.glory_to_rome.engine import redeal_hidden
 
 KIND_RANDOM, KIND_GREEDY, KIND_BUILDER, KIND_MERCHANT, KIND_LEGIONARY, KIND_PATRON, KIND_SEARCH = range(7)
 
@@ -99,8 +112,8 @@ def time_left(s):
     the clock that always runs (players think to refill); the last in-town site and a Catacomb are
     ends the players choose, so they say nothing about how much play is left."""
     n = s[G_N]
-    d0 = 144 - n * (R.prm(s, P_START_ORDERS) + 1)
-    t = R.deck_left(s) / max(d0, 1)
+    d0 = 144 - n * (prm(s, P_START_ORDERS) + 1)
+    t = deck_left(s) / max(d0, 1)
     return min(1.0, max(0.0, t))
 
 
@@ -174,7 +187,7 @@ def evaluate(s, p, w, pr):
     for m in range(6):
         st += s[b + O_STOCK + m]
     pot = w[W_INFL] * s[b + O_INFL] + w[W_STOCK] * min(st, 8)
-    hl = R.hand_limit(s, p)
+    hl = hand_limit(s, p)
     h = s[b + O_HN]
     if h > hl + 2:
         h = hl + 2
@@ -202,7 +215,7 @@ def evaluate(s, p, w, pr):
             forum = True
     pot += w[W_FOUND] * fp + w[W_BUILT] * nb
     v += g * pot - w[W_UNFIN] * nf
-    if forum and R.prm(s, P_POWER0 + K_FORUM) != 0:
+    if forum and prm(s, P_POWER0 + K_FORUM) != 0:
         v += w[W_FORUM] * roles
     if n > 1 and w[W_OPP] != 0.0:
         o = 0.0
@@ -236,24 +249,24 @@ def _supply(s, p, k):
 def _ends_on_completion(s, p, k):
     """Completing p's foundation k now would end the game: Catacomb (§5.3), or a Forum whose
     condition p already meets (§5.4)."""
-    if R.prm(s, P_POWER0 + k) == 0:
+    if prm(s, P_POWER0 + k) == 0:
         return False
     if k == K_CATACOMB:
         return True
-    return k == K_FORUM and R.forum_ok(s, p) and (not R.republic(s) or R.stock_all(s, p))
+    return k == K_FORUM and forum_ok(s, p) and (not republic(s) or stock_all(s, p))
 
 
 @njit(cache=True)
 def _forum_hire_wins(s, p):
     """A Patron hire from the pool would complete p's Forum condition (an instant win)."""
-    if not R.act(s, p, K_FORUM) or not R.client_room(s, p) or R.republic(s):
+    if not act(s, p, K_FORUM) or not client_room(s, p) or republic(s):
         return False
     b = P0 + p * PSZ
     win = False
     for m in range(6):
         if s[G_POOL + m] > 0 and not win:
             s[b + O_CLI + m] += 1
-            win = R.forum_ok(s, p)
+            win = forum_ok(s, p)
             s[b + O_CLI + m] -= 1
     return win
 
@@ -281,7 +294,7 @@ def role_value(s, p, r, A, w, pr):
         x = min(A, pool, space)
         g = x * pf * (w[W_STOCK] + 0.15)
     elif r == 5:    # Patron
-        room = R.client_limit(s, p) - R.n_clients(s, p)
+        room = client_limit(s, p) - n_clients(s, p)
         x = min(A, pool, max(room, 0))
         g = x * pf * w[W_CLIENT]
         if w[W_FORUM] > 0 and x > 0:
@@ -292,7 +305,7 @@ def role_value(s, p, r, A, w, pr):
         if end and x > 0 and _forum_hire_wins(s, p):
             g += WIN
     elif r == 4:    # Merchant
-        room = R.vault_limit(s, p) - R.n_vault(s, p)
+        room = vault_limit(s, p) - n_vault(s, p)
         x = min(A, max(room, 0))
         for m in range(5, -1, -1):
             c = min(x, s[b + O_STOCK + m])
@@ -309,7 +322,7 @@ def role_value(s, p, r, A, w, pr):
                 have = 0
                 for m in range(6):
                     src = s[b + O_HMAT + m] if r == 1 else s[b + O_STOCK + m]
-                    if src > 0 and R.legal_add(s, p, k, m):
+                    if src > 0 and legal_add(s, p, k, m):
                         have += src
                 c = min(need, have, x)
                 if c <= 0:
@@ -328,7 +341,7 @@ def role_value(s, p, r, A, w, pr):
                     g += (w[W_SCORE] + pf * w[W_INFL]) * VAL[s[b + O_BSITE + k]] + pf * w[W_BUILT]
         # new foundations from hand, valued by the materials at hand to finish them
         best = 0.0
-        last_site = R.sum6(s, G_SIN) == 1
+        last_site = sum6(s, G_SIN) == 1
         for k in range(NK):
             if s[b + O_HAND + k] > 0 and s[b + O_BST + k] == 0 and k != K_STATUE:
                 if s[G_SIN + MAT[k]] > 0:
@@ -355,10 +368,10 @@ def role_value(s, p, r, A, w, pr):
                 old = t + (c - t) * 0.3 + c * 0.4
                 got = float(t)          # what c demands of m can bring (§4.4)
                 for q in range(s[G_N]):
-                    if q != p and R.is_target(s, p, q) and not R.immune(s, p, q):
+                    if q != p and is_target(s, p, q) and not immune(s, p, q):
                         bq = P0 + q * PSZ
                         got += min(float(c), s[bq + O_HN] * u[m] / total)   # expected in hand
-                        if R.act(s, p, K_BRIDGE):
+                        if act(s, p, K_BRIDGE):
                             got += min(c, s[bq + O_STOCK + m])
                 g += pf * w[W_STOCK] * ((1.0 - lam) * old + lam * got)
                 x -= c
@@ -372,30 +385,30 @@ def _actions_for(s, p, r, extra_units):
     b = P0 + p * PSZ
     mult = 1
     lof = s[b + O_LOF] != 0 or extra_units > 0
-    if lof and R.act(s, p, K_CIRCUS_MAXIMUS):
+    if lof and act(s, p, K_CIRCUS_MAXIMUS):
         mult = 2
-    return s[b + O_UNITS] + extra_units + mult * R.client_actions(s, p, r)
+    return s[b + O_UNITS] + extra_units + mult * client_actions(s, p, r)
 
 
 @njit(cache=True)
 def _unit_cost(s, p, a, w, pf):
     """What the cards spent on a lead/follow unit were worth (potential pf)."""
-    if a < R.A_JACK or a >= R.A_CRANE:
+    if a < A_JACK or a >= A_CRANE:
         return pf * w[W_HAND]
-    if a < R.A_PET:
+    if a < A_PET:
         return pf * w[W_JACK]
-    return R.petition_size(s, p) * pf * w[W_HAND]
+    return petition_size(s, p) * pf * w[W_HAND]
 
 
 @njit(cache=True)
 def _unit_role(s, a):
-    if a >= R.A_CRANE:
+    if a >= A_CRANE:
         return 2
-    if a < R.A_JACK:
-        return MAT[a - R.A_CARD]
-    if a < R.A_PET:
-        return a - R.A_JACK
-    return (a - R.A_PET) // 6
+    if a < A_JACK:
+        return MAT[a - A_CARD]
+    if a < A_PET:
+        return a - A_JACK
+    return (a - A_PET) // 6
 
 
 @njit(cache=True)
@@ -405,30 +418,30 @@ def lead_scores(s, p, buf, n, w, pr, out):
     b = P0 + p * PSZ
     if ph == PH_PICK:
         for i in range(n):
-            k = buf[i] - R.A_CARD
+            k = buf[i] - A_CARD
             # keep cards that could become buildings; give away duplicates first
             out[i] = s[b + O_HAND + k] - (1.0 if s[b + O_BST + k] == 0 else 0.0)
         return
     lead = ph == PH_LEAD
     pf = potential(s, w)
-    hs = R.hand_size(s, p)
-    hl = R.hand_limit(s, p)
+    hs = hand_size(s, p)
+    hl = hand_limit(s, p)
     draw = hl - hs if hs < hl else 1
     think = pf * w[W_HAND] * draw + w[W_THINK]
     if s[G_JPILE] > 0 and pf * w[W_JACK] > think:
         think = pf * w[W_JACK] + w[W_THINK]
-    if w[W_END] > 0.0 and R.deck_left(s) <= draw:
+    if w[W_END] > 0.0 and deck_left(s) <= draw:
         # thinking may draw the last card: the end it causes, which p must accept when no Jack is
         # left to take instead, and may choose otherwise
-        ev = ending_value(s, p, w, pr, 0, R.deck_left(s))
+        ev = ending_value(s, p, w, pr, 0, deck_left(s))
         think = ev if s[G_JPILE] == 0 else max(think, ev)
     if s[G_TURN] > STALL_TURNS:      # a stalled game (e.g. Jacks cycling): drain the deck
         think += 100.0
     for i in range(n):
         a = buf[i]
-        if a == R.A_THINK:
+        if a == A_THINK:
             out[i] = think
-        elif a == R.A_PASS:
+        elif a == A_PASS:
             out[i] = 0.0
         else:
             r = _unit_role(s, a)
@@ -445,7 +458,7 @@ def lead_scores(s, p, buf, n, w, pr, out):
 @njit(cache=True)
 def draws_from_deck(s, a):
     """Action a reveals deck cards to its player (Thinker draw, Fountain, Bar, Atrium)."""
-    return (a == R.A_DRAW or a == R.A_FOUNTAIN or a == R.A_BAR or a == R.A_ATRIUM) and R.deck_left(s) > 0
+    return (a == A_DRAW or a == A_FOUNTAIN or a == A_BAR or a == A_ATRIUM) and deck_left(s) > 0
 
 
 @njit(cache=True)
@@ -453,10 +466,10 @@ def draw_value(s, a, p, w, pr, buf):
     """Value for p of an action that draws from the deck, averaged over the cards p cannot
     locate: exactly over the material of the single card of Fountain, Bar and Atrium, over
     `draw_samples` redeals for a Thinker draw."""
-    if a == R.A_DRAW:
-        hs = R.hand_size(s, p)
-        hl = R.hand_limit(s, p)
-        d = min(hl - hs if hs < hl else 1, R.deck_left(s))
+    if a == A_DRAW:
+        hs = hand_size(s, p)
+        hl = hand_limit(s, p)
+        d = min(hl - hs if hs < hl else 1, deck_left(s))
         kinds = np.empty(144, np.int32)
         u = V.unseen_kinds(s, p, kinds)
         k = max(1, int(w[W_DRAWS]))
@@ -470,7 +483,7 @@ def draw_value(s, a, p, w, pr, buf):
                 kinds[r] = kinds[j]
                 kinds[j] = x
                 c[G_DECK + t0 + j] = x
-            R.step(c, a, buf)
+            step(c, a, buf)
             tot += evaluate(c, p, w, pr)
         return tot / k
     u = np.zeros(6, np.int64)
@@ -480,7 +493,7 @@ def draw_value(s, a, p, w, pr, buf):
         if u[m] > 0:
             c = s.copy()
             V.put_on_top(c, p, m)
-            R.step(c, a, buf)
+            step(c, a, buf)
             v += u[m] * evaluate(c, p, w, pr)
     return v / total
 
@@ -488,7 +501,7 @@ def draw_value(s, a, p, w, pr, buf):
 @njit(cache=True)
 def _free(buf, n):
     for i in range(n):
-        if buf[i] == R.A_PASS or buf[i] == R.A_THINK:
+        if buf[i] == A_PASS or buf[i] == A_THINK:
             return True
     return False
 
@@ -497,11 +510,11 @@ def _free(buf, n):
 def _may_end_next(c, p):
     """p's next decision in c may end the game: adding the material that completes a Catacomb or a
     Forum (Craftsman C2, Architect A2), or a Thinker menu when the deck is nearly out."""
-    f = R.top(c)
+    f = top(c)
     if c[f + F_KIND] == FK_THINK:
-        return R.deck_left(c) <= R.hand_limit(c, p) + 1
+        return deck_left(c) <= hand_limit(c, p) + 1
     role = c[f + F_ROLE]
-    if (role == CRAFTSMAN or role == ARCHITECT) and c[f + F_STEP] == R.ST_C2:
+    if (role == CRAFTSMAN or role == ARCHITECT) and c[f + F_STEP] == ST_C2:
         b = c[f + F_A1]
         return b == K_CATACOMB or b == K_FORUM
     return False
@@ -515,7 +528,7 @@ def action_value(s, a, p, w, pr, b1, b2):
     if draws_from_deck(s, a):
         return draw_value(s, a, p, w, pr, b1)
     c = s.copy()
-    m = R.step(c, a, b1)
+    m = step(c, a, b1)
     if w[W_END] > 0.0 and c[G_OVER] == 0 and c[G_TOMOVE] == p and c[G_SP] > 0 and m > 0 and \
             not _free(b1, m) and _may_end_next(c, p):
         best = -1e300
@@ -525,7 +538,7 @@ def action_value(s, a, p, w, pr, b1, b2):
                 v = draw_value(c, a2, p, w, pr, b2)
             else:
                 d = c.copy()
-                R.step(d, a2, b2)
+                step(d, a2, b2)
                 v = evaluate(d, p, w, pr)
             if v > best:
                 best = v
@@ -544,12 +557,12 @@ def greedy_index(s, buf, n, w, pr, tmp):
                          s[G_PHASE] == PH_MORE or s[G_PHASE] == PH_PICK):
         lead_scores(s, p, buf, n, w, pr, sc)
     else:
-        b2 = np.empty(R.N_ACTIONS, np.int32)
+        b2 = np.empty(N_ACTIONS, np.int32)
         for i in range(n):
             sc[i] = action_value(s, buf[i], p, w, pr, tmp, b2)
-            if buf[i] == R.A_PASS:
+            if buf[i] == A_PASS:
                 sc[i] -= 1e-6
-            elif buf[i] == R.A_DRAW and s[G_TURN] > STALL_TURNS:
+            elif buf[i] == A_DRAW and s[G_TURN] > STALL_TURNS:
                 sc[i] += 100.0
     best = 0
     for i in range(1, n):
@@ -563,15 +576,15 @@ def greedy_index(s, buf, n, w, pr, tmp):
 def rollout_value(c, p, w, turns, pr, tmp, tmp2):
     """Greedy play for `turns` more turns (all seats with weights w), then evaluate for p."""
     end_turn = c[G_TURN] + turns
-    m = R.first_legal(c, tmp)
+    m = first_legal(c, tmp)
     while c[G_OVER] == 0 and c[G_TURN] < end_turn:
         i = greedy_index(c, tmp, m, w, pr, tmp2)
-        m = R.step(c, tmp[i], tmp)
+        m = step(c, tmp[i], tmp)
     return evaluate(c, p, w, pr)
 
 
 @njit(cache=True)
-def search_index(s, buf, n, w, pr, tmp):
+def search_index(s, ctx, buf, n, w, pr, tmp):
     if n == 1:
         return 0
     if not (s[G_SP] == 0 and (s[G_PHASE] == PH_LEAD or s[G_PHASE] == PH_FOLLOW)):
@@ -590,21 +603,21 @@ def search_index(s, buf, n, w, pr, tmp):
         # a THINK that must draw the last card ends the game: valued by the place it locks in,
         # and never taken while it is not a win and another candidate exists
         for j in range(k):
-            if buf[order[j]] == R.A_THINK and _think_ends(s, p):
+            if buf[order[j]] == A_THINK and _think_ends(s, p):
                 ends[j] = True
-                tot[j] = nroll * ending_value(s, p, w, pr, 0, R.deck_left(s))
+                tot[j] = nroll * ending_value(s, p, w, pr, 0, deck_left(s))
                 if tot[j] <= 0.0 and k > 1:
                     tot[j] = -1e300
-    tmp2 = np.empty(R.N_ACTIONS, np.int32)
-    tmp3 = np.empty(R.N_ACTIONS, np.int32)
+    tmp2 = np.empty(N_ACTIONS, np.int32)
+    tmp3 = np.empty(N_ACTIONS, np.int32)
     for d in range(nroll):
         base = s.copy()
-        V.redeal_hidden(base, p, pr)
+        redeal_hidden(base, ctx, p, pr)
         for j in range(k):
             if ends[j]:
                 continue
             c = base.copy()
-            R.step(c, buf[order[j]], tmp2)
+            step(c, buf[order[j]], tmp2)
             tot[j] += rollout_value(c, p, w, turns, pr, tmp2, tmp3)
     best = 0
     for j in range(1, k):
@@ -616,17 +629,30 @@ def search_index(s, buf, n, w, pr, tmp):
 @njit(cache=True)
 def _think_ends(s, p):
     """THINK at lead/follow would draw the last deck card with no Jack to take instead."""
-    hs = R.hand_size(s, p)
-    hl = R.hand_limit(s, p)
-    return s[G_JPILE] == 0 and R.deck_left(s) <= (hl - hs if hs < hl else 1)
+    hs = hand_size(s, p)
+    hl = hand_limit(s, p)
+    return s[G_JPILE] == 0 and deck_left(s) <= (hl - hs if hs < hl else 1)
 
 
 @njit(cache=True)
-def choose(kind, s, buf, n, w, pr):
-    """The action chosen by strategy `kind` for the player to move among buf[:n]."""
+def choose(st, ctx, legal, n, kind, w, rng, work):
+    """The action chosen by strategy `kind` with weights w for the player to move among legal[:n]
+    (engine contract; work is scratch the caller owns, unused here)."""
     if kind == KIND_RANDOM:
-        return buf[rng.below(pr, n)]
-    tmp = np.empty(R.N_ACTIONS, np.int32)
+        return legal[below(rng, n)]
+    tmp = np.empty(N_ACTIONS, np.int32)
     if kind == KIND_SEARCH:
-        return buf[search_index(s, buf, n, w, pr, tmp)]
-    return buf[greedy_index(s, buf, n, w, pr, tmp)]
+        return legal[search_index(st, ctx, legal, n, w, rng, tmp)]
+    return legal[greedy_index(st, legal, n, w, rng, tmp)]
+
+
+def full_weights(n_players, weights):
+    """float64[p, N_WEIGHTS]: missing columns (or an empty array) take the greedy defaults."""
+    w = np.asarray(weights, np.float64)
+    if w.size == 0:
+        w = np.zeros((n_players, 0))
+    w = w.reshape(n_players, -1)
+    out = np.tile(np.asarray(GREEDY_W, np.float64), (n_players, 1))
+    c = min(w.shape[1], N_WEIGHTS)
+    out[:, :c] = w[:, :c]
+    return out

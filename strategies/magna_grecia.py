@@ -69,6 +69,7 @@ from sim.magna_grecia.rules import (
     A_CITY, A_DRAW_ROAD, A_DRAW_CITY, A_BUILD, A_SELL, A_ORACLE, legal_actions, MAX_LEGAL,
     follow, market_place, tile_values, MAXK, market_value, own_market_at,
 )
+from sim.magna_grecia.view import redeal_hidden
 from sim.magna_grecia.plans import place_need, open_side, chain_plans, empty_plain, run_repairs, MAX_CHAIN
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
@@ -1022,59 +1023,6 @@ def choose_greedy_reference(st, params, legal, n, w, prng):
 
 
 @njit(cache=True)
-def determinize_stack(st, params, prng):
-    """Resample the stack tiles the current player cannot see (beyond `visible_tiles` from the
-    current round), keeping §9.2: each block of 4 holds one tile of each border colour."""
-    vis = int(params[P.P_VISIBLE])
-    first_hidden = st[S_ROUND] + vis
-    if first_hidden >= 12:
-        return
-    seen = np.zeros(12, dtype=np.int64)
-    for i in range(first_hidden):
-        seen[st[S_STACK + i]] = 1
-    for c in range(4):
-        tiles = np.empty(3, dtype=np.int64)
-        nt = 0
-        for t in range(3 * c, 3 * c + 3):
-            if seen[t] == 0:
-                tiles[nt] = t
-                nt += 1
-        # blocks whose colour-c tile is hidden
-        blocks = np.empty(3, dtype=np.int64)
-        nb = 0
-        for b in range(3):
-            has = False
-            for i in range(4 * b, min(4 * b + 4, first_hidden)):
-                if TILE_TABLE[st[S_STACK + i], 0] == c:
-                    has = True
-            if not has:
-                blocks[nb] = b
-                nb += 1
-        for i in range(nt - 1, 0, -1):
-            j = below(prng, i + 1)
-            tmp = tiles[i]
-            tiles[i] = tiles[j]
-            tiles[j] = tmp
-        # put each tile at the hidden position of its block that holds colour c now
-        for j in range(nb):
-            b = blocks[j]
-            for i in range(max(4 * b, first_hidden), 4 * b + 4):
-                if TILE_TABLE[st[S_STACK + i], 0] == c:
-                    st[S_STACK + i] = tiles[j]
-    # shuffle the order inside each block among its hidden positions
-    for b in range(3):
-        lo = max(4 * b, first_hidden)
-        hi = 4 * b + 4
-        for i in range(hi - 1, lo, -1):
-            if i < lo:
-                break
-            j = lo + below(prng, i - lo + 1)
-            tmp = st[S_STACK + i]
-            st[S_STACK + i] = st[S_STACK + j]
-            st[S_STACK + j] = tmp
-
-
-@njit(cache=True)
 def rollout(st, params, p, horizon, random_policy, prng, legal):
     """Play on from st with greedy (or random) players until `horizon` turns after p's current
     turn have ended (or the game ends); returns the greedy evaluation for p."""
@@ -1115,7 +1063,7 @@ def choose_search(st, params, legal, n, w, prng):
     if k == 1 or vals[order[1]] < -1e299:
         return legal[order[0]]
     per = max(1, budget // k)
-    buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    buf = np.empty(MAX_LEGAL, dtype=np.int32)
     best = -1e300
     choice = legal[order[0]]
     for j in range(k):
@@ -1125,7 +1073,7 @@ def choose_search(st, params, legal, n, w, prng):
         tot = 0.0
         for r in range(per):
             cp = st.copy()
-            determinize_stack(cp, params, prng)
+            redeal_hidden(cp, params, p, prng)     # the engine's: what p cannot see, redrawn
             apply_action(cp, params, a)
             tot += rollout(cp, params, p, horizon, rnd, prng, buf)
         m = tot / per
@@ -1136,9 +1084,28 @@ def choose_search(st, params, legal, n, w, prng):
 
 
 @njit(cache=True)
-def choose(st, params, legal, n, kind, w, prng):
+def choose(st, ctx, legal, n, kind, w, rng, work):
+    """The action of strategy `kind` among legal[:n] (engine contract; ctx = the parameter
+    vector). A forced action (n = 1) is taken without asking the strategy or drawing from rng.
+    `work` is unused: the players allocate their own scratch states."""
+    if n == 1:
+        return legal[0]
     if kind == GREEDY or kind == ORACLE_HUB:
-        return choose_greedy(st, params, legal, n, w, prng)
+        return choose_greedy(st, ctx, legal, n, w, rng)
     if kind == SEARCH:
-        return choose_search(st, params, legal, n, w, prng)
-    return legal[below(prng, n)]
+        return choose_search(st, ctx, legal, n, w, rng)
+    return legal[below(rng, n)]
+
+
+def full_weights(n_players, weights):
+    """float64[p, N_WEIGHTS] of the given weights (missing columns 0: a line-up's weights come
+    complete from its strategies' defaults, see playout.seat_arrays)."""
+    w = np.asarray(weights, np.float64)
+    if w.size == 0:
+        w = np.zeros((n_players, 0))
+    if w.ndim == 1:
+        w = np.tile(w, (n_players, 1))
+    out = np.zeros((n_players, N_WEIGHTS), np.float64)
+    c = min(w.shape[1], N_WEIGHTS)
+    out[:, :c] = w[:n_players, :c]
+    return out

@@ -1,5 +1,5 @@
-"""Metrics of `catan` (`record`), its batch entry point on the shared compiled loop
-(sim/catan_core/playout.py) and its traced twin (ENGINES.md)."""
+"""Metrics of `catan` (`record`), its compiled batch loop (`play_games`, over the game loop shared
+with troja, sim/catan_core/playout.py), its batch entry point and its traced twin (ENGINES.md)."""
 import numpy as np
 from numba import njit
 
@@ -7,10 +7,12 @@ from sim.rng import new_stream, CHANCE, PLAYERS
 from sim.spec import AgonInputError
 from sim.catan_core.board import topo_for
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import legal_actions, apply_action
+from sim.catan_core.borrow import borrowed
+from sim.catan_core.playout import play_game
+from sim.catan_core.engine import new_game, legal_actions, apply_action
 from sim.catan_core.results import win_rank, vp_parts
 from sim.catan.params import PARAMS, to_config
-from strategies.catan import N_WEIGHTS
+from strategies.catan import N_WEIGHTS, choose
 
 GAME_METRICS = ("turns_peer", "actions", "truncated", "sevens", "longest_road_held",
                 "largest_army_held", "dev_cards_left")
@@ -58,6 +60,33 @@ def record(st, topo, cfg, g, turns, gm, score, win, rank, sm):
         sm[g, q, 18] = st[b + P_HAND] + st[b + P_HAND + 1] + st[b + P_HAND + 2] + st[b + P_HAND + 3] + st[b + P_HAND + 4]
 
 
+@njit(cache=True)
+def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err):
+    """Play games start..start+n-1 of run `seed`, writing row g of the result arrays for game
+    start+g; err = (code, game, action) of the first failure (0: none)."""
+    st = np.empty(STATE_SIZE, dtype=np.int32)
+    work = np.empty(STATE_SIZE, dtype=np.int32)
+    legal = np.empty(1024, dtype=np.int64)
+    rngs = np.empty(2, dtype=np.uint64)  # chance, players
+    play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs)
+
+
+@njit(cache=True)
+def play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs):
+    """The loop of play_games, which owns st, work, legal and rngs for the whole call: the shared
+    game loop (sim/catan_core/playout.py) plays each game, this game's `record` writes its row."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
+    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
+    topo, cfg = borrowed(topo), borrowed(cfg)
+    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
+    for g in range(n):
+        if not play_game(seed, start + g, topo, cfg, kinds, weights, check, err, st, work, legal, chance, prng):
+            return
+        record(st, topo, cfg, g, turns, gm, score, win, rank, sm)
+
+
 def _prepare(n_players, params, kinds, weights):
     cfg = to_config(np.asarray(params, dtype=np.float64), n_players)
     topo = topo_for(n_players, 1)
@@ -99,8 +128,6 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights=None, che
     rank = np.zeros((n, n_players), dtype=np.int64)
     sm = np.zeros((n, n_players, NS), dtype=np.float64)
     err = np.zeros(3, dtype=np.int64)
-    # imported here, not at the top: the shared loop imports this module's `record`
-    from sim.catan_core.playout import play_games
     play_games(int(seed), int(start), n, topo, cfg, kinds, w, bool(check), turns, gm, score, win, rank, sm, err)
     if err[0] != 0:
         raise AssertionError(f"catan invariant {err[0]} violated in game {err[1]} after action {err[2]}")
@@ -110,20 +137,18 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights=None, che
 def play_traced(seed, index, n_players, params, kinds, weights=None, actions_out=None):
     """Play game `index` step by step in Python; return (lines, result dict)."""
     from sim.catan_core.describe import describe_action
-    from sim.catan_core.engine import new_game as ng
-    from strategies.catan import choose as ch
     cfg, topo, kinds, w = _prepare(n_players, params, kinds, weights)
     st = np.empty(STATE_SIZE, dtype=np.int32)
     work = np.empty(STATE_SIZE, dtype=np.int32)
     legal = np.empty(1024, dtype=np.int64)
-    ng(st, topo, cfg, int(seed), int(index))
+    new_game(st, topo, cfg, int(seed), int(index))
     chance = new_stream(int(seed), int(index), CHANCE)
     prng = new_stream(int(seed), int(index), PLAYERS)
     lines = []
     while st[S_PHASE] != PH_OVER:
         m = legal_actions(st, topo, cfg, legal)
         p = int(st[S_ACTOR])
-        a = int(ch(st, topo, cfg, legal, m, kinds[p], w[p], prng, work))
+        a = int(choose(st, topo, cfg, legal, m, kinds[p], w[p], prng, work))
         lines.append(f"turn {int(st[S_TURN])} seat {p}: {describe_action(st, topo, cfg, a)}")
         if actions_out is not None:
             actions_out.append(a)

@@ -10,8 +10,8 @@ Borrow only a function's own array arguments (or views of them): the caller's re
 keeps them alive for the whole call. Never borrow an array the function allocated itself:
 numba frees a local array right after its last use, which would be the borrowing, and the
 view would then point into freed memory. Never return a borrowed view or keep it longer.
-The playout loop (sim/catan_core/playout.py) borrows its state, board, config, legal-action
-buffer and random streams this way.
+The playout loops (play_games in sim/catan/playout.py and sim/troja/playout.py) borrow their
+state, board, config, legal-action buffer and random streams this way.
 
 Borrowing still leaves a call to NRT_incref / NRT_decref (a null test) for every array argument
 at the entry and exits of every compiled function that numba could not prune them from, and

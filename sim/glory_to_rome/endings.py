@@ -12,11 +12,13 @@ menu with DRAW only).
 import numpy as np
 from numba import njit
 
-from sim import rng
-from strategies.glory_to_rome import choose
-from .playout import validate, full_weights
-from .rules import new_game, first_legal, step, final_result, N_ACTIONS, A_PASS, A_THINK
-from .state import G_OVER, G_TOMOVE, G_END, G_TURN, STATE_SIZE
+from sim.rng import new_stream, CHANCE, PLAYERS
+from strategies.glory_to_rome import choose, full_weights
+from .actions import N_ACTIONS, A_PASS, A_THINK
+from .engine import make_ctx, new_game, legal_actions, apply_action
+from .rules.decision import first_legal, step
+from .rules.scoring import final_result
+from .state import G_OVER, G_TOMOVE, G_END, STATE_SIZE, G_TURN
 from .board import END_TURN_CAP
 from .view import hidden_from
 
@@ -69,7 +71,7 @@ def avoidable(snaps, chosen, k, me):
 
 
 @njit(cache=True)
-def _audit(seed, start, n, p, params, kinds, weights):
+def _audit(seed, start, n, p, ctx, kinds, weights):
     endc = np.zeros(n, np.int64)
     turns = np.zeros(n, np.int64)
     ender = np.full(n, -1, np.int64)
@@ -84,10 +86,13 @@ def _audit(seed, start, n, p, params, kinds, weights):
     sc = np.zeros(p, np.int64)
     wn = np.zeros(p, np.float64)
     rk = np.zeros(p, np.int64)
+    s = np.empty(STATE_SIZE, np.int32)
+    work = np.empty(STATE_SIZE, np.int32)
     for g in range(n):
-        s = new_game(seed, start + g, p, params)
-        pr = rng.new_stream(seed, start + g, rng.PLAYERS)
-        m = first_legal(s, buf)
+        new_game(s, ctx, p, seed, start + g)
+        chance = new_stream(seed, start + g, CHANCE)
+        pr = new_stream(seed, start + g, PLAYERS)
+        m = legal_actions(s, ctx, buf)
         me = -1
         k = 0
         while s[G_OVER] == 0:
@@ -101,10 +106,10 @@ def _audit(seed, start, n, p, params, kinds, weights):
                 k -= 1
             me = mover
             snaps[k] = s
-            a = choose(kinds[me], s, buf, m, weights[me], pr)
+            a = choose(s, ctx, buf, m, kinds[me], weights[me], pr, work)
             chosen[k] = a
             k += 1
-            m = step(s, a, buf)
+            m = apply_action(s, ctx, a, chance, buf)
         final_result(s, sc, wn, rk)
         endc[g] = s[G_END]
         turns[g] = s[G_TURN]
@@ -126,8 +131,8 @@ def audit_endings(seed, start, n_games, n_players, params, kinds, weights):
     ender_rank, avoidable (0/1: the ender had a move that did not end the game), ender_hidden (vault
     cards whose material the ender could not see at the end: 0 means it knew the final scores),
     win[n, p]."""
-    params = validate(n_players, params)
-    out = _audit(np.int64(seed), np.int64(start), np.int64(n_games), np.int64(n_players), params,
+    ctx = make_ctx(n_players, params)
+    out = _audit(np.int64(seed), np.int64(start), np.int64(n_games), np.int64(n_players), ctx,
                  np.asarray(kinds, np.int64), full_weights(n_players, weights))
     keys = ("end_condition", "turns", "ended_by", "ender_win", "ender_rank", "avoidable", "ender_hidden",
             "win")

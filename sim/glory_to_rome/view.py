@@ -20,8 +20,9 @@ from numba import njit
 from sim import rng
 from .board import MAT, VAL, NK, END_FORUM
 from .params import P_MERCHANT_BONUS_VP
-from .rules import score_parts, hand_size, prm, statue_points, wall_points
-from .state import (G_N, G_END, G_WIN, G_DECK, G_DTOP, P0, PSZ, O_HAND, O_HN, O_HMAT, O_VAULT, O_INFL,
+from .rules.cards import hand_size
+from .rules.scoring import score_parts, statue_points, wall_points
+from .state import (prm, G_N, G_END, G_WIN, G_DECK, G_DTOP, P0, PSZ, O_HAND, O_HN, O_HMAT, O_VAULT, O_INFL,
                     O_VHID, O_VATR)
 
 MEAN_CARD_VALUE = 2.0       # mean value of the 144 orders (24 of each material, values 1,1,2,2,3,3)
@@ -317,21 +318,12 @@ def put_on_top(s, p, m):
 def redeal_hidden(s, p, pr):
     """Redeal, in place, what seat p cannot see: the opponents' hands and the deck (one shuffled
     pool of their kinds, hand sizes kept), and the vault cards hidden from p (their materials
-    pooled and redealt over the same hidden slots, Atrium flags kept per seat)."""
+    pooled and redealt over the same hidden slots, Atrium flags kept per seat). Both pools are
+    laid out in kind (material) order before the shuffle, so the result depends on what p sees
+    and on pr, never on where the hidden cards really are (engine contract)."""
     n = s[G_N]
     unseen = np.empty(144, np.int32)
-    u = 0
-    for t in range(s[G_DTOP], 144):
-        unseen[u] = s[G_DECK + t]
-        u += 1
-    for q in range(n):
-        if q == p:
-            continue
-        bq = P0 + q * PSZ
-        for k in range(NK):
-            for c in range(s[bq + O_HAND + k]):
-                unseen[u] = k
-                u += 1
+    u = unseen_kinds(s, p, unseen)
     rng.shuffle(pr, unseen[:u])
     i = 0
     for q in range(n):
@@ -354,9 +346,8 @@ def redeal_hidden(s, p, pr):
     # vault cards hidden from p: pooled by material, redealt over the same slots
     vm = np.empty(144, np.int32)
     v = 0
-    for q in range(n):
-        bq = P0 + q * PSZ
-        for m in range(6):
+    for m in range(6):
+        for q in range(n):
             for c in range(hidden_from(s, p, q, m)):
                 vm[v] = m
                 v += 1
@@ -385,3 +376,29 @@ def redeal_hidden(s, p, pr):
             s[bq + O_VHID + m] += 1
             if j < atr:
                 s[bq + O_VATR + m] += 1
+
+
+def observation(st, ctx, seat):
+    """What `seat` sees of state st, as an array (engine contract; for tests, not compiled): the
+    state with the deck's cards, the opponents' hands and the materials of the vault cards hidden
+    from seat (O_VHID / O_VATR) replaced by their counts. Two states look the same to seat iff their
+    observations are equal, so `redeal_hidden` must keep it."""
+    from sim.layout import HEADER_SIZE
+    from .state import O_VHID, O_VATR, G_N
+    o = np.array(st, copy=True)
+    o[:HEADER_SIZE] = 0                         # the trace log is not part of the game
+    o[G_DECK:G_DECK + 144] = 0                  # deck order (dealt positions included); DTOP stays
+    for q in range(int(st[G_N])):
+        b = P0 + q * PSZ
+        x = st[b + O_VATR:b + O_VATR + 6] if q == seat else st[b + O_VHID:b + O_VHID + 6]
+        o[b + O_VAULT:b + O_VAULT + 6] -= x     # vault cards whose material seat has not seen ...
+        if q == seat:
+            o[b + O_VHID:b + O_VHID + 6] -= x   # (seat's own Basilica cards stay known)
+        else:
+            o[b + O_VHID:b + O_VHID + 6] = 0
+            o[b + O_VHID] = x.sum()             # ... are only counted
+            o[b + O_HAND:b + O_HAND + 40] = 0   # hand size (O_HN, O_HJ) stays public
+            o[b + O_HMAT:b + O_HMAT + 6] = 0
+        o[b + O_VATR:b + O_VATR + 6] = 0
+        o[b + O_VATR] = st[b + O_VATR:b + O_VATR + 6].sum()
+    return o

@@ -1,8 +1,10 @@
 """Magna Grecia (Colovini & Schacht, 2003) for Agon; rules: /work/shared/rules/magna_grecia.md.
 
-Modules: params (§6), board (§4.1, §4.3, §8, §9.1 tables), state (flat int32 state, setup §2,
-§9.2 stack), rules (§3-§5: legal actions, apply, conditions, markets, oracles, scoring,
-invariants), playout (play_batch, play_traced), describe (words for traces);
+The game follows the engine contract (docs/ENGINES.md); `engine.py` is its facade. Modules:
+params (§6), board (§4.1, §4.3, §8, §9.1 tables), state (the flat int32 state declared with
+sim/layout.py, setup §2, §9.2 stack), actions (§3.3 action ids, automatic effects), rules/ (one
+module per chapter, see rules/__init__.py), results (result columns, `record`), view (what a seat
+sees, `redeal_hidden`), describe (words for traces), playout (the compiled loop, `GAME`);
 players in strategies/magna_grecia.py.
 
 Notes on the spec:
@@ -15,12 +17,11 @@ Notes on the spec:
   cities; `markets_removed` counts clean-up removals and sold markets replaced at founding;
   `tie` = two or more seats share the top score; `tie_break_used` = the stock tie-break
   separated at least one of them.
-- The numba cache of a caller does not notice edits in callees of another module: after editing
-  rules.py, delete sim/magna_grecia/__pycache__/*.nb* and strategies/__pycache__/magna_grecia*.nb*.
 """
 from sim.spec import GameSpec
 from sim.magna_grecia.params import PARAMS
-from sim.magna_grecia.playout import play_batch, play_traced, SEAT_METRICS, GAME_METRICS
+from sim.magna_grecia.playout import play_batch, play_traced
+from sim.magna_grecia.results import RESULTS
 from strategies.magna_grecia import STRATEGIES, N_WEIGHTS
 
 SPEC = GameSpec(
@@ -32,9 +33,10 @@ SPEC = GameSpec(
     strategies=STRATEGIES,
     play_batch=play_batch,
     play_traced=play_traced,
-    seat_metrics=tuple(m for m in SEAT_METRICS if m not in ("score", "win", "rank")),
-    game_metrics=GAME_METRICS,
+    seat_metrics=RESULTS.seat_metrics,
+    game_metrics=RESULTS.game_metrics,
     key_param="oracle_points",
+    contract="sim.magna_grecia.playout",
     n_weights=N_WEIGHTS,
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],

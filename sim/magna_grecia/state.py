@@ -1,4 +1,5 @@
-"""The Magna Grecia state: one flat int32 array with named offsets, and `new_game` (§2).
+"""The Magna Grecia state: one flat int32 array declared once with sim/layout.py (`LAYOUT`;
+`LAYOUT.dump(st)` prints a state by name), and the setup of §2 (`setup`, `new_game`).
 
 Copying a state for a search player is one `state.copy()`. Seats are turn positions on the
 first round tile (D9); `S_COLOUR + s` holds the colour of seat s. City ids are allocated in
@@ -8,7 +9,8 @@ import numpy as np
 from numba import njit
 
 from sim.rng import new_stream, shuffle, below, SETUP
-from sim.magna_grecia.board import N, NB, ORI_ENDS, CLASSIC_KIND, TILE_TABLE, generate_villages
+from sim.layout import Layout
+from sim.magna_grecia.board import N, NB, ORI_ENDS, CLASSIC_KIND, TILE_TABLE, TILE_NAMES, generate_villages
 from sim.magna_grecia import params as P
 
 MAXP = 4
@@ -23,91 +25,82 @@ PH_PLACING, PH_DRAWING, PH_MARKET_DONE = 0, 1, 2
 # market states
 MK_NONE, MK_UNSOLD, MK_SOLD = 0, 1, 2
 
-_o = 0
-
-
-def _field(size=1):
-    global _o
-    start = _o
-    _o += size
-    return start
-
-
+LAYOUT = Layout("Magna Grecia")      # starts with the contract header (sim/layout.py)
 # scalars
-S_NP = _field()
-S_STAGE = _field()
-S_ROUND = _field()          # 0-based round index
-S_POS = _field()            # position in the current tile's order (0..3)
-S_CUR = _field()            # current seat
-S_R = _field()              # roads placed this turn
-S_C = _field()              # city tiles placed this turn
-S_D = _field()              # tiles drawn this turn
-S_PENDING = _field()
-S_FOUNDED = _field()
-S_FOUND_HEX = _field()
-S_PHASE = _field()
-S_NEXT_CITY = _field()      # next city id = next age
-S_NEXT_MARKET = _field()    # next market serial
-S_TURNS = _field()          # player-turns played
-S_TURN_ID = _field()        # global turn counter (tiles placed in turn t carry t)
-S_ACTED = _field()          # this turn did something
-S_N_ORACLES = _field()      # oracles on the board
-S_ORACLES_TOTAL = _field()  # oracles to place
-S_ORACLE_SEAT = _field()    # seat placing the next oracle
-S_TT_N = _field()           # city tiles placed this turn
-S_PREV_LAST = _field()      # seat that played last in the previous round (-1)
-S_ROUNDS = _field()
-S_BOARD_ATTEMPTS = _field()
-S_TIE = _field()
-S_TIE_BREAK_USED = _field()
-S_TT = _field(MAXTT)        # hexes of this turn's city tiles
-S_STACK = _field(12)
-S_ORACLE_LIST = _field(32)
+S_NP = LAYOUT.field("S_NP")
+S_STAGE = LAYOUT.field("S_STAGE")
+S_ROUND = LAYOUT.field("S_ROUND", doc="0-based round index")
+S_POS = LAYOUT.field("S_POS", doc="position in the current tile's order (0..3)")
+S_CUR = LAYOUT.field("S_CUR", doc="current seat")
+S_R = LAYOUT.field("S_R", doc="roads placed this turn")
+S_C = LAYOUT.field("S_C", doc="city tiles placed this turn")
+S_D = LAYOUT.field("S_D", doc="tiles drawn this turn")
+S_PENDING = LAYOUT.field("S_PENDING")
+S_FOUNDED = LAYOUT.field("S_FOUNDED")
+S_FOUND_HEX = LAYOUT.field("S_FOUND_HEX")
+S_PHASE = LAYOUT.field("S_PHASE")
+S_NEXT_CITY = LAYOUT.field("S_NEXT_CITY", doc="next city id = next age")
+S_NEXT_MARKET = LAYOUT.field("S_NEXT_MARKET", doc="next market serial")
+S_TURNS = LAYOUT.field("S_TURNS", doc="player-turns played")
+S_TURN_ID = LAYOUT.field("S_TURN_ID", doc="global turn counter (tiles placed in turn t carry t)")
+S_ACTED = LAYOUT.field("S_ACTED", doc="this turn did something")
+S_N_ORACLES = LAYOUT.field("S_N_ORACLES", doc="oracles on the board")
+S_ORACLES_TOTAL = LAYOUT.field("S_ORACLES_TOTAL", doc="oracles to place")
+S_ORACLE_SEAT = LAYOUT.field("S_ORACLE_SEAT", doc="seat placing the next oracle")
+S_TT_N = LAYOUT.field("S_TT_N", doc="city tiles placed this turn")
+S_PREV_LAST = LAYOUT.field("S_PREV_LAST", doc="seat that played last in the previous round (-1)")
+S_ROUNDS = LAYOUT.field("S_ROUNDS")
+S_BOARD_ATTEMPTS = LAYOUT.field("S_BOARD_ATTEMPTS")
+S_TIE = LAYOUT.field("S_TIE")
+S_TIE_BREAK_USED = LAYOUT.field("S_TIE_BREAK_USED")
+S_TT = LAYOUT.field("S_TT", MAXTT, doc="hexes of this turn's city tiles")
+S_STACK = LAYOUT.field("S_STACK", 12, values=TILE_NAMES)
+S_ORACLE_LIST = LAYOUT.field("S_ORACLE_LIST", 32)
 # per seat
-S_COLOUR = _field(MAXP)
-S_SEAT_OF_COLOUR = _field(MAXP)
-S_POINTS = _field(MAXP)
-S_STOCK_ROAD = _field(MAXP)
-S_STOCK_CITY = _field(MAXP)
-S_RES_ROAD = _field(MAXP)
-S_RES_CITY = _field(MAXP)
-S_SUPPLY = _field(MAXP)
+S_COLOUR = LAYOUT.field("S_COLOUR", MAXP)
+S_SEAT_OF_COLOUR = LAYOUT.field("S_SEAT_OF_COLOUR", MAXP, default=-1)
+S_POINTS = LAYOUT.field("S_POINTS", MAXP)
+S_STOCK_ROAD = LAYOUT.field("S_STOCK_ROAD", MAXP)
+S_STOCK_CITY = LAYOUT.field("S_STOCK_CITY", MAXP)
+S_RES_ROAD = LAYOUT.field("S_RES_ROAD", MAXP)
+S_RES_CITY = LAYOUT.field("S_RES_CITY", MAXP)
+S_SUPPLY = LAYOUT.field("S_SUPPLY", MAXP)
 # per-seat metrics (counters kept during play)
-M_CITIES_FOUNDED = _field(MAXP)
-M_CITY_TILES = _field(MAXP)
-M_ROAD_TILES = _field(MAXP)
-M_DRAWN = _field(MAXP)
-M_MARKETS_BUILT = _field(MAXP)
-M_FOUNDING_MARKETS = _field(MAXP)
-M_MARKETS_SOLD = _field(MAXP)
-M_SOLD_POINTS = _field(MAXP)
-M_MARKETS_REMOVED = _field(MAXP)
-M_TAKEOVERS = _field(MAXP)
-M_MERGES = _field(MAXP)
-M_SPENT = _field(MAXP)
-M_PASSES = _field(MAXP)
-M_DOUBLE = _field(MAXP)
+M_CITIES_FOUNDED = LAYOUT.field("M_CITIES_FOUNDED", MAXP)
+M_CITY_TILES = LAYOUT.field("M_CITY_TILES", MAXP)
+M_ROAD_TILES = LAYOUT.field("M_ROAD_TILES", MAXP)
+M_DRAWN = LAYOUT.field("M_DRAWN", MAXP)
+M_MARKETS_BUILT = LAYOUT.field("M_MARKETS_BUILT", MAXP)
+M_FOUNDING_MARKETS = LAYOUT.field("M_FOUNDING_MARKETS", MAXP)
+M_MARKETS_SOLD = LAYOUT.field("M_MARKETS_SOLD", MAXP)
+M_SOLD_POINTS = LAYOUT.field("M_SOLD_POINTS", MAXP)
+M_MARKETS_REMOVED = LAYOUT.field("M_MARKETS_REMOVED", MAXP)
+M_TAKEOVERS = LAYOUT.field("M_TAKEOVERS", MAXP)
+M_MERGES = LAYOUT.field("M_MERGES", MAXP)
+M_SPENT = LAYOUT.field("M_SPENT", MAXP)
+M_PASSES = LAYOUT.field("M_PASSES", MAXP)
+M_DOUBLE = LAYOUT.field("M_DOUBLE", MAXP)
 # hexes
-H_KIND = _field(N)          # 0 plain, 1 inland village, 2 frontier village
-H_ORACLE = _field(N)        # 1 if an oracle stands here
-H_OCTRL = _field(N)         # oracle hex: controlling city id, -1 none
-H_ROAD_OWN = _field(N)      # road owner seat, -1 none
-H_ROAD_OR = _field(N)       # road orientation
-H_CITY = _field(N)          # city id of the tile here, -1 none
-H_NEXT = _field(N)          # next hex of the same city (linked list), -1 end
-H_TURN = _field(N)          # S_TURN_ID when the city tile was placed
-H_NEAR = _field(N)          # what touches the hex, kept up to date by apply (bits NEAR_*)
+H_KIND = LAYOUT.field("H_KIND", N, doc="0 plain, 1 inland village, 2 frontier village")
+H_ORACLE = LAYOUT.field("H_ORACLE", N, doc="1 if an oracle stands here")
+H_OCTRL = LAYOUT.field("H_OCTRL", N, default=-1, doc="oracle hex: controlling city id, -1 none")
+H_ROAD_OWN = LAYOUT.field("H_ROAD_OWN", N, default=-1, doc="road owner seat, -1 none")
+H_ROAD_OR = LAYOUT.field("H_ROAD_OR", N, doc="road orientation")
+H_CITY = LAYOUT.field("H_CITY", N, default=-1, doc="city id of the tile here, -1 none")
+H_NEXT = LAYOUT.field("H_NEXT", N, default=-1, doc="next hex of the same city (linked list), -1 end")
+H_TURN = LAYOUT.field("H_TURN", N, doc="S_TURN_ID when the city tile was placed")
+H_NEAR = LAYOUT.field("H_NEAR", N, doc="what touches the hex, kept up to date by apply (bits NEAR_*)")
 # cities (index = id = age)
-C_OWNER = _field(MAXC)
-C_ALIVE = _field(MAXC)
-C_SIZE = _field(MAXC)
-C_HEAD = _field(MAXC)
-C_MINHEX = _field(MAXC)
+C_OWNER = LAYOUT.field("C_OWNER", MAXC)
+C_ALIVE = LAYOUT.field("C_ALIVE", MAXC)
+C_SIZE = LAYOUT.field("C_SIZE", MAXC)
+C_HEAD = LAYOUT.field("C_HEAD", MAXC)
+C_MINHEX = LAYOUT.field("C_MINHEX", MAXC)
 # markets (index = serial)
-K_OWNER = _field(MAXM)
-K_HEX = _field(MAXM)
-K_STATE = _field(MAXM)
-STATE_SIZE = _o
+K_OWNER = LAYOUT.field("K_OWNER", MAXM)
+K_HEX = LAYOUT.field("K_HEX", MAXM)
+K_STATE = LAYOUT.field("K_STATE", MAXM)
+STATE_SIZE = LAYOUT.size
 
 # H_NEAR bits: the neighbourhood facts the city and road listings ask for at every decision,
 # updated where a tile or an oracle is placed instead of being recomputed from the board.
@@ -247,6 +240,13 @@ def first_seat_in_round(state, round_idx):
 def new_game(seed, index, n_players, params):
     """A fresh state after setup (§2); the oracle stage comes next (or play, if random)."""
     st = np.zeros(STATE_SIZE, dtype=np.int32)
+    setup(st, seed, index, n_players, params)
+    return st
+
+
+@njit(cache=True)
+def setup(st, seed, index, n_players, params):
+    """§2 on a zeroed state st (the engine's new_game clears it with sim.layout.clear_state)."""
     rng = new_stream(seed, index, SETUP)
     st[S_NP] = n_players
     # 1. board
@@ -338,7 +338,6 @@ def new_game(seed, index, n_players, params):
             st[S_ORACLE_LIST + st[S_N_ORACLES]] = h
             st[S_N_ORACLES] += 1
     start_play_if_ready(st)
-    return st
 
 
 @njit(cache=True)

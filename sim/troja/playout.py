@@ -1,11 +1,13 @@
-"""Metrics of `troja` (`record`), its batch entry point on the shared compiled loop
-(sim/catan_core/playout.py) and its traced twin (ENGINES.md)."""
+"""Metrics of `troja` (`record`), its compiled batch loop (`play_games`, over the game loop shared
+with catan, sim/catan_core/playout.py), its batch entry point and its traced twin (ENGINES.md)."""
 import numpy as np
 from numba import njit
 
 from sim.rng import new_stream, CHANCE, PLAYERS
 from sim.spec import AgonInputError
 from sim.catan_core.layout import *  # noqa: F401,F403
+from sim.catan_core.borrow import borrowed
+from sim.catan_core.playout import play_game
 from sim.catan_core.engine import new_game, legal_actions, apply_action, row_total
 from sim.catan_core.results import win_rank, vp_parts
 from sim.troja.params import to_config
@@ -103,6 +105,33 @@ def record(st, topo, cfg, g, turns, gm, score, win, rank, sm):
         sm[g, q, 33] = 1.0 if lead != 0 and lead != own + 1 else 0.0
 
 
+@njit(cache=True)
+def play_games(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err):
+    """Play games start..start+n-1 of run `seed`, writing row g of the result arrays for game
+    start+g; err = (code, game, action) of the first failure (0: none)."""
+    st = np.empty(STATE_SIZE, dtype=np.int32)
+    work = np.empty(STATE_SIZE, dtype=np.int32)
+    legal = np.empty(1024, dtype=np.int64)
+    rngs = np.empty(2, dtype=np.uint64)  # chance, players
+    play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs)
+
+
+@njit(cache=True)
+def play_loop(seed, start, n, topo, cfg, kinds, weights, check, turns, gm, score, win, rank, sm, err,
+              st, work, legal, rngs):
+    """The loop of play_games, which owns st, work, legal and rngs for the whole call: the shared
+    game loop (sim/catan_core/playout.py) plays each game, this game's `record` writes its row."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
+    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
+    topo, cfg = borrowed(topo), borrowed(cfg)
+    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
+    for g in range(n):
+        if not play_game(seed, start + g, topo, cfg, kinds, weights, check, err, st, work, legal, chance, prng):
+            return
+        record(st, topo, cfg, g, turns, gm, score, win, rank, sm)
+
+
 def _prepare(n_players, params, kinds, weights):
     if n_players not in (4, 6):
         raise AgonInputError(f"troja is played by 4 or 6 players, not {n_players}")
@@ -142,8 +171,6 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights=None, che
     n = int(n_games)
     turns, gm, score, win, rank, sm = _arrays(n, n_players)
     err = np.zeros(3, dtype=np.int64)
-    # imported here, not at the top: the shared loop imports this module's `record`
-    from sim.catan_core.playout import play_games
     play_games(int(seed), int(start), n, topo, cfg, kinds, w, bool(check), turns, gm, score, win, rank, sm, err)
     if err[0] != 0:
         raise AssertionError(f"troja invariant {err[0]} violated in game {err[1]} after action {err[2]}")

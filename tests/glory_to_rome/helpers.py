@@ -1,7 +1,14 @@
 """Scenario builders for Glory to Rome rule tests: start from a real game, then set zones by hand."""
 import numpy as np
 
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import (A_BUILD, A_CARD, A_FIN, A_FOUT, A_JACK, A_MAT, A_PASS, A_PET,
+                                       A_POOLMAT, A_STIN, A_STOUT, A_TARGET, N_ACTIONS)
+from sim.glory_to_rome.rules.cards import hand_add
+from sim.glory_to_rome.rules.decision import first_legal, step
+from sim.glory_to_rome.rules.frames import budget, top
+from sim.glory_to_rome.rules.powers import refresh_active
+from sim.glory_to_rome.rules.setup import new_game
+from sim.glory_to_rome.rules.turn import settle
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.board import BUILDING_NAMES, MAT, VAL, MATERIAL_NAMES, ROLE_NAMES
 from sim.glory_to_rome.params import PARAMS
@@ -18,7 +25,7 @@ def params(**over):
 
 def blank(n, seed=1, **over):
     """A game at the first lead decision (seat 0 leads) with empty hands, pool and no Jacks in hand."""
-    s = R.new_game(seed, 0, n, params(**over))
+    s = new_game(seed, 0, n, params(**over))
     for p in range(n):
         b = S.pb(p)
         s[b + S.O_HAND:b + S.O_HAND + 40] = 0
@@ -31,7 +38,7 @@ def blank(n, seed=1, **over):
 
 def give(s, p, *names):
     for nm in names:
-        R.hand_add(s, p, K[nm])
+        hand_add(s, p, K[nm])
 
 
 def jacks(s, p, n=1):
@@ -71,7 +78,7 @@ def building(s, p, name, complete=True, site=None, mats=0, public=False):
         s[b + S.O_PUB + k] = 1
     if complete:
         s[b + S.O_INFL] += VAL[site]
-    R.refresh_active(s)
+    refresh_active(s)
 
 
 def influence(s, p):
@@ -83,18 +90,18 @@ def get(s, p, off, i=0):
 
 
 def legal(s):
-    buf = np.zeros(R.N_ACTIONS, np.int32)
-    n = R.first_legal(s, buf)
+    buf = np.zeros(N_ACTIONS, np.int32)
+    n = first_legal(s, buf)
     return [int(x) for x in buf[:n]]
 
 
 def do(s, *actions):
     """Apply decisions one by one, each checked to be legal first."""
-    buf = np.zeros(R.N_ACTIONS, np.int32)
+    buf = np.zeros(N_ACTIONS, np.int32)
     for a in actions:
         L = legal(s)
         assert a in L, f"action {a} not legal; legal: {L}"
-        R.step(s, a, buf)
+        step(s, a, buf)
 
 
 def lead_alone(s, a):
@@ -104,35 +111,35 @@ def lead_alone(s, a):
         raise AssertionError("lead_alone needs a one-unit lead")
     s[S.G_PHASE] = S.PH_FOLLOW
     s[S.G_CUR] = s[S.G_N]
-    R.settle(s)
+    settle(s)
 
 
 def top_frame(s):
-    f = R.top(s)
+    f = top(s)
     return dict(owner=int(s[f + S.F_OWN]), kind=int(s[f + S.F_KIND]), role=int(s[f + S.F_ROLE]),
-                budget=int(R.budget(s, f)), used=int(s[f + S.F_USED]), step=int(s[f + S.F_STEP]))
+                budget=int(budget(s, f)), used=int(s[f + S.F_USED]), step=int(s[f + S.F_STEP]))
 
 
 def pass_until_owner(s, p):
     """PASS frames until the top frame belongs to p (or the turn's action phase is over)."""
-    buf = np.zeros(R.N_ACTIONS, np.int32)
+    buf = np.zeros(N_ACTIONS, np.int32)
     for _ in range(50):
-        R.first_legal(s, buf)
+        first_legal(s, buf)
         if s[S.G_SP] > 0 and top_frame(s)["owner"] == p:
             return top_frame(s)
-        R.step(s, R.A_PASS, buf)
+        step(s, A_PASS, buf)
     raise AssertionError("owner never reached")
 
 
 # action constructors
-def CARD(nm): return R.A_CARD + K[nm]
-def JACK(role): return R.A_JACK + RL[role]
-def PET(role, qrole): return R.A_PET + 6 * RL[role] + RL[qrole]
-def MATA(nm): return R.A_MAT + M[nm]
-def POOLMAT(nm): return R.A_POOLMAT + M[nm]
-def FIN(nm): return R.A_FIN + K[nm]
-def FOUT(nm): return R.A_FOUT + K[nm]
-def STIN(nm): return R.A_STIN + M[nm]
-def STOUT(nm): return R.A_STOUT + M[nm]
-def BUILD(nm): return R.A_BUILD + K[nm]
-def TARGET(o, nm): return R.A_TARGET + 40 * (o - 1) + K[nm]
+def CARD(nm): return A_CARD + K[nm]
+def JACK(role): return A_JACK + RL[role]
+def PET(role, qrole): return A_PET + 6 * RL[role] + RL[qrole]
+def MATA(nm): return A_MAT + M[nm]
+def POOLMAT(nm): return A_POOLMAT + M[nm]
+def FIN(nm): return A_FIN + K[nm]
+def FOUT(nm): return A_FOUT + K[nm]
+def STIN(nm): return A_STIN + M[nm]
+def STOUT(nm): return A_STOUT + M[nm]
+def BUILD(nm): return A_BUILD + K[nm]
+def TARGET(o, nm): return A_TARGET + 40 * (o - 1) + K[nm]

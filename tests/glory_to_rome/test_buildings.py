@@ -3,7 +3,13 @@ Powers covered by a worked example point to that test."""
 import numpy as np
 import pytest
 
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import (A_BAR, A_DRAW, A_FIN, A_FOUNTAIN, A_PASS, A_STAIRWAY, A_TAKE,
+                                       A_TAKE_JACK, A_THINK, A_VOMIT)
+from sim.glory_to_rome.rules.buildings import oot_cost
+from sim.glory_to_rome.rules.cards import hand_size, n_clients, n_vault, sum6
+from sim.glory_to_rome.rules.limits import client_limit, hand_limit, vault_limit
+from sim.glory_to_rome.rules.powers import act
+from sim.glory_to_rome.rules.scoring import score_parts
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.board import BUILDING_NAMES, END_CATACOMB
 from .helpers import (K, M, RL, blank, give, jacks, pool, stock, vault, clients, building, influence,
@@ -42,21 +48,21 @@ def test_bar():
     give(s, 0, "Palace")
     pool(s, Wood=1)
     lead_alone(s, CARD("Palace"))
-    assert legal(s) == [R.A_PASS, R.A_BAR, MATA("Wood")]
+    assert legal(s) == [A_PASS, A_BAR, MATA("Wood")]
     top_kind = int(s[S.G_DECK + s[S.G_DTOP]])
     do(s, MATA("Wood"))
-    assert legal(s) == [R.A_PASS, R.A_BAR]           # P2: the Bar sub-step after a pool hire
-    do(s, R.A_BAR)
-    assert R.n_clients(s, 0) == 2
+    assert legal(s) == [A_PASS, A_BAR]           # P2: the Bar sub-step after a pool hire
+    do(s, A_BAR)
+    assert n_clients(s, 0) == 2
     from sim.glory_to_rome.board import MAT
     assert get(s, 0, S.O_CLI, int(MAT[top_kind])) >= 1
 
 
 def test_insula():
     s = blank(2)
-    assert R.client_limit(s, 0) == 2
+    assert client_limit(s, 0) == 2
     building(s, 0, "Insula")
-    assert R.client_limit(s, 0) == 3 + 2
+    assert client_limit(s, 0) == 3 + 2
 
 
 def test_road():
@@ -82,16 +88,16 @@ def test_dock():
     give(s, 0, "Bar", "Temple")
     pool(s, Wood=1)
     lead_alone(s, CARD("Bar"))
-    assert legal(s) == [R.A_PASS, CARD("Temple"), MATA("Wood")]
+    assert legal(s) == [A_PASS, CARD("Temple"), MATA("Wood")]
     do(s, MATA("Wood"), CARD("Temple"))
     assert get(s, 0, S.O_STOCK, M["Wood"]) == 1 and get(s, 0, S.O_STOCK, M["Marble"]) == 1
 
 
 def test_market():
     s = blank(2)
-    assert R.vault_limit(s, 0) == 2
+    assert vault_limit(s, 0) == 2
     building(s, 0, "Market")
-    assert R.vault_limit(s, 0) == 3 + 2
+    assert vault_limit(s, 0) == 3 + 2
 
 
 def _legionary_vs(n, attacker_builds, target_builds, target_hand):
@@ -121,7 +127,7 @@ def test_wall():
     building(s, 0, "Wall")
     stock(s, 0, Rubble=5)
     parts = np.zeros(6, np.int64)
-    R.score_parts(s, 0, parts)
+    score_parts(s, 0, parts)
     assert parts[5] == 2
 
 
@@ -132,9 +138,9 @@ def test_coliseum():
     clients(s, 1, Patron=1)
     lead_alone(s, CARD("Atrium"))
     do(s, MATA("Marble"))
-    assert legal(s) == [R.A_PASS, R.A_TAKE]
-    do(s, R.A_TAKE)
-    assert get(s, 0, S.O_VAULT, M["Marble"]) == 1 and R.n_clients(s, 1) == 0
+    assert legal(s) == [A_PASS, A_TAKE]
+    do(s, A_TAKE)
+    assert get(s, 0, S.O_VAULT, M["Marble"]) == 1 and n_clients(s, 1) == 0
 
 
 def test_amphitheatre():
@@ -168,7 +174,7 @@ def test_foundry():
 def test_aqueduct():
     s = blank(2)
     building(s, 0, "Aqueduct")
-    assert R.client_limit(s, 0) == 4 * 2
+    assert client_limit(s, 0) == 4 * 2
     give(s, 0, "Palace", "Villa")
     lead_alone(s, CARD("Palace"))
     assert CARD("Villa") in legal(s)
@@ -184,8 +190,8 @@ def test_senate():
     give(s2, 0, "Bar")
     do(s2, JACK("Patron"), JACK("Patron"))
     assert s2[S.G_PHASE] == S.PH_SENATE and s2[S.G_TOMOVE] == 0
-    assert legal(s2) == [R.A_PASS, R.A_TAKE_JACK]
-    do(s2, R.A_TAKE_JACK)
+    assert legal(s2) == [A_PASS, A_TAKE_JACK]
+    do(s2, A_TAKE_JACK)
     assert get(s2, 0, S.O_HJ) == 1 and s2[S.G_TURN] == 2
 
 
@@ -195,7 +201,7 @@ def test_storeroom():
     clients(s, 1, Merchant=2, Patron=1)
     give(s, 0, "Bar")
     pool(s, Rubble=5)
-    do(s, CARD("Bar"), R.A_THINK, R.A_DRAW)
+    do(s, CARD("Bar"), A_THINK, A_DRAW)
     assert pass_until_owner(s, 1)["budget"] == 3
 
 
@@ -208,7 +214,7 @@ def test_tower():
     lead_alone(s, JACK("Craftsman"))
     do(s, BUILD("Temple"), CARD("Bar"))
     assert get(s, 0, S.O_BMAT, K["Temple"]) == 1
-    assert R.oot_cost(s, 0) == 1
+    assert oot_cost(s, 0) == 1
 
 
 def test_vomitorium():
@@ -216,14 +222,14 @@ def test_vomitorium():
     building(s, 0, "Vomitorium")
     give(s, 0, "Bar", "Temple")
     jacks(s, 0)
-    do(s, R.A_THINK)
-    assert R.A_VOMIT in legal(s)
+    do(s, A_THINK)
+    assert A_VOMIT in legal(s)
     pile = int(s[S.G_JPILE])
-    do(s, R.A_VOMIT)
-    assert s[S.G_JPILE] == pile + 1 and R.sum6(s, S.G_POOL) == 2
-    assert legal(s)[:2] == [R.A_DRAW, R.A_TAKE_JACK] and R.A_VOMIT not in legal(s)
-    do(s, R.A_DRAW)
-    assert R.hand_size(s, 0) == 5
+    do(s, A_VOMIT)
+    assert s[S.G_JPILE] == pile + 1 and sum6(s, S.G_POOL) == 2
+    assert legal(s)[:2] == [A_DRAW, A_TAKE_JACK] and A_VOMIT not in legal(s)
+    do(s, A_DRAW)
+    assert hand_size(s, 0) == 5
 
 
 def test_academy():
@@ -234,9 +240,9 @@ def test_academy():
     do(s, FIN("Dock"))
     f = top_frame(s)
     assert f["kind"] == S.FK_THINK and f["owner"] == 0 and s[S.G_PHASE] == S.PH_ACADEMY
-    assert R.A_PASS in legal(s)
-    do(s, R.A_DRAW)
-    assert R.hand_size(s, 0) == 5
+    assert A_PASS in legal(s)
+    do(s, A_DRAW)
+    assert hand_size(s, 0) == 5
 
 
 def test_archway():
@@ -262,9 +268,9 @@ def test_archway():
 def test_gate():
     s = blank(2)
     building(s, 0, "Temple", complete=False)
-    assert not R.act(s, 0, K["Temple"])
+    assert not act(s, 0, K["Temple"])
     building(s, 0, "Gate")
-    assert R.act(s, 0, K["Temple"]) and R.hand_limit(s, 0) == 9
+    assert act(s, 0, K["Temple"]) and hand_limit(s, 0) == 9
     assert get(s, 0, S.O_INFL) == 4          # Influence only at completion
 
 
@@ -296,7 +302,7 @@ def test_sewer():
     pool(s, Wood=1)
     lead_alone(s, CARD("Bar"))
     do(s, MATA("Wood"))
-    assert s[S.G_PHASE] == S.PH_SEWER and legal(s) == [R.A_PASS, MATA("Rubble")]
+    assert s[S.G_PHASE] == S.PH_SEWER and legal(s) == [A_PASS, MATA("Rubble")]
     do(s, MATA("Rubble"))
     assert get(s, 0, S.O_STOCK, M["Rubble"]) == 1 and get(s, 0, S.O_CAMP, M["Rubble"]) == 0
 
@@ -319,7 +325,7 @@ def test_basilica():
     lead_alone(s, CARD("Villa"))
     assert CARD("Temple") in legal(s)
     do(s, MATA("Stone"), CARD("Temple"))
-    assert R.n_vault(s, 0) == 2
+    assert n_vault(s, 0) == 2
 
 
 def test_fountain():
@@ -327,14 +333,14 @@ def test_fountain():
     building(s, 0, "Fountain")
     give(s, 0, "Circus")
     lead_alone(s, CARD("Circus"))
-    assert R.A_FOUNTAIN in legal(s)
+    assert A_FOUNTAIN in legal(s)
     c = int(s[S.G_DECK + s[S.G_DTOP]])
-    do(s, R.A_FOUNTAIN)
+    do(s, A_FOUNTAIN)
     L = legal(s)
-    assert L[0] == R.A_PASS
+    assert L[0] == A_PASS
     if c != K["Statue"] and c != K["Fountain"]:
-        assert R.A_FIN + c in L
-        do(s, R.A_FIN + c)
+        assert A_FIN + c in L
+        do(s, A_FIN + c)
         assert get(s, 0, S.O_BST, c) == 1 and get(s, 0, S.O_HAND, c) == 0
 
 
@@ -345,12 +351,12 @@ def test_stairway():
     give(s, 0, "Tower")
     stock(s, 0, Wood=1)
     lead_alone(s, CARD("Tower"))
-    assert R.A_STAIRWAY in legal(s)
-    do(s, R.A_STAIRWAY)
+    assert A_STAIRWAY in legal(s)
+    do(s, A_STAIRWAY)
     assert legal(s) == [TARGET(1, "Market")]
     do(s, TARGET(1, "Market"), MATA("Wood"))
     assert get(s, 1, S.O_PUB, K["Market"]) == 1
-    assert R.act(s, 0, K["Market"]) and R.vault_limit(s, 0) == 5 + 2
+    assert act(s, 0, K["Market"]) and vault_limit(s, 0) == 5 + 2
 
 
 def test_statue():
@@ -365,16 +371,16 @@ def test_statue():
     s = blank(2)
     building(s, 0, "Statue", site="Rubble")
     parts = np.zeros(6, np.int64)
-    assert R.score_parts(s, 0, parts) == 3 + 3 and influence(s, 0) == 3
+    assert score_parts(s, 0, parts) == 3 + 3 and influence(s, 0) == 3
 
 
 def test_temple():
     s = blank(2)
     building(s, 0, "Temple")
-    assert R.hand_limit(s, 0) == 9
+    assert hand_limit(s, 0) == 9
 
 
 def test_power_disabled():
     s = blank(2, power_temple=False)
     building(s, 0, "Temple")
-    assert R.hand_limit(s, 0) == 5 and influence(s, 0) == 5
+    assert hand_limit(s, 0) == 5 and influence(s, 0) == 5

@@ -6,7 +6,12 @@ import pytest
 
 from experiments.args import parse_set as _parse_set
 from sim.glory_to_rome import SPEC
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import A_PASS, A_STIN, A_TAKE_JACK, N_ACTIONS
+from sim.glory_to_rome.rules.buildings import list_foundations
+from sim.glory_to_rome.rules.cards import hand_size
+from sim.glory_to_rome.rules.limits import hand_limit
+from sim.glory_to_rome.rules.powers import act
+from sim.glory_to_rome.rules.scoring import score_parts
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.board import BUILDING_NAMES, SNAKE_NAMES, END_CATACOMB, END_FORUM
 from .helpers import (K, M, RL, blank, give, jacks, pool, stock, clients, building, influence, get,
@@ -53,7 +58,7 @@ def test_catacomb_off_completing_it_does_not_end_the_game():
     off = _complete_catacomb(power_catacomb=False)
     assert off[S.G_OVER] == 0 and off[S.G_END] == -1
     assert get(off, 0, S.O_BST, K["Catacomb"]) == 2 and influence(off, 0) == 2 + 3
-    assert not R.act(off, 0, K["Catacomb"])
+    assert not act(off, 0, K["Catacomb"])
     legal(off)
     assert off[S.G_TURN] == 2 and off[S.G_TOMOVE] == 1        # the game goes on: seat 1 leads
 
@@ -85,7 +90,7 @@ def test_wall_off_no_protection_and_no_points():
         s = blank(2, **over)
         building(s, 0, "Wall")
         stock(s, 0, Rubble=7)
-        total = R.score_parts(s, 0, parts)
+        total = score_parts(s, 0, parts)
         assert parts[5] == points and parts[0] == influence(s, 0) == 4
         assert total == 4 + points
 
@@ -107,7 +112,7 @@ def _senate_turn(**over):
 
 def test_senate_off_no_jacks_taken_at_the_end_of_the_turn():
     on = _senate_turn()
-    assert on[S.G_PHASE] == S.PH_SENATE and legal(on) == [R.A_PASS, R.A_TAKE_JACK]
+    assert on[S.G_PHASE] == S.PH_SENATE and legal(on) == [A_PASS, A_TAKE_JACK]
     off = _senate_turn(power_senate=False)
     assert off[S.G_TURN] == 2 and off[S.G_PHASE] == S.PH_LEAD          # straight to the next turn
     assert get(off, 0, S.O_HJ) == 0 and get(off, 1, S.O_CJ) == 0
@@ -126,7 +131,7 @@ def test_academy_off_no_thinker_after_a_craftsman_turn():
     on = _academy_turn()
     assert top_frame(on)["kind"] == S.FK_THINK and on[S.G_PHASE] == S.PH_ACADEMY
     off = _academy_turn(power_academy=False)
-    assert off[S.G_SP] == 0 and off[S.G_TURN] == 2 and R.hand_size(off, 0) == 0
+    assert off[S.G_SP] == 0 and off[S.G_TURN] == 2 and hand_size(off, 0) == 0
 
 
 def test_circus_maximus_off_clients_act_once():
@@ -157,7 +162,7 @@ def test_gate_off_marble_foundations_stay_powerless():
     s = blank(2, power_gate=False)
     building(s, 0, "Temple", complete=False)
     building(s, 0, "Gate")
-    assert not R.act(s, 0, K["Temple"]) and R.hand_limit(s, 0) == 5 and influence(s, 0) == 4
+    assert not act(s, 0, K["Temple"]) and hand_limit(s, 0) == 5 and influence(s, 0) == 4
 
 
 def test_forum_off_a_client_of_each_role_does_not_win():
@@ -179,25 +184,25 @@ def test_statue_off_no_end_points_but_any_site():
         s = blank(2, **over)
         building(s, 0, "Statue", site="Rubble")
         parts = np.zeros(6, np.int64)
-        R.score_parts(s, 0, parts)
+        score_parts(s, 0, parts)
         assert parts[4] == vp and influence(s, 0) == 3
         give(s, 1, "Statue")
-        assert R.A_STIN + M["Wood"] in [a for a in _craftsman_options(s, 1)]
+        assert A_STIN + M["Wood"] in [a for a in _craftsman_options(s, 1)]
 
 
 def _craftsman_options(s, p):
-    out = np.zeros(R.N_ACTIONS, np.int32)
-    n = R._emit_foundations(s, p, out, 0, 5, -1)
+    out = np.zeros(N_ACTIONS, np.int32)
+    n = list_foundations(s, p, out, 0, 5, -1)
     return [int(a) for a in out[:n]]
 
 
 def test_public_building_with_power_off_gives_nobody_its_power():
     s = blank(2, power_temple=False)
     building(s, 1, "Temple", public=True)
-    assert not R.act(s, 0, K["Temple"]) and not R.act(s, 1, K["Temple"])
+    assert not act(s, 0, K["Temple"]) and not act(s, 1, K["Temple"])
     s = blank(2)
     building(s, 1, "Temple", public=True)
-    assert R.act(s, 0, K["Temple"]) and R.act(s, 1, K["Temple"])
+    assert act(s, 0, K["Temple"]) and act(s, 1, K["Temple"])
 
 
 def test_every_switch_changes_play():

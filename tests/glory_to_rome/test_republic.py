@@ -3,7 +3,10 @@ import numpy as np
 import pytest
 
 from sim.glory_to_rome import SPEC
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import A_CRANE, A_DRAW, A_PASS, A_TAKE_JACK, A_THINK
+from sim.glory_to_rome.rules.cards import deck_left, hand_size
+from sim.glory_to_rome.rules.setup import new_game
+from sim.glory_to_rome.rules.turn import petition_size
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.board import END_FORUM, REPUBLIC_NAMES, ALPHA_REP
 from sim.glory_to_rome.params import PARAMS
@@ -16,13 +19,13 @@ REP = dict(ruleset="republic")
 @pytest.mark.parametrize("n,deck", [(2, 132), (3, 126), (4, 120), (5, 114)])
 def test_T01_republic_setup_sizes(n, deck):
     for seed in range(100):
-        s = R.new_game(seed, 0, n, PARAMS.vector(REP))
+        s = new_game(seed, 0, n, PARAMS.vector(REP))
         if s[S.G_DTOP] == 6 * n:
             break
-    assert R.deck_left(s) == deck and s[S.G_JPILE] == 6
+    assert deck_left(s) == deck and s[S.G_JPILE] == 6
     for p in range(n):
         assert get(s, p, S.O_HN) == 5 and get(s, p, S.O_HJ) == 0
-    assert R.petition_size(s, 0) == 2
+    assert petition_size(s, 0) == 2
 
 
 def test_republic_names_order():
@@ -36,29 +39,29 @@ def test_crane():
     building(s, 0, "Circus")            # slot 4 = Crane
     give(s, 0, "Bar", "Temple")
     L = legal(s)
-    assert R.A_CRANE + K["Bar"] in L and R.A_CRANE + K["Temple"] in L
-    do(s, R.A_CRANE + K["Temple"])
+    assert A_CRANE + K["Bar"] in L and A_CRANE + K["Temple"] in L
+    do(s, A_CRANE + K["Temple"])
     assert s[S.G_ROLE] == RL["Architect"] and get(s, 0, S.O_CAMP, M["Marble"]) == 1
     s = blank(2, **REP)
     give(s, 0, "Bar", "Temple")
-    assert not any(a >= R.A_CRANE for a in legal(s))
+    assert not any(a >= A_CRANE for a in legal(s))
     # a Crane follower
     s = blank(2, **REP)
     building(s, 1, "Circus")
     give(s, 0, "Tower")
     give(s, 1, "Bar")
     do(s, CARD("Tower"))
-    assert legal(s) == [R.A_THINK, R.A_CRANE + K["Bar"]]
+    assert legal(s) == [A_THINK, A_CRANE + K["Bar"]]
 
 
 def test_tribunal():
     s = blank(2, **REP)
     building(s, 0, "Senate")            # slot 11 = Tribunal
     give(s, 0, "Bar")
-    do(s, R.A_THINK, R.A_DRAW)
-    assert legal(s) == [R.A_PASS, R.A_TAKE_JACK]
-    do(s, R.A_TAKE_JACK)
-    assert get(s, 0, S.O_HJ) == 1 and R.hand_size(s, 0) == 6
+    do(s, A_THINK, A_DRAW)
+    assert legal(s) == [A_PASS, A_TAKE_JACK]
+    do(s, A_TAKE_JACK)
+    assert get(s, 0, S.O_HJ) == 1 and hand_size(s, 0) == 6
 
 
 def test_no_senate_in_republic():
@@ -78,7 +81,7 @@ def test_domus_aurea():
     give(s, 0, "Atrium", "Statue")
     lead_alone(s, CARD("Atrium"))
     do(s, MATA("Marble"))
-    assert legal(s) == [R.A_PASS, TARGET(1, "Temple")]
+    assert legal(s) == [A_PASS, TARGET(1, "Temple")]
     infl = influence(s, 0)
     do(s, TARGET(1, "Temple"))
     assert get(s, 1, S.O_BST, K["Temple"]) == 0

@@ -3,7 +3,11 @@ import numpy as np
 import pytest
 
 from sim.glory_to_rome import SPEC
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import A_DRAW, A_FOUNTAIN, A_PASS, A_STAIRWAY, A_TAKE_JACK, A_THINK
+from sim.glory_to_rome.rules.cards import n_clients
+from sim.glory_to_rome.rules.invariants import check_invariants
+from sim.glory_to_rome.rules.powers import act
+from sim.glory_to_rome.rules.scoring import final_result
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.board import END_LAST_SITE, END_TURN_CAP, END_FORUM, END_DECK
 from sim.glory_to_rome.params import PARAMS
@@ -36,7 +40,7 @@ def test_turn_cap_state():
     s = blank(2, max_turns=50)
     s[S.G_TURN] = 50
     give(s, 0, "Bar")
-    do(s, R.A_THINK, R.A_DRAW)
+    do(s, A_THINK, A_DRAW)
     assert s[S.G_OVER] == 1 and s[S.G_END] == END_TURN_CAP
 
 
@@ -44,14 +48,14 @@ def test_leader_think_ends_turn_and_all_think_option():
     s = blank(3)
     give(s, 0, "Bar")
     give(s, 1, "Insula")
-    do(s, R.A_THINK, R.A_DRAW)
+    do(s, A_THINK, A_DRAW)
     assert s[S.G_TURN] == 2 and s[S.G_LEADER] == 1 and get(s, 1, S.O_HN) == 1
     s = blank(3, leader_think_forces_all_think=True)
     give(s, 0, "Bar")
     give(s, 1, "Insula")
-    do(s, R.A_THINK, R.A_DRAW)
+    do(s, A_THINK, A_DRAW)
     assert s[S.G_TOMOVE] == 1 and top_frame(s)["kind"] == S.FK_THINK
-    do(s, R.A_DRAW)
+    do(s, A_DRAW)
     assert get(s, 1, S.O_HN) == 5
 
 
@@ -69,12 +73,12 @@ def test_clients_act_for_thinkers_but_not_fresh_ones():
     give(s, 0, "Palace")
     clients(s, 1, Patron=1)
     pool(s, Rubble=3)
-    do(s, CARD("Palace"), R.A_THINK, R.A_DRAW)
+    do(s, CARD("Palace"), A_THINK, A_DRAW)
     do(s, MATA("Rubble"))                             # seat 0 hires
     f = pass_until_owner(s, 1)
     assert f["budget"] == 1 and f["role"] == RL["Patron"]
     do(s, MATA("Rubble"))
-    assert R.n_clients(s, 0) == 1 and R.n_clients(s, 1) == 2
+    assert n_clients(s, 0) == 1 and n_clients(s, 1) == 2
 
 
 def test_circus_maximus_completed_mid_frame_adds_actions():
@@ -95,9 +99,9 @@ def test_gate_road_marble_in_stone_building():
     building(s, 0, "Garden", complete=False)          # Stone building (Patron BONUS on completion)
     give(s, 0, "Temple", "Circus")
     lead_alone(s, CARD("Circus"))
-    assert not R.act(s, 0, K["Garden"])
+    assert not act(s, 0, K["Garden"])
     do(s, BUILD("Garden"), CARD("Temple"))
-    assert R.act(s, 0, K["Garden"]) and get(s, 0, S.O_BST, K["Garden"]) == 1
+    assert act(s, 0, K["Garden"]) and get(s, 0, S.O_BST, K["Garden"]) == 1
 
 
 def test_senate_takes_from_first_opponent_in_order():
@@ -108,7 +112,7 @@ def test_senate_takes_from_first_opponent_in_order():
     give(s, 0, "Bar")
     do(s, JACK("Patron"), JACK("Patron"), JACK("Patron"))
     assert s[S.G_PHASE] == S.PH_SENATE and s[S.G_TOMOVE] == 2
-    do(s, R.A_TAKE_JACK)                               # from seat 0 (first from 2+1)
+    do(s, A_TAKE_JACK)                               # from seat 0 (first from 2+1)
     assert get(s, 0, S.O_CJ) == 0 and get(s, 1, S.O_CJ) == 1
 
 
@@ -124,11 +128,11 @@ def test_stairway_public_forum_several_winners():
     vault(s, 0, Stone=1)
     s[S.pb(0) + S.O_INFL] = 9
     lead_alone(s, CARD("Tower"))
-    do(s, R.A_STAIRWAY, TARGET(1, "Forum"), MATA("Marble"))
+    do(s, A_STAIRWAY, TARGET(1, "Forum"), MATA("Marble"))
     assert s[S.G_OVER] == 1 and s[S.G_END] == END_FORUM
     assert list(s[S.G_WIN:S.G_WIN + 3]) == [1, 0, 1]
     sc, win, rk = np.zeros(3, np.int64), np.zeros(3), np.zeros(3, np.int64)
-    R.final_result(s, sc, win, rk)
+    final_result(s, sc, win, rk)
     assert list(win) == [1.0, 0.0, 0.0]               # both qualify; best score wins
 
 
@@ -155,7 +159,7 @@ def test_fountain_last_card_ends_game():
     give(s, 0, "Circus")
     s[S.G_DTOP] = 143
     lead_alone(s, CARD("Circus"))
-    do(s, R.A_FOUNTAIN)
+    do(s, A_FOUNTAIN)
     assert s[S.G_OVER] == 1 and s[S.G_END] == END_DECK and get(s, 0, S.O_HN) == 1
 
 
@@ -169,5 +173,5 @@ def test_prison_cannot_take_owned_kind_and_victim_keeps_site_influence():
     lead_alone(s, CARD("Circus"))
     do(s, BUILD("Prison"), CARD("Villa"))
     L = legal(s)
-    assert TARGET(1, "Market") not in L and TARGET(2, "Insula") in L and R.A_PASS in L
-    assert R.check_invariants(s) in (0, 1, 2)          # zones edited by hand; Influence sums fine
+    assert TARGET(1, "Market") not in L and TARGET(2, "Insula") in L and A_PASS in L
+    assert check_invariants(s) in (0, 1, 2)          # zones edited by hand; Influence sums fine

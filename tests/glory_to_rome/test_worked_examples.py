@@ -2,7 +2,12 @@
 import numpy as np
 import pytest
 
-from sim.glory_to_rome import rules as R
+from sim.glory_to_rome.actions import A_ATRIUM, A_DRAW, A_MAT, A_PASS, A_PET, A_TAKE, A_TAKE_JACK, A_THINK
+from sim.glory_to_rome.rules.cards import deck_left, hand_size, n_clients, n_vault, sum6
+from sim.glory_to_rome.rules.end import forum_ok
+from sim.glory_to_rome.rules.limits import client_limit, client_room, hand_limit, vault_limit
+from sim.glory_to_rome.rules.scoring import final_result, merchant_bonus_owner, score_parts
+from sim.glory_to_rome.rules.setup import deal_and_setup, init_params, new_game
 from sim.glory_to_rome import state as S
 from sim.glory_to_rome.board import DECK0, END_FORUM, END_DECK
 from sim.glory_to_rome.params import PARAMS
@@ -15,11 +20,11 @@ from .helpers import (K, M, RL, blank, give, jacks, pool, stock, vault, clients,
 @pytest.mark.parametrize("n,deck", [(2, 134), (3, 129), (4, 124), (5, 119)])
 def test_T01_setup_sizes(n, deck):
     for seed in range(100):
-        s = R.new_game(seed, 0, n, PARAMS.defaults())
+        s = new_game(seed, 0, n, PARAMS.defaults())
         if s[S.G_DTOP] == 5 * n:      # no tie for the first leader
             break
-    assert R.deck_left(s) == deck
-    assert R.sum6(s, S.G_POOL) == n
+    assert deck_left(s) == deck
+    assert sum6(s, S.G_POOL) == n
     assert s[S.G_JPILE] == 6 - n
     for m in range(6):
         assert s[S.G_SIN + m] == n and s[S.G_SOUT + m] == 6 - n
@@ -30,16 +35,16 @@ def test_T01_setup_sizes(n, deck):
 
 def test_T01_first_leader_tie():
     s = np.zeros(S.STATE_SIZE, np.int32)
-    S.init_params(s, PARAMS.defaults())
+    init_params(s, PARAMS.defaults())
     deck = np.full(144, K["Temple"], np.int32)
     deck[0:4] = K["Bar"]
     deck[4:8] = K["Insula"]
     deck[8:12] = K["Latrine"]
     deck[12:17] = [K["Bath"], K["Bath"], K["Road"], K["Insula"], K["Dock"]]
-    S.deal_and_setup(s, 3, deck, False)
+    deal_and_setup(s, 3, deck, False)
     assert s[S.G_FL] == 1                      # dealt seat 1 leads
-    assert R.sum6(s, S.G_POOL) == 5
-    assert R.deck_left(s) == 144 - 12 - 5
+    assert sum6(s, S.G_POOL) == 5
+    assert deck_left(s) == 144 - 12 - 5
     # seats renumbered: seat 0 is the first leader (its hand is the Insulas)
     assert get(s, 0, S.O_HAND, K["Insula"]) == 4
     assert get(s, 1, S.O_HAND, K["Latrine"]) == 4
@@ -50,8 +55,8 @@ def test_T01_alphabetical_order_and_seat0_rule():
     from sim.glory_to_rome.board import ALPHA
     assert ALPHA[K["Circus"]] < ALPHA[K["Circus Maximus"]] < ALPHA[K["Coliseum"]]
     assert ALPHA[K["Academy"]] == 0
-    s = R.new_game(3, 0, 4, params())
-    assert s[S.G_FL] == 0 and R.deck_left(s) == 124 and R.sum6(s, S.G_POOL) == 4
+    s = new_game(3, 0, 4, params())
+    assert s[S.G_FL] == 0 and deck_left(s) == 124 and sum6(s, S.G_POOL) == 4
 
 
 # ---------------------------------------------------------------- T02
@@ -70,8 +75,8 @@ def _t02(bridge):
         building(s, 0, "Bridge")
     lead_alone(s, CARD("Shrine"))
     assert top_frame(s)["owner"] == 0 and top_frame(s)["role"] == RL["Legionary"]
-    assert legal(s) == [R.A_PASS, MATA("Rubble"), MATA("Marble")]
-    do(s, MATA("Marble"), R.A_TAKE)
+    assert legal(s) == [A_PASS, MATA("Rubble"), MATA("Marble")]
+    do(s, MATA("Marble"), A_TAKE)
     return s
 
 
@@ -104,7 +109,7 @@ def test_T02c_two_demands_two_players():
     lead_alone(s, JACK("Legionary"))
     assert top_frame(s)["budget"] == 2
     do(s, MATA("Marble"), MATA("Marble"))
-    do(s, R.A_TAKE, CARD("Forum"), R.A_TAKE)
+    do(s, A_TAKE, CARD("Forum"), A_TAKE)
     assert get(s, 0, S.O_STOCK, M["Marble"]) == 3
     assert s[S.G_POOL + M["Marble"]] == 1
     assert get(s, 0, S.O_HN) == 2                  # revealed cards stay in hand
@@ -126,7 +131,7 @@ def test_T03_thinker_with_clients(follow):
     if follow:
         do(s, CARD("Insula"))
     else:
-        do(s, R.A_THINK, R.A_DRAW)
+        do(s, A_THINK, A_DRAW)
         assert get(s, 1, S.O_HN) == 5
     do(s, JACK("Laborer"))
     assert top_frame(s)["owner"] == 0 and top_frame(s)["budget"] == 1
@@ -154,7 +159,7 @@ def test_T04_merchant_counts():
     s = _t04_base()
     give(s, 0, "Villa")
     give(s, 1, "Sewer")
-    do(s, CARD("Villa"), CARD("Sewer"), R.A_THINK, R.A_DRAW)
+    do(s, CARD("Villa"), CARD("Sewer"), A_THINK, A_DRAW)
     assert top_frame(s)["budget"] == 5
     assert pass_until_owner(s, 1)["budget"] == 3
     assert pass_until_owner(s, 2)["budget"] == 2
@@ -164,7 +169,7 @@ def test_T04_architect_with_ludus():
     s = _t04_base()
     give(s, 0, "Tower")
     give(s, 1, "Wall", "Road")
-    do(s, CARD("Tower"), CARD("Wall"), R.A_THINK, R.A_DRAW)
+    do(s, CARD("Tower"), CARD("Wall"), A_THINK, A_DRAW)
     assert pass_until_owner(s, 1)["budget"] == 5
 
 
@@ -189,8 +194,8 @@ def test_T04_palace_units():
     stock(s, 0, Stone=5)
     s[S.pb(0) + S.O_INFL] = 9
     do(s, CARD("Villa"))
-    assert R.A_PASS in legal(s) and s[S.G_PHASE] == S.PH_MORE
-    do(s, CARD("Sewer"), JACK("Merchant"), R.A_THINK, R.A_DRAW)   # MORE: PASS only, silent
+    assert A_PASS in legal(s) and s[S.G_PHASE] == S.PH_MORE
+    do(s, CARD("Sewer"), JACK("Merchant"), A_THINK, A_DRAW)   # MORE: PASS only, silent
     f = top_frame(s)
     assert f["owner"] == 0 and f["budget"] == 4
 
@@ -233,15 +238,15 @@ def test_T06_completion_raises_limits():
     give(s, 0, "Coliseum")
     jacks(s, 0)
     pool(s, Rubble=7)
-    assert influence(s, 0) == 3 and R.client_limit(s, 0) == 5
+    assert influence(s, 0) == 3 and client_limit(s, 0) == 5
     lead_alone(s, JACK("Craftsman"))
     do(s, BUILD("Garden"), CARD("Coliseum"))
     assert get(s, 0, S.O_BST, K["Garden"]) == 2
-    assert influence(s, 0) == 6 and R.client_limit(s, 0) == 8 and R.vault_limit(s, 0) == 6
+    assert influence(s, 0) == 6 and client_limit(s, 0) == 8 and vault_limit(s, 0) == 6
     f = top_frame(s)
     assert f["kind"] == S.FK_BONUS and f["role"] == RL["Patron"] and f["budget"] == 6
     do(s, *[MATA("Rubble")] * 5)
-    assert R.n_clients(s, 0) == 8 and s[S.G_POOL + M["Rubble"]] == 2
+    assert n_clients(s, 0) == 8 and s[S.G_POOL + M["Rubble"]] == 2
     assert s[S.G_SP] == 0 or top_frame(s)["kind"] != S.FK_BONUS       # 6th action: PASS only
 
 
@@ -251,12 +256,12 @@ def test_T07_merchant_bonus_tie():
     vault(s, 0, Stone=2, Marble=1, Rubble=1)
     vault(s, 1, Stone=2, Brick=1)
     vault(s, 2, Stone=1, Brick=1, Wood=1)
-    owners = [R.merchant_bonus_owner(s, m) for m in range(6)]
+    owners = [merchant_bonus_owner(s, m) for m in range(6)]
     assert owners == [0, 2, -1, -1, -1, 0]
     parts = np.zeros(6, np.int64)
     got = []
     for p in range(3):
-        R.score_parts(s, p, parts)
+        score_parts(s, p, parts)
         got.append(int(parts[1] + parts[3]))
     assert got == [16, 8, 9]
 
@@ -280,14 +285,14 @@ def test_T08_final_score_and_tie_breaks():
     s = _t08(4)
     assert influence(s, 0) == 9
     parts = np.zeros(6, np.int64)
-    assert R.score_parts(s, 0, parts) == 28
+    assert score_parts(s, 0, parts) == 28
     assert list(parts) == [9, 10, 1, 3, 3, 3]
-    assert R.score_parts(s, 1, parts) == 28
+    assert score_parts(s, 1, parts) == 28
     sc, win, rk = np.zeros(2, np.int64), np.zeros(2), np.zeros(2, np.int64)
-    R.final_result(s, sc, win, rk)
+    final_result(s, sc, win, rk)
     assert list(win) == [0.0, 1.0] and list(rk) == [2, 1]
     s = _t08(2)
-    R.final_result(s, sc, win, rk)
+    final_result(s, sc, win, rk)
     assert list(win) == [0.5, 0.5] and list(rk) == [1, 1]
 
 
@@ -302,7 +307,7 @@ def test_T09_forum_completion_wins():
     do(s, BUILD("Forum"), CARD("Temple"))
     assert s[S.G_OVER] == 1 and s[S.G_END] == END_FORUM
     sc, win, rk = np.zeros(2, np.int64), np.zeros(2), np.zeros(2, np.int64)
-    R.final_result(s, sc, win, rk)
+    final_result(s, sc, win, rk)
     assert list(win) == [1.0, 0.0]
     assert get(s, 0, S.O_HAND, K["Villa"]) == 1          # no further actions
 
@@ -320,7 +325,7 @@ def test_T09_forum_condition(cl, extra, ok):
     if extra:
         building(s, 0, extra)
     clients(s, 0, **cl)
-    assert R.forum_ok(s, 0) == ok
+    assert forum_ok(s, 0) == ok
 
 
 def test_T09_gate_forum_foundation_wins():
@@ -340,9 +345,9 @@ def test_T10_deck_runs_out_mid_draw():
     s[S.G_DTOP] = 142
     give(s, 0, "Tower")
     give(s, 1, "Bar")
-    do(s, CARD("Tower"), R.A_THINK, R.A_DRAW)
+    do(s, CARD("Tower"), A_THINK, A_DRAW)
     assert s[S.G_OVER] == 1 and s[S.G_END] == END_DECK
-    assert R.hand_size(s, 1) == 3 and R.deck_left(s) == 0
+    assert hand_size(s, 1) == 3 and deck_left(s) == 0
     assert s[S.G_ROLE] == RL["Architect"] and s[S.G_CUR] == 2   # nobody acted
 
 
@@ -353,9 +358,9 @@ def test_T10_atrium_last_card():
     give(s, 0, "Villa", "Temple")
     s[S.G_DTOP] = 143
     lead_alone(s, CARD("Villa"))
-    assert R.A_ATRIUM in legal(s)
-    do(s, R.A_ATRIUM)
-    assert s[S.G_OVER] == 1 and s[S.G_END] == END_DECK and R.n_vault(s, 0) == 1
+    assert A_ATRIUM in legal(s)
+    do(s, A_ATRIUM)
+    assert s[S.G_OVER] == 1 and s[S.G_END] == END_DECK and n_vault(s, 0) == 1
     assert get(s, 0, S.O_HAND, K["Temple"]) == 1
 
 
@@ -385,13 +390,13 @@ def test_T11_petitions():
     assert get(s, 0, S.O_UNITS) == 2
     s = blank(2)
     give(s, 0, "Bar", "Insula", "Market")
-    assert not any(R.A_PET <= a < R.A_MAT and (a - R.A_PET) % 6 == RL["Laborer"] for a in legal(s))
+    assert not any(A_PET <= a < A_MAT and (a - A_PET) % 6 == RL["Laborer"] for a in legal(s))
 
 
 # ---------------------------------------------------------------- T12
 def _think(s, p=0):
     """Put p's lead Thinker action on top (p = leader)."""
-    do(s, R.A_THINK)
+    do(s, A_THINK)
     f = top_frame(s)
     assert f["kind"] == S.FK_THINK and f["owner"] == p
 
@@ -400,26 +405,26 @@ def test_T12_thinker_arithmetic():
     s = blank(2)
     give(s, 0, "Bar", "Insula", "Road")
     _think(s)
-    do(s, R.A_DRAW)
-    assert R.hand_size(s, 0) == 5
+    do(s, A_DRAW)
+    assert hand_size(s, 0) == 5
     s = blank(2)
     give(s, 0, "Bar", "Insula", "Road", "Dock", "Market")
     _think(s)
-    do(s, R.A_DRAW)
-    assert R.hand_size(s, 0) == 6
+    do(s, A_DRAW)
+    assert hand_size(s, 0) == 6
     s = blank(2)
     building(s, 0, "Shrine")
     give(s, 0, *["Bar"] * 8)
     _think(s)
-    do(s, R.A_DRAW)
-    assert R.hand_size(s, 0) == 9
+    do(s, A_DRAW)
+    assert hand_size(s, 0) == 9
     building(s, 0, "Temple")
-    assert R.hand_limit(s, 0) == 11
+    assert hand_limit(s, 0) == 11
     s = blank(2)
     s[S.G_JPILE] = 0
     give(s, 0, "Bar")
     _think(s)
-    assert R.A_TAKE_JACK not in legal(s)
+    assert A_TAKE_JACK not in legal(s)
 
 
 def test_T12_latrine():
@@ -427,11 +432,11 @@ def test_T12_latrine():
     building(s, 0, "Latrine")
     give(s, 0, "Bar", "Insula", "Road", "Dock")
     _think(s)
-    assert CARD("Bar") in legal(s) and R.A_PASS not in legal(s)
+    assert CARD("Bar") in legal(s) and A_PASS not in legal(s)
     do(s, CARD("Bar"))
-    assert legal(s) == [R.A_DRAW, R.A_TAKE_JACK]      # no second discard, no PASS
-    do(s, R.A_DRAW)
-    assert R.hand_size(s, 0) == 5 and s[S.G_POOL + M["Rubble"]] == 1
+    assert legal(s) == [A_DRAW, A_TAKE_JACK]      # no second discard, no PASS
+    do(s, A_DRAW)
+    assert hand_size(s, 0) == 5 and s[S.G_POOL + M["Rubble"]] == 1
 
 
 def test_T12_school():
@@ -443,11 +448,11 @@ def test_T12_school():
     do(s, BUILD("School"), CARD("Academy"))
     assert influence(s, 0) == 4
     f = top_frame(s)
-    assert f["kind"] == S.FK_THINK and f["budget"] == 4 and R.A_PASS in legal(s)
-    do(s, R.A_DRAW)
-    assert R.hand_size(s, 0) == 5
-    do(s, R.A_TAKE_JACK, R.A_TAKE_JACK, R.A_DRAW)
-    assert R.hand_size(s, 0) == 8
+    assert f["kind"] == S.FK_THINK and f["budget"] == 4 and A_PASS in legal(s)
+    do(s, A_DRAW)
+    assert hand_size(s, 0) == 5
+    do(s, A_TAKE_JACK, A_TAKE_JACK, A_DRAW)
+    assert hand_size(s, 0) == 8
 
 
 # ---------------------------------------------------------------- T13
@@ -459,7 +464,7 @@ def test_T13_prison():
     jacks(s, 0)
     building(s, 1, "Aqueduct")
     clients(s, 1, Laborer=7)
-    assert influence(s, 1) == 4 and R.client_limit(s, 1) == 8
+    assert influence(s, 1) == 4 and client_limit(s, 1) == 8
     lead_alone(s, JACK("Craftsman"))
     do(s, BUILD("Prison"), CARD("Villa"))
     assert influence(s, 0) == 7
@@ -467,8 +472,8 @@ def test_T13_prison():
     do(s, TARGET(1, "Aqueduct"))
     assert influence(s, 0) == 4 and influence(s, 1) == 7
     assert get(s, 0, S.O_BST, K["Aqueduct"]) == 2 and get(s, 1, S.O_BST, K["Aqueduct"]) == 0
-    assert R.client_limit(s, 1) == 7 and R.n_clients(s, 1) == 7 and not R.client_room(s, 1)
-    assert R.client_limit(s, 0) == 8
+    assert client_limit(s, 1) == 7 and n_clients(s, 1) == 7 and not client_room(s, 1)
+    assert client_limit(s, 0) == 8
 
 
 # ---------------------------------------------------------------- T14
@@ -486,5 +491,5 @@ def test_T14_bath_chain():
     assert f["kind"] == S.FK_BATH and f["role"] == RL["Laborer"]
     do(s, MATA("Stone"))
     assert get(s, 0, S.O_CLI, RL["Patron"]) == 1 and get(s, 0, S.O_CLI, RL["Laborer"]) == 1
-    assert get(s, 0, S.O_STOCK, M["Stone"]) == 1 and R.sum6(s, S.G_POOL) >= 0
+    assert get(s, 0, S.O_STOCK, M["Stone"]) == 1 and sum6(s, S.G_POOL) >= 0
     assert s[S.G_TURN] == 2            # nobody acted again: the turn is over

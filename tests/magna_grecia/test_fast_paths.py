@@ -245,7 +245,7 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
             if n == 1:
                 act = legal[0]
             else:
-                act = choose(st, params, legal, n, kind, w, prng)
+                act = choose(st, params, legal, n, kind, w, prng, st)
             # successors: the chosen action and a few spread over the list (roads first)
             for j in range(5):
                 x = act if j == 0 else legal[(j - 1) * n // 4]

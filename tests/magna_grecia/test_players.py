@@ -75,7 +75,7 @@ def test_city_plan_founds_and_connects_an_oracle_in_one_turn():
         out = np.empty(R.MAX_LEGAL, dtype=np.int64)
         while st[S.S_CUR] == A and not R.is_over(st):
             n = R.legal_actions(st, pr, out)
-            a = out[0] if n == 1 else G.choose(st, pr, out, n, GREEDY, np.array(weights), prng)
+            a = out[0] if n == 1 else G.choose(st, pr, out, n, GREEDY, np.array(weights), prng, st)
             R.apply_action(st, pr, a)
         return st
     st = turn(GREEDY_WEIGHTS)
@@ -165,7 +165,7 @@ def test_greedy_joins_a_rival_road_end_when_it_wins_an_oracle(allow):
     out = np.empty(R.MAX_LEGAL, dtype=np.int64)
     while st[S.S_CUR] == A:
         n = R.legal_actions(st, pr, out)
-        a = out[0] if n == 1 else G.choose(st, pr, out, n, GREEDY, np.array(GREEDY_WEIGHTS), prng)
+        a = out[0] if n == 1 else G.choose(st, pr, out, n, GREEDY, np.array(GREEDY_WEIGHTS), prng, st)
         R.apply_action(st, pr, a)
     ctrl = st[S.H_OCTRL + H((3, 8))]
     holds = ctrl >= 0 and st[S.C_OWNER + ctrl] == A
@@ -198,7 +198,7 @@ def last_turn_of_b(weights, kind=GREEDY):
     out = np.empty(R.MAX_LEGAL, dtype=np.int64)
     while not R.is_over(st):
         n = R.legal_actions(st, pr, out)
-        a = out[0] if n == 1 else G.choose(st, pr, out, n, kind, np.array(weights), prng)
+        a = out[0] if n == 1 else G.choose(st, pr, out, n, kind, np.array(weights), prng, st)
         R.apply_action(st, pr, a)
     score = np.array([st[S.S_POINTS + s] for s in range(2)])
     return score

@@ -386,8 +386,8 @@ def test_oracle_control_and_takeover_after_every_tile():
     assert st[S.H_OCTRL + H((7, 6))] == ca and st[S.M_TAKEOVERS + A] == 1
 
 
-def test_final_score_and_tiebreak_through_collect():
-    from sim.magna_grecia.playout import collect, SEAT_METRICS, NSM, NGM
+def test_final_score_and_tiebreak_through_record():
+    from sim.magna_grecia.results import RESULTS, record, Q_WIN, R_TIE, R_TIE_BREAK_USED
     st, pr = empty(n_players=2)
     st[S.S_POINTS + A] = 30
     st[S.S_POINTS + B] = 30
@@ -395,13 +395,11 @@ def test_final_score_and_tiebreak_through_collect():
     st[S.S_STOCK_CITY + A] = 2
     st[S.S_STOCK_ROAD + B] = 3
     st[S.S_STOCK_CITY + B] = 2
-    seat = np.zeros((2, NSM))
-    game = np.zeros(NGM)
-    collect(st, pr, seat, game)
-    iw = SEAT_METRICS.index("win")
-    assert list(seat[:, iw]) == [0.0, 1.0] and game[1] == 1 and game[2] == 1
-    collect(st, params(tie_break="shared"), seat, game)
-    assert list(seat[:, iw]) == [0.5, 0.5] and game[2] == 0
+    game, seat = RESULTS.empty(1, 2)
+    record(st, pr, game[0], seat[0])
+    assert list(seat[0, :, Q_WIN]) == [0.0, 1.0] and game[0, R_TIE] == 1 and game[0, R_TIE_BREAK_USED] == 1
+    record(st, params(tie_break="shared"), game[0], seat[0])
+    assert list(seat[0, :, Q_WIN]) == [0.5, 0.5] and game[0, R_TIE_BREAK_USED] == 0
 
 
 # ---------------------------------------------------------------- §2, §9 setup
@@ -595,9 +593,10 @@ def test_oracle_points_parameter_scales_oracle_score():
 
 
 @pytest.mark.parametrize("vis", [1, 2, 5])
-def test_search_determinization_keeps_visible_tiles_and_blocks(vis):
+def test_redeal_hidden_keeps_visible_tiles_and_blocks(vis):
+    """The engine's redeal of the unseen round tiles (the search player's determinization)."""
     from sim.rng import new_stream
-    from strategies.magna_grecia import determinize_stack
+    from sim.magna_grecia.view import redeal_hidden
     pr = PARAMS.vector({"visible_tiles": vis})
     st = S.new_game(3, 0, 4, pr)
     st[S.S_ROUND] = 2
@@ -606,7 +605,7 @@ def test_search_determinization_keeps_visible_tiles_and_blocks(vis):
     seen_change = False
     for _ in range(50):
         cp = st.copy()
-        determinize_stack(cp, pr, rng)
+        redeal_hidden(cp, pr, 0, rng)
         stack = cp[S.S_STACK:S.S_STACK + 12]
         assert np.array_equal(stack[:2 + vis], orig[:2 + vis])
         assert sorted(stack) == list(range(12))

@@ -1,0 +1,111 @@
+"""Result hashes: a fingerprint of every result column of a few thousand games per strategy and
+player count, to show that a refactoring changed nothing (the same seeds give bit-identical
+results).
+
+    python bench/result_hashes.py glory-to-rome --write bench/hashes/glory_to_rome.json
+    python bench/result_hashes.py glory-to-rome --check bench/hashes/glory_to_rome.json
+    python bench/result_hashes.py glory-to-rome --update FILE --only search   # a deliberate change
+
+Each case is one line-up (every seat the same strategy, plus one mixed line-up, plus a few rule
+variants of the game's `RULE_VARIANTS` below) at one player count; its hash is SHA-1 over the
+sorted result columns (name, dtype, shape, bytes). `--scale` multiplies the game counts.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+
+import numpy as np
+
+from sim import get_game
+
+# games per case by strategy family (search players are slow)
+GAMES = {"random": 4000, "search": 200}
+DEFAULT_GAMES = 2000
+# rule variants worth a case of their own (random and greedy line-ups), per game
+RULE_VARIANTS = {
+    "glory-to-rome": [{"ruleset": "republic"}, {"leader_think_forces_all_think": True},
+                      {"first_leader_rule": "seat0", "power_gate": False}],
+}
+
+
+def result_hash(res: dict) -> str:
+    h = hashlib.sha1()
+    for key in sorted(res):
+        a = np.ascontiguousarray(res[key])
+        h.update(f"{key}|{a.dtype.str}|{a.shape}|".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def cases(spec, scale):
+    names = [s.name for s in spec.strategies]
+    for p in spec.player_counts:
+        for name in names:
+            yield f"{name}@{p}", name, p, {}, max(1, int(GAMES.get(name, DEFAULT_GAMES) * scale))
+        mixed = [names[(i + 1) % len(names)] for i in range(p)]
+        if "search" in mixed:
+            mixed[mixed.index("search")] = "random"
+        yield f"{'+'.join(mixed)}@{p}", mixed, p, {}, max(1, int(DEFAULT_GAMES * scale))
+        for j, over in enumerate(RULE_VARIANTS.get(spec.name, [])):
+            for name in ("random", "greedy"):
+                if name in names:
+                    n = max(1, int(GAMES.get(name, DEFAULT_GAMES) * scale / 4))
+                    yield f"{name}@{p}/variant{j}", name, p, over, n
+
+
+def run(game: str, scale: float, only: str = "") -> dict:
+    from experiments.lineup import arrays, parse_lineup
+    spec = get_game(game)
+    out = {}
+    for label, lineup, p, over, n in cases(spec, scale):
+        if only and only not in label:
+            continue
+        kinds, weights = arrays(spec, parse_lineup(spec, lineup, p))
+        t = time.process_time()
+        res = spec.play_batch(20261, 0, n, p, spec.params.vector(over), kinds, weights, False)
+        out[label] = {"games": n, "hash": result_hash(res)}
+        print(f"{label:40s} {n:6d} games  {out[label]['hash'][:12]}  {time.process_time() - t:6.1f} s cpu",
+              flush=True)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game")
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--only", default="", help="only cases whose label contains this text")
+    g = ap.add_mutually_exclusive_group(required=True)
+    g.add_argument("--write")
+    g.add_argument("--check")
+    g.add_argument("--update", help="replace the hashes of the cases run (after a deliberate change)")
+    a = ap.parse_args()
+    got = run(a.game, a.scale, a.only)
+    if a.write:
+        with open(a.write, "w") as f:
+            json.dump({"game": a.game, "scale": a.scale, "cases": got}, f, indent=1)
+        print(f"wrote {len(got)} hashes to {a.write}")
+        return 0
+    if a.update:
+        with open(a.update) as f:
+            data = json.load(f)
+        changed = [k for k in got if data["cases"].get(k) != got[k]]
+        data["cases"].update(got)
+        with open(a.update, "w") as f:
+            json.dump(data, f, indent=1)
+        print(f"updated {len(changed)} of {len(got)} hashes in {a.update}: {', '.join(changed) or 'none'}")
+        return 0
+    want = json.load(open(a.check))["cases"]
+    bad = [k for k in got if k in want and want[k] != got[k]]
+    missing = [k for k in got if k not in want]
+    for k in bad:
+        print(f"CHANGED {k}: {want[k]['hash'][:12]} -> {got[k]['hash'][:12]}")
+    print(f"{len(got) - len(bad) - len(missing)} unchanged, {len(bad)} changed, {len(missing)} not in {a.check}")
+    return 1 if bad or missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""The result columns of a Magna Grecia game (declared once, sim/layout.py) and `record`, which
+writes a finished game's row (engine contract). Game columns are `R_*`, seat columns `Q_*` (the
+state already uses `S_*`)."""
+import numpy as np
+from numba import njit
+
+from sim.layout import Results
+from sim.magna_grecia import params as P
+from sim.magna_grecia.rules.scoring import score_parts, rank_players
+from sim.magna_grecia.state import (
+    S_NP, S_COLOUR, S_STOCK_ROAD, S_STOCK_CITY, S_TURNS, S_NEXT_CITY, C_ALIVE, C_OWNER,
+    M_CITIES_FOUNDED, M_CITY_TILES, M_ROAD_TILES, M_DRAWN, M_MARKETS_BUILT, M_FOUNDING_MARKETS,
+    M_MARKETS_SOLD, M_SOLD_POINTS, M_MARKETS_REMOVED, M_TAKEOVERS, M_MERGES, M_SPENT, M_PASSES,
+    M_DOUBLE,
+)
+
+RESULTS = Results("Magna Grecia")
+R_TURNS = RESULTS.game("turns", doc="player-turns played")
+R_TIE = RESULTS.game("tie", float, doc="two or more seats share the top score")
+R_TIE_BREAK_USED = RESULTS.game("tie_break_used", float, doc="the stock tie-break separated a top tie")
+
+Q_SCORE = RESULTS.seat("score")
+Q_WIN = RESULTS.seat("win", float, doc="win share, ties split")
+Q_RANK = RESULTS.seat("rank", doc="1 = best")
+Q_TRACK = RESULTS.seat("track_points")                 # the score parts of scoring.score_parts
+Q_MARKET = RESULTS.seat("market_points")
+Q_ORACLE_SCORED = RESULTS.seat("oracle_points_scored")
+Q_ORACLES = RESULTS.seat("oracles", doc="oracles controlled at the end")
+Q_CITIES_FOUNDED = RESULTS.seat("cities_founded")
+Q_CITIES_END = RESULTS.seat("cities_end")
+Q_CITY_TILES = RESULTS.seat("city_tiles_placed")
+Q_ROAD_TILES = RESULTS.seat("road_tiles_placed")
+Q_DRAWN = RESULTS.seat("tiles_drawn")
+Q_STOCK_END = RESULTS.seat("stock_tiles_end")
+Q_MARKETS_BUILT = RESULTS.seat("markets_built")
+Q_FOUNDING_MARKETS = RESULTS.seat("founding_markets")
+Q_MARKETS_SOLD = RESULTS.seat("markets_sold")
+Q_SOLD_POINTS = RESULTS.seat("sold_points")
+Q_MARKETS_REMOVED = RESULTS.seat("markets_removed")
+Q_ACTIVE_END = RESULTS.seat("active_markets_end")
+Q_TAKEOVERS = RESULTS.seat("oracle_takeovers")
+Q_MERGES = RESULTS.seat("merges")
+Q_SPENT = RESULTS.seat("points_spent")
+Q_PASSES = RESULTS.seat("passes")
+Q_DOUBLE = RESULTS.seat("double_turns")
+Q_COLOUR = RESULTS.seat("colour", doc="0..3 = R, Y, G, B")
+N_GAME, N_SEAT = RESULTS.n_game, RESULTS.n_seat
+
+
+@njit(cache=True)
+def final_result(st, params, parts, score, stock, rank, win):
+    """Score parts (scoring.score_parts), scores, stocks, ranks and win shares of a finished
+    game; returns (tie, tie_break_used)."""
+    np_ = st[S_NP]
+    score_parts(st, params, parts)
+    for s in range(np_):
+        score[s] = parts[s, 5]
+        stock[s] = st[S_STOCK_ROAD + s] + st[S_STOCK_CITY + s]
+    return rank_players(score, stock, np_, int(params[P.P_TIE_BREAK]) == 0, rank, win)
+
+
+@njit(cache=True)
+def record(st, ctx, game_row, seat_rows):
+    """The result row of a finished game: game_row[R_*], seat_rows[q, Q_*]."""
+    np_ = st[S_NP]
+    parts = np.zeros((4, 6), dtype=np.int64)
+    score = np.zeros(np_, dtype=np.int64)
+    stock = np.zeros(np_, dtype=np.int64)
+    rank = np.zeros(np_, dtype=np.int64)
+    win = np.zeros(np_, dtype=np.float64)
+    tie, used = final_result(st, ctx, parts, score, stock, rank, win)
+    cities_end = np.zeros(4, dtype=np.int64)
+    for c in range(st[S_NEXT_CITY]):
+        if st[C_ALIVE + c] == 1:
+            cities_end[st[C_OWNER + c]] += 1
+    for s in range(np_):
+        row = seat_rows[s]
+        row[Q_SCORE] = score[s]
+        row[Q_WIN] = win[s]
+        row[Q_RANK] = rank[s]
+        row[Q_TRACK] = parts[s, 0]
+        row[Q_MARKET] = parts[s, 1]
+        row[Q_ORACLE_SCORED] = parts[s, 2]
+        row[Q_ORACLES] = parts[s, 3]
+        row[Q_CITIES_FOUNDED] = st[M_CITIES_FOUNDED + s]
+        row[Q_CITIES_END] = cities_end[s]
+        row[Q_CITY_TILES] = st[M_CITY_TILES + s]
+        row[Q_ROAD_TILES] = st[M_ROAD_TILES + s]
+        row[Q_DRAWN] = st[M_DRAWN + s]
+        row[Q_STOCK_END] = stock[s]
+        row[Q_MARKETS_BUILT] = st[M_MARKETS_BUILT + s]
+        row[Q_FOUNDING_MARKETS] = st[M_FOUNDING_MARKETS + s]
+        row[Q_MARKETS_SOLD] = st[M_MARKETS_SOLD + s]
+        row[Q_SOLD_POINTS] = st[M_SOLD_POINTS + s]
+        row[Q_MARKETS_REMOVED] = st[M_MARKETS_REMOVED + s]
+        row[Q_ACTIVE_END] = parts[s, 4]
+        row[Q_TAKEOVERS] = st[M_TAKEOVERS + s]
+        row[Q_MERGES] = st[M_MERGES + s]
+        row[Q_SPENT] = st[M_SPENT + s]
+        row[Q_PASSES] = st[M_PASSES + s]
+        row[Q_DOUBLE] = st[M_DOUBLE + s]
+        row[Q_COLOUR] = st[S_COLOUR + s]
+    game_row[R_TURNS] = st[S_TURNS]
+    game_row[R_TIE] = 1.0 if tie else 0.0
+    game_row[R_TIE_BREAK_USED] = 1.0 if used else 0.0
