@@ -45,5 +45,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         parts = Path(str(item.fspath)).relative_to(ROOT).parts
         group = _GROUPS.get(parts[1]) if len(parts) > 2 and parts[0] == "tests" else None
+        if group is None and hasattr(item, "callspec"):   # a test over every game (tests/contract): by its game
+            games = [_GROUPS.get(str(v).replace("-", "_")) for v in item.callspec.params.values()]
+            group = next((g for g in games if g), None)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
