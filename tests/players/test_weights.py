@@ -98,21 +98,34 @@ def test_shipped_files_are_complete():
         wmod.vector(spec, data["strategy"], data["weights"])
 
 
+SHIPPED = sorted(p.name for p in wmod.WEIGHTS_DIR.glob("*.toml"))
+RECHECK_CAP = 4000      # games a test may play to re-check one file
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game,players", [("catan", 3), ("catan", 4), ("catan", 6), ("troja", 4)])
-def test_shipped_tuned_beats_default_greedy_on_new_seeds(game, players):
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_tuned_beats_default_greedy_on_new_seeds(name):
     """The acceptance claim, re-checked on seeds neither training nor the file's evaluation used: one tuned
-    seat against default greedy players, every rotation, 1,200 games, Wilson interval above the fair share.
-    (Troja at 6 players is left to its file's 6,000-game evaluation: 18.3% [17.3, 19.3] against a fair
-    16.7% needs more games than a test should play.)"""
+    seat against default greedy players, every rotation, Wilson interval above the fair share. The games
+    are those that detect the file's own lower bound with 95% power; a file whose margin needs more than
+    RECHECK_CAP games is left to its 6,000-game evaluation (skipped, saying so)."""
     from experiments.train import play_field
-    from reports.stats import wilson
+    from reports.stats import games_needed, wilson
+    data = wmod.read(wmod.WEIGHTS_DIR / name)
+    game, players = data["game"], int(data["players"])
     spec = get_game(game)
+    fair = 1.0 / players
+    assert data["evaluation"]["ci_low"] > fair, f"{name}: its own evaluation is not above the fair share"
+    need = games_needed(data["evaluation"]["ci_low"], fair, power=0.95)
+    if need > RECHECK_CAP:
+        pytest.skip(f"{name}: a margin of {100 * (data['evaluation']['ci_low'] - fair):.1f} points needs "
+                    f"{need:,} games; its file's evaluation stands")
     res = wmod.resolve(spec, players)
-    assert res.path is not None and res.path.name == f"{game}-{players}p.toml"
+    assert res.path is not None and res.path.name == name
     default = list(spec.strategy("greedy").weights)
-    wins, games, _ = play_field(game, 424242, 0, 1200 // players, players, spec.params.defaults(),
+    per_rotation = max(100, -(-need // players))
+    wins, games, _ = play_field(game, 424242, 0, per_rotation, players, spec.params.defaults(),
                                 spec.strategy("greedy").kind, list(res.weights), [default] * (players - 1),
                                 [spec.strategy("greedy").kind] * (players - 1))
     lo, hi = wilson(wins, games)
-    assert lo > 1.0 / players, (wins / games, lo, hi)
+    assert lo > fair, (name, wins / games, lo, hi)
