@@ -5,6 +5,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 JOBS   ?= 2
+TEST_JOBS ?= 2
 
 .PHONY: venv report test bench clean clean-cache browser
 
@@ -21,8 +22,10 @@ venv: $(STAMP)
 report: $(STAMP)
 	$(BIN)/agon design-report magna-grecia glory-to-rome mare-nostrum troja --jobs $(JOBS) --out runs/main --force
 
+# Tests on TEST_JOBS processes (pytest-xdist); each game's tests stay on one process (tests/conftest.py),
+# so a game's engine is compiled once, not once per process.
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 # The report.html test opens the page in Debian's Chromium (Playwright drives the system browser).
 # Installed here when missing and we may (root); otherwise that one test is skipped with a note.

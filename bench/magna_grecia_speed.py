@@ -1,11 +1,15 @@
 """Magna Grecia throughput on one core (single process) for random and greedy players.
 
 Usage: python bench/magna_grecia_speed.py [--games-random N] [--games-greedy N] [--players 4]
-       [--repeats 5]
+       [--repeats 5] [--city-cost 1]
 Numba compilation is done by a warm-up game before timing. The machine is shared, so the
 headline figure is games per CPU-second of this process (process time, insensitive to other
 jobs waiting for the CPU), the median of the repeats; the wall-clock rate is printed as well.
-The issue's targets (4 players): random >= 2,000, greedy >= 200 games/s per core.
+Players: random; greedy (default weights: plans within the turn); greedy one-step
+(ONE_STEP_WEIGHTS, the greedy before plans, for comparison); oracle_hub.
+The issue's targets (4 players): random >= 2,000, greedy >= 200 games/s per core (set for the
+one-step greedy; the planning greedy costs about 4x as much, see the module docstring of
+strategies/magna_grecia.py).
 """
 import argparse
 import time
@@ -13,13 +17,13 @@ import time
 import numpy as np
 
 from sim.magna_grecia import SPEC
-from strategies.magna_grecia import GREEDY_WEIGHTS
+from strategies.magna_grecia import GREEDY_WEIGHTS, ONE_STEP_WEIGHTS, ORACLE_HUB_WEIGHTS
 
 
-def bench(kind, n_games, n_players=4, repeats=5):
+def bench(kind, n_games, n_players=4, repeats=5, weights=GREEDY_WEIGHTS, over=None):
     """(median games per CPU-second, median games per wall second) over `repeats` batches."""
-    pr = SPEC.params.defaults()
-    w = np.tile(GREEDY_WEIGHTS, (n_players, 1))
+    pr = SPEC.params.vector(over or {})
+    w = np.tile(weights, (n_players, 1))
     SPEC.play_batch(0, 0, 1, n_players, pr, [kind] * n_players, w)
     wall = []
     cpu = []
@@ -38,11 +42,18 @@ def main():
     ap.add_argument("--games-greedy", type=int, default=60)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--city-cost", type=int, default=1)
     a = ap.parse_args()
-    for name, kind, n in (("random", 0, a.games_random), ("greedy", 1, a.games_greedy)):
-        cpu, wall = bench(kind, n, a.players, a.repeats)
-        print(f"magna-grecia {name:7s} {a.players}p: {cpu:8.1f} games per CPU-second (median of "
-              f"{a.repeats} x {n} games); wall {wall:.1f} games/s")
+    over = {"city_tile_cost": a.city_cost}
+    rows = (("random", 0, a.games_random, GREEDY_WEIGHTS),
+            ("greedy", 1, a.games_greedy, GREEDY_WEIGHTS),
+            ("greedy one-step", 1, a.games_greedy, ONE_STEP_WEIGHTS),
+            ("oracle_hub", 2, a.games_greedy, ORACLE_HUB_WEIGHTS))
+    for name, kind, n, w in rows:
+        cpu, wall = bench(kind, n, a.players, a.repeats, w, over)
+        print(f"magna-grecia {name:15s} {a.players}p: {cpu:8.1f} games per CPU-second (median of "
+              f"{a.repeats} x {n} games, city_tile_cost {a.city_cost}); wall {wall:.1f} games/s",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""Mare Nostrum throughput: games/s per core for random, greedy and search 6-player games,
-and the mean rounds per game of each strategy (one process = one core).
+"""Mare Nostrum throughput: games/s per core for random, greedy (and the first greedy,
+`greedy_v0`), the personas and search, and the mean rounds per game of each strategy (one
+process = one core).
 
     .venv/bin/python bench/mare_nostrum_speed.py [--games N] [--players P]
 """
@@ -10,13 +11,17 @@ import numpy as np
 
 from sim.mare_nostrum import SPEC
 from sim.mare_nostrum.params import PARAMS
-from strategies.mare_nostrum import STRATEGIES
+from strategies.mare_nostrum import STRATEGIES, OLD_SWITCHES, with_weights
 
 
 def bench(name, n_games, n_players, seed=1):
-    info = SPEC.strategy(name)
+    """`greedy_v0` is the first greedy (its named weights OLD_SWITCHES), for before/after."""
+    info = SPEC.strategy("greedy" if name == "greedy_v0" else name)
     kinds = np.full(n_players, info.kind, np.int64)
-    W = np.tile(np.array(info.weights or STRATEGIES[1].weights, np.float64), (n_players, 1))
+    w = info.weights or STRATEGIES[1].weights
+    if name == "greedy_v0":
+        w = with_weights(w, **OLD_SWITCHES)
+    W = np.tile(np.array(w, np.float64), (n_players, 1))
     P = PARAMS.defaults()
     SPEC.play_batch(seed, 10**6, 2, n_players, P, kinds, W, False)      # compile / load cache
     t = time.perf_counter()
@@ -39,7 +44,7 @@ def main():
     print("(the per-core rate when other processes share the cores)")
     print(f"{'strategy':10s} {'wall g/s':>9s} {'cpu g/s':>9s} {'rounds':>7s} {'actions':>8s}  "
           "paths (hw, pyramids, roles, unfinished)")
-    for name, n in (("random", a.games), ("greedy", a.games), ("economist", a.games),
+    for name, n in (("random", a.games), ("greedy", a.games), ("greedy_v0", a.games), ("economist", a.games),
                     ("warmonger", a.games), ("hoarder", a.games), ("search", a.search_games)):
         gps, cps, rounds, acts, paths = bench(name, n, a.players)
         print(f"{name:10s} {gps:9.1f} {cps:9.1f} {rounds:7.2f} {acts:8.0f}  {paths.tolist()}")

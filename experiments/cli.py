@@ -7,13 +7,16 @@ and hands the run folder to the reports.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
-import shlex
 import sys
 from pathlib import Path
 
 from sim import game_names, get_game
 from sim.spec import AgonInputError
+from experiments.adapt import adapt_study
+from experiments.args import (GAMES, MAX_BENCH_BATCH, MAX_CHUNK, MAX_SECONDS, SEED, add_backend, ascii_text, cap_jobs,
+                             add_adapt_options, command_line, count, number, parse_set, parse_sweep, resume_command)
 from experiments.folder import out_folder
 from experiments.cli_studies import STUDY_COMMANDS, is_composite, run_sequential_single, sequential_requested
 
@@ -27,74 +30,24 @@ class _Parser(argparse.ArgumentParser):
         raise AgonInputError(f"{self.prog}: {message}")
 
 
-def _parse_set(items: list[str] | None) -> dict:
-    out = {}
-    for item in items or []:
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise AgonInputError(f"--set expects NAME=VALUE, got {item!r}")
-        out[name.strip()] = value.strip()
-    return out
-
-
-def parse_range(text: str) -> list:
-    """'2:8:1' -> [2,...,8] (inclusive); 'a,b,c' -> list; a single value -> [value]."""
-    text = text.strip()
-    if ":" in text:
-        parts = text.split(":")
-        if len(parts) not in (2, 3):
-            raise AgonInputError(f"bad range {text!r}; write LO:HI:STEP or a,b,c")
-        try:
-            lo, hi = float(parts[0]), float(parts[1])
-            step = float(parts[2]) if len(parts) == 3 else 1.0
-        except ValueError:
-            raise AgonInputError(f"bad range {text!r}; LO, HI and STEP must be numbers")
-        if step <= 0 or hi < lo:
-            raise AgonInputError(f"bad range {text!r}; need LO <= HI and STEP > 0")
-        count = int(round((hi - lo) / step + 1e-9)) + 1
-        if count > 200:
-            raise AgonInputError(f"range {text!r} has {count} values; at most 200")
-        vals = [round(lo + i * step, 10) for i in range(count)]
-        return [int(v) if float(v).is_integer() else v for v in vals]
-    return [v.strip() for v in text.split(",") if v.strip()]
-
-
-def _parse_sweep(items: list[str]) -> list[list]:
-    out = []
-    for item in items or []:
-        name, eq, rng = item.partition("=")
-        if not eq:
-            raise AgonInputError(f"--param expects NAME=LO:HI:STEP or NAME=a,b,c, got {item!r}")
-        out.append([name.strip(), parse_range(rng)])
-    return out
-
-
 def _add_common(p: argparse.ArgumentParser, games_default: int) -> None:
     p.add_argument("game", help="game name (see `agon games`)")
-    p.add_argument("--players", type=int, help="number of players (default: the game's)")
-    p.add_argument("--games", type=int, default=games_default, help="games (all seat rotations included; per arm for a sweep)")
-    p.add_argument("--strategies", default="random",
+    p.add_argument("--players", type=count(1), help="number of players (default: the game's)")
+    p.add_argument("--games", type=GAMES, default=games_default,
+                   help="games (all seat rotations included; per arm for a sweep)")
+    p.add_argument("--strategies", default="random", type=ascii_text,
                    help="one strategy for every seat, or one per seat separated by commas; weights as NAME:w=a/b/c")
-    p.add_argument("--seed", type=int, default=1, help="run seed: the same seed gives the same games")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--chunk", type=int, default=None, help="games per chunk (results do not depend on it)")
-    _add_backend(p)
+    p.add_argument("--seed", type=SEED, default=1, help="run seed: the same seed gives the same games")
+    p.add_argument("--jobs", type=count(1), default=1, help="worker processes (at most the cores)")
+    p.add_argument("--chunk", type=count(1, MAX_CHUNK), default=None,
+                   help="games per chunk (results do not depend on it)")
+    add_backend(p)
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     p.add_argument("--out", help="run folder (default runs/GAME-KIND)")
     p.add_argument("--resume", action="store_true", help="finish an interrupted run in --out")
     p.add_argument("--force", action="store_true", help="replace an existing run folder")
     p.add_argument("--check", action="store_true", help="check the engine's invariants after every action")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def _add_backend(p: argparse.ArgumentParser) -> None:
-    """Where the chunks run; results are identical on every backend."""
-    from experiments.runner import BACKENDS
-    p.add_argument("--backend", default="loky", choices=BACKENDS,
-                   help="loky (default: local processes), dask (a running cluster, with --scheduler), "
-                        "dask-local (a local dask.distributed cluster, with --workers)")
-    p.add_argument("--scheduler", metavar="tcp://HOST:8786", help="Dask scheduler address (--backend dask)")
-    p.add_argument("--workers", type=int, help="worker processes of --backend dask-local (default: --jobs)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,10 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play one game and print it")
     p.add_argument("game")
-    p.add_argument("--players", type=int)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--index", type=int, default=0, help="game index within the seed's run")
-    p.add_argument("--strategies", default="random")
+    p.add_argument("--players", type=count(1))
+    p.add_argument("--seed", type=SEED, default=1)
+    p.add_argument("--index", type=SEED, default=0, help="game index within the seed's run")
+    p.add_argument("--strategies", default="random", type=ascii_text)
     p.add_argument("--trace", action="store_true", help="print every action in words")
     p.add_argument("--set", action="append", metavar="NAME=VALUE")
 
@@ -121,63 +74,85 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--param", action="append", required=True, metavar="NAME=LO:HI:STEP",
                    help="parameter range, inclusive; or NAME=a,b,c; twice for a grid")
     w.set_defaults(games_per_arm=True)
+    add_adapt_options(w)
     from experiments.cli_studies import add_sequential_options, add_study_commands
     add_sequential_options(s)
     add_sequential_options(w)
     add_study_commands(sub)
+    from experiments.cli_players import add_player_commands
+    add_player_commands(sub)
 
     r = sub.add_parser("report", help="re-render a run folder's report from its stored results")
     r.add_argument("run_dir")
 
     b = sub.add_parser("bench", help="measure games/s per core")
     b.add_argument("game")
-    b.add_argument("--strategy", default="random")
-    b.add_argument("--players", type=int)
-    b.add_argument("--seconds", type=float, default=10.0)
-    b.add_argument("--jobs", type=int, default=1)
-    b.add_argument("--batch", type=int, default=0, help="games per call (default: adaptive)")
+    b.add_argument("--strategy", default="random", type=ascii_text)
+    b.add_argument("--players", type=count(1))
+    b.add_argument("--seconds", type=number(0, MAX_SECONDS, open_lo=True), default=10.0,
+                   help=f"measuring time per job (at most {MAX_SECONDS:g})")
+    b.add_argument("--jobs", type=count(1), default=1)
+    b.add_argument("--batch", type=count(0, MAX_BENCH_BATCH), default=0,
+                   help="games per call (default 0: adaptive)")
     b.add_argument("--set", action="append", metavar="NAME=VALUE")
     b.add_argument("--json", action="store_true", help="print one JSON object")
 
     c = sub.add_parser("run", help="run the studies of a TOML file")
     c.add_argument("config")
-    c.add_argument("--jobs", type=int)
+    c.add_argument("--jobs", type=count(1))
     c.add_argument("--out", help="base folder for the studies' run folders")
     c.add_argument("--resume", action="store_true")
     c.add_argument("--force", action="store_true")
     c.add_argument("--quiet", action="store_true")
-    _add_backend(c)
+    add_backend(c)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    from experiments import folder
+    started, args = folder.started(), None
     try:
         args = parser.parse_args(argv)
         if not args.cmd:
             parser.print_help()
             return 0
+        for option in ("jobs", "workers"):
+            if getattr(args, option, None) is not None:
+                setattr(args, option, cap_jobs(getattr(args, option), f"--{option}"))
         return COMMANDS[args.cmd](args, argv)
     except AgonInputError as e:
         print(f"agon: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
+        if folder.started() > started and hasattr(args, "resume"):   # a run folder was written: how to finish it
+            print(f"finish with: {resume_command(command_line(argv))}", file=sys.stderr)
         return 130
     except RuntimeError as e:
         from experiments.runner import AgonRunError
         if not isinstance(e, AgonRunError):
             raise
-        print(f"agon: error: {e}", file=sys.stderr)
+        hint = f"; finish with: {resume_command(command_line(argv))}" if e.resumable and hasattr(args, "resume") else ""
+        print(f"agon: error: {e}{hint}", file=sys.stderr)
         return 1
-    except OSError as e:  # unwritable folder, disk full: a clear line, not a traceback
-        where = f" {e.filename}" if getattr(e, "filename", None) else ""
-        print(f"agon: error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
+    except OSError as e:  # unwritable folder, disk full: a clear line naming the file, not a traceback
+        print(f"agon: error: {os_error_line(e)}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
-def _command_line(argv) -> str:
-    return "agon " + " ".join(shlex.quote(a) for a in argv)
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.ENOTDIR, errno.EISDIR, errno.EEXIST, errno.EFBIG}
+
+
+def os_error_line(e: OSError) -> str:
+    """One line for an OSError: 'disk full writing FILE', 'cannot write FILE: ...' or 'FILE: ...'."""
+    where = f" {e.filename}" if getattr(e, "filename", None) else ""
+    what = e.strerror or str(e)
+    if e.errno == errno.ENOSPC:
+        return f"disk full writing{where}: {what}"
+    if e.errno in _WRITE_ERRORS:
+        return f"cannot write{where}: {what}"
+    return f"{where.strip() or 'file'}: {what}"
 
 
 def cmd_games(args, argv) -> int:
@@ -192,12 +167,10 @@ def cmd_games(args, argv) -> int:
 def cmd_play(args, argv) -> int:
     from experiments.lineup import arrays, parse_lineup
     spec = get_game(args.game)
-    players = spec.check_players(args.players or spec.default_players)
-    vec = spec.params.vector(_parse_set(args.set))
-    seats = parse_lineup(spec, args.strategies, players)
+    players = spec.check_players(spec.default_players if args.players is None else args.players)
+    vec = spec.params.vector(parse_set(args.set))
+    seats = parse_lineup(spec, args.strategies, players, parse_set(args.set))
     kinds, weights = arrays(spec, seats)
-    if args.seed < 0 or args.index < 0:
-        raise AgonInputError("--seed and --index must be >= 0")
     lines, res = spec.play_traced(args.seed, args.index, players, vec, kinds, weights)
     if args.trace:
         for line in lines:
@@ -206,6 +179,9 @@ def cmd_play(args, argv) -> int:
     print(f"{spec.title}, {players} players, seed {args.seed}, game {args.index}: "
           f"{int(res['turns'][0])} turns")
     print(_result_table(spec, res, seats))
+    from experiments.lineup import sources
+    for label, note in sources(seats).items():   # tuned seats: which weights file played
+        print(f"{label}: {note}")
     return 0
 
 
@@ -226,9 +202,9 @@ def _result_table(spec, res, seats) -> str:
 def _study_from_args(args, argv, kind):
     from experiments.runner import Study
     return Study(kind=kind, game=args.game, players=args.players, games=args.games, seed=args.seed,
-                 strategies=args.strategies, params=_parse_set(args.set),
-                 sweep=_parse_sweep(getattr(args, "param", None)) if kind == "sweep" else [],
-                 chunk_size=args.chunk, check=args.check, command=_command_line(argv))
+                 strategies=args.strategies, params=parse_set(args.set),
+                 sweep=parse_sweep(getattr(args, "param", None)) if kind == "sweep" else [],
+                 chunk_size=args.chunk, check=args.check, command=command_line(argv))
 
 
 def _run_and_report(study, out, jobs, resume, force, backend, quiet, scheduler=None, workers=None) -> Path:
@@ -284,6 +260,7 @@ def cmd_sweep(args, argv) -> int:
     study = _study_from_args(args, argv, "sweep")
     _with_defaults(study)
     out = out_folder(args.out, f"runs/{study.game}-sweep")
+    adapt_study(study, args, out)
     if sequential_requested(args):
         return run_sequential_single(args, study, out, argv)
     _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,
@@ -310,11 +287,7 @@ def cmd_report(args, argv) -> int:
 def cmd_bench(args, argv) -> int:
     from experiments.bench import bench
     spec = get_game(args.game)
-    if args.seconds <= 0:
-        raise AgonInputError("--seconds must be positive")
-    if args.jobs < 1:
-        raise AgonInputError("--jobs must be at least 1")
-    res = bench(spec, args.strategy, args.players, args.seconds, args.jobs, _parse_set(args.set), args.batch)
+    res = bench(spec, args.strategy, args.players, args.seconds, args.jobs, parse_set(args.set), args.batch)
     if args.json:
         print(json.dumps(res))
     else:
@@ -330,30 +303,42 @@ def cmd_run(args, argv) -> int:
     from experiments.runner import Plan, check_backend, prepare_folder, run_study, shared_pool
     from reports import write_index
     cfg = load_config(args.config)
-    jobs = args.jobs or cfg.jobs
+    jobs = args.jobs or cap_jobs(cfg.jobs, f"jobs (in {args.config})")
     check_backend(args.backend, args.scheduler, args.workers)
     base = folder.check_base(args.out if args.out is not None else cfg.out)
-    plans = []
-    for name, study in cfg.studies:
-        study.command = _command_line(argv) + f"  # study {name}"
-        plans.append((folder.child(base, name, "study name"), study, None if is_composite(study) else Plan(study, jobs)))
+    plans, where = [], {}
+    for i, (name, study) in enumerate(cfg.studies):
+        study.command = command_line(argv) + f"  # study {name}"
+        where[name] = f"{args.config}: study {i + 1} ({name}, {study.kind})"
+        try:
+            plan = None if is_composite(study) else Plan(study, jobs)
+        except AgonInputError as e:
+            raise AgonInputError(f"{where[name]}: {e}")
+        plans.append((folder.child(base, name, "study name"), study, plan))
+    # --resume finishes the studies an interrupted file had started and plays the others
+    again = {out: args.resume and (out / "run.json").exists() for out, _, _ in plans}
     for out, study, plan in plans:  # check every folder before playing anything
-        if plan is None:
-            study.check(out, jobs, args.resume, args.force)
-        else:
-            prepare_folder(out, args.resume, args.force, plan)
+        try:
+            if plan is None:
+                study.check(out, jobs, again[out], args.force)
+            else:
+                prepare_folder(out, again[out], args.force, plan)
+        except AgonInputError as e:
+            raise AgonInputError(f"{where[out.name]}: {e}")
+    batch = {"kind": "batch", "config": str(args.config), "studies": [o.name for o, _, _ in plans],
+             "command": command_line(argv)}
     with folder.locked(base), shared_pool(args.backend, jobs, args.scheduler, args.workers):
+        folder.write_batch(base, dict(batch, status="running"))   # an interrupted file is resumable
         for out, study, plan in plans:   # every study of the file on one pool
             print(f"== {out.name}: {study.kind} {study.game}", file=sys.stderr)
             if plan is None:  # design studies and stopping rules: experiments/composite.py
-                study.run(out, jobs, args.resume, args.force, not args.quiet)
+                study.run(out, jobs, again[out], args.force, not args.quiet)
                 print(f"report: {out / 'report.md'}")
                 continue
-            run_study(study, out, jobs=jobs, resume=args.resume, force=args.force, progress=not args.quiet, plan=plan)
+            run_study(study, out, jobs=jobs, resume=again[out], force=args.force, progress=not args.quiet, plan=plan)
             _render(out)
         write_index(base, [(out.name, out) for out, _, _ in plans], title=cfg.title)
-        folder.write_batch(base, {"kind": "batch", "config": str(args.config), "studies": [o.name for o, _, _ in plans],
-                                  "command": _command_line(argv)})
+        folder.write_batch(base, dict(batch, status="complete"))
     print(f"index: {base / 'index.md'}")
     return 0
 
@@ -363,6 +348,8 @@ COMMANDS = {
     "report": cmd_report, "bench": cmd_bench, "run": cmd_run,
 }
 COMMANDS.update(STUDY_COMMANDS)  # tune, tournament, components, restrict, design-report
+from experiments.cli_players import PLAYER_COMMANDS  # noqa: E402
+COMMANDS.update(PLAYER_COMMANDS)  # train, check-players
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from sim.spec import AgonInputError
+from experiments.args import GAMES, MAX_SCALE, MAX_SEED, SEED, add_backend, ascii_text, command_line, count, number, parse_set
 from experiments.folder import out_folder
 
 
@@ -21,12 +22,12 @@ def is_composite(study) -> bool:
 
 def add_sequential_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("sequential sample size (default: play --games once)")
-    g.add_argument("--until-ci", metavar="H", help="add batches until every reported 95%% interval has a half-width "
+    g.add_argument("--until-ci", metavar="H", type=ascii_text, help="add batches until every reported 95%% interval has a half-width "
                                                    "of at most H (0.005 = half a point)")
-    g.add_argument("--sprt", metavar="P0,P1", help="sequential probability ratio test of seat 0's win rate, "
+    g.add_argument("--sprt", metavar="P0,P1", type=ascii_text, help="sequential probability ratio test of seat 0's win rate, "
                                                   "H0 p = P0 against H1 p = P1 (alpha = beta = 0.05)")
-    g.add_argument("--max-games", type=int, help="game cap of a sequential run (default 200,000, in --games units)")
-    g.add_argument("--batch", type=int, help="games added per look (default: --games)")
+    g.add_argument("--max-games", type=GAMES, help="game cap of a sequential run (default 200,000, in --games units)")
+    g.add_argument("--batch", type=GAMES, help="games added per look (default: --games)")
 
 
 def rule_from_args(args):
@@ -58,24 +59,19 @@ def run_sequential_single(args, study, out, command_line) -> int:
 
 def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "greedy") -> None:
     p.add_argument("game", help="game name (see `agon games`)")
-    p.add_argument("--players", type=int, help="number of players (default: the game's)")
-    p.add_argument("--games", type=int, default=games, help="games (see the command's help for the unit)")
+    p.add_argument("--players", type=count(1), help="number of players (default: the game's)")
+    p.add_argument("--games", type=GAMES, default=games, help="games (see the command's help for the unit)")
     if strategies is not None:
-        p.add_argument("--strategies", default=strategies, help=f"strategy (default {strategies})")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+        p.add_argument("--strategies", default=strategies, type=ascii_text, help=f"strategy (default {strategies})")
+    p.add_argument("--seed", type=SEED, default=1)
+    p.add_argument("--jobs", type=count(1), default=1, help="worker processes (at most the cores)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     p.add_argument("--out", help="study folder (default runs/GAME-COMMAND)")
     p.add_argument("--resume", action="store_true", help="finish an interrupted study in --out")
     p.add_argument("--force", action="store_true", help="replace an existing study folder")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
-    _backend(p)
+    add_backend(p)
     add_sequential_options(p)
-
-
-def _backend(p: argparse.ArgumentParser) -> None:
-    from experiments.cli import _add_backend
-    _add_backend(p)
 
 
 def add_study_commands(sub) -> None:
@@ -86,18 +82,20 @@ def add_study_commands(sub) -> None:
     t.add_argument("--target", action="append", required=True,
                    help="first_seat_fair | seats_fair | length=LO:HI | skill_gap=G; repeat for several")
     t.set_defaults(games_help="games per candidate in the first round")
+    from experiments.args import add_adapt_options
+    add_adapt_options(t)
 
     r = sub.add_parser("tournament", help="every strategy in every seat: win matrix, Bradley-Terry ratings, skill ladder")
     _common(r, 2000, strategies=None)
-    r.add_argument("--strategies", required=True, help="two or more strategies, comma separated (weights as NAME:w=a/b)")
-    r.add_argument("--ladder", help="expected order weakest first, e.g. random,greedy,search (default: those present)")
+    r.add_argument("--strategies", required=True, type=ascii_text, help="two or more strategies, comma separated (weights as NAME:w=a/b)")
+    r.add_argument("--ladder", type=ascii_text, help="expected order weakest first, e.g. random,greedy,search (default: those present)")
 
     c = sub.add_parser("components", help="win rate with vs without each component, BH-flagged too strong/weak")
     _common(c, 4000)
 
     x = sub.add_parser("restrict", help="restricted play: the win rate of a player who may not use an option")
     _common(x, 4000)
-    x.add_argument("--ban", action="append", required=True, metavar="OPTION", help="option to ban; repeat for several")
+    x.add_argument("--ban", action="append", required=True, metavar="OPTION", type=ascii_text, help="option to ban; repeat for several")
 
     m = sub.add_parser("compare", help="two or more runs (or a rule variant of one) side by side, paired on shared seeds")
     m.add_argument("runs", nargs="+", help="run folders of one game (the first is the reference)")
@@ -111,24 +109,24 @@ def add_study_commands(sub) -> None:
     d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components) in one report")
     d.add_argument("game", nargs="+", help="one or more games")
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
-    d.add_argument("--scale", type=float, default=1.0, help="multiply every game count (e.g. 0.1 for a quick look)")
-    d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--jobs", type=int, default=1)
+    d.add_argument("--scale", type=number(0, MAX_SCALE, open_lo=True), default=1.0,
+                   help="multiply every game count (e.g. 0.1 for a quick look)")
+    d.add_argument("--seed", type=count(0, MAX_SEED - 2), default=1, help="run seed (the sweep and the tournament "
+                   "use the next two)")
+    d.add_argument("--jobs", type=count(1), default=1)
     d.add_argument("--out", help="base folder (default runs/design); each game writes out/GAME")
     d.add_argument("--resume", action="store_true")
     d.add_argument("--force", action="store_true")
     d.add_argument("--quiet", action="store_true")
-    _backend(d)
+    add_backend(d)
 
 
 def _set(args) -> dict:
-    from experiments.cli import _parse_set
-    return _parse_set(args.set)
+    return parse_set(args.set)
 
 
 def _cmd(argv) -> str:
-    from experiments.cli import _command_line
-    return _command_line(argv)
+    return command_line(argv)
 
 
 def _jobs(args) -> int:
@@ -152,8 +150,13 @@ def cmd_tune(args, argv) -> int:
         if not eq or not name.strip():
             raise AgonInputError(f"--param expects NAME=LO:HI, got {item!r}")
         pairs.append((name.strip(), rng))
+    if args.train_games is not None and not args.adapt:
+        raise AgonInputError("--train-games goes with --adapt")
+    from experiments.adapt import check_train_games
     t = tune.Tuning(game=args.game, params=pairs, targets=args.target, players=args.players, games=args.games,
-                    seed=args.seed, strategies=args.strategies, fixed=_set(args), command=_cmd(argv))
+                    seed=args.seed, strategies=args.strategies, fixed=_set(args), command=_cmd(argv),
+                    adapt=check_train_games(args.train_games) if args.adapt else None, jobs=args.jobs,
+                    progress=not args.quiet)
     out = out_folder(args.out, f"runs/{args.game}-tune")
     res = tune.run(t, out, _jobs(args), args.resume, args.force, rule_from_args(args), not args.quiet)
     return _done(res, out)
@@ -189,8 +192,6 @@ def cmd_restrict(args, argv) -> int:
 
 def cmd_design_report(args, argv) -> int:
     from experiments import design
-    if args.scale <= 0:
-        raise AgonInputError(f"--scale must be positive, got {args.scale}")
     out = out_folder(args.out, "runs/design")
     index = design.run_many(args.game, out, jobs=_jobs(args), seed=args.seed, scale=args.scale, config=args.config,
                             resume=args.resume, force=args.force, progress=not args.quiet, command=_cmd(argv))

@@ -68,7 +68,7 @@ def run(cs: ComponentStudy, out, jobs: int = 1, resume: bool = False, force: boo
         sc = seat_counts(games_dir)
         return {"intervals": iv, "seats": [sc.rate(k)[3:5] for k in range(sc.players)]}
 
-    rec = run_until(rule, int(cs.games), grow, measure, progress)
+    rec = run_until(rule, int(cs.games), grow, measure, progress, folder=out, resume=resume)
     write_record(out, rec.to_json())
     from reports.data import load_meta
     folder.finish(out, {"games": int(load_meta(games_dir)["games"])})

@@ -32,7 +32,7 @@ class Composite:
             self.obj.study()
             from experiments.runner import Plan
             Plan(self.obj.study(), jobs)
-        elif self.kind != "design":
+        else:
             self.obj.validate(jobs)
         folder.check(out, resume, force)
 
@@ -71,7 +71,9 @@ def from_toml(raw: dict, where: str) -> Composite:
         raise AgonInputError(f"{where}: unknown key(s) {', '.join(sorted(bad))} for kind {kind}; valid: "
                              f"{', '.join(sorted(allowed[kind]))}")
     games = int(raw.get("games", 2000))
-    rule = make_rule(raw.get("until_ci"), raw.get("sprt"), raw.get("max_games"), raw.get("batch"), games=games) \
+    sprt = raw.get("sprt")
+    sprt = ",".join(map(str, sprt)) if isinstance(sprt, list) else sprt
+    rule = make_rule(raw.get("until_ci"), sprt, raw.get("max_games"), raw.get("batch"), games=games) \
         if kind != "design" else None
     seed, players, params = int(raw.get("seed", 1)), raw.get("players"), dict(raw.get("params") or {})
 

@@ -29,13 +29,12 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from experiments import schema
+from experiments.args import parse_range
 from experiments.runner import Study
 from sim.spec import AgonInputError
 
-_STUDY_KEYS = {"name", "kind", "game", "players", "games", "strategies", "seed", "params", "sweep",
-               "chunk_size", "check"}
 _SEQUENTIAL_KEYS = {"until_ci", "sprt", "max_games", "batch"}
-_TOP_KEYS = {"title", "out", "jobs", "study"}
 
 
 @dataclass
@@ -47,50 +46,45 @@ class Config:
 
 
 def load_config(path: str) -> Config:
-    from experiments.cli import parse_range
+    """Read a study file: its shape is checked against experiments/schema.py before any study is built."""
     p = Path(path)
     if not p.is_file():
         raise AgonInputError(f"config file {path} not found")
+    data = read_toml(p)
+    schema.check(data, schema.FILE_SCHEMA, str(path))
+    studies, names = [], set()
+    for i, raw in enumerate(data["study"]):
+        name = _name(raw, names, path, i)
+        where = f"{path}: study {i + 1} ({name}, {raw.get('kind')})"
+        schema.check_study(raw, where)
+        try:
+            study = _study(raw, where) if raw["kind"] in ("seats", "sweep") else None
+            if study is None or set(raw) & _SEQUENTIAL_KEYS:
+                study = _composite(raw, where, study)
+        except AgonInputError as e:
+            raise AgonInputError(str(e) if str(e).startswith(where) else f"{where}: {e}")
+        studies.append((name, study))
+    return Config(title=str(data.get("title", p.stem)), out=str(data.get("out", f"runs/{p.stem}")),
+                  jobs=int(data.get("jobs", 1)), studies=studies)
+
+
+def read_toml(path: Path) -> dict:
+    """A TOML file as a dict; unreadable or invalid text is one line naming the file."""
     try:
-        data = tomllib.loads(p.read_text())
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise AgonInputError(f"{path} is not UTF-8 text")
     except tomllib.TOMLDecodeError as e:
         raise AgonInputError(f"{path} is not valid TOML: {e}")
-    unknown = set(data) - _TOP_KEYS
-    if unknown:
-        raise AgonInputError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; valid: {', '.join(sorted(_TOP_KEYS))}")
-    studies_raw = data.get("study")
-    if not isinstance(studies_raw, list) or not studies_raw:
-        raise AgonInputError(f"{path}: no [[study]] tables")
-    jobs = data.get("jobs", 1)
-    if not isinstance(jobs, int) or jobs < 1:
-        raise AgonInputError(f"{path}: jobs must be a positive integer")
-    studies, names = [], set()
-    for i, raw in enumerate(studies_raw):
-        if "kind" in raw and "game" in raw and (raw["kind"] not in ("seats", "sweep") or set(raw) & _SEQUENTIAL_KEYS):
-            studies.append((_name(raw, names, path, i), _composite(raw, path, i)))
-            continue
-        bad = set(raw) - _STUDY_KEYS
-        if bad:
-            raise AgonInputError(f"{path}: study {i + 1}: unknown key(s) {', '.join(sorted(bad))}; "
-                                 f"valid: {', '.join(sorted(_STUDY_KEYS))}")
-        for key in ("name", "kind", "game"):
-            if key not in raw:
-                raise AgonInputError(f"{path}: study {i + 1} has no {key!r}")
-        name = _name(raw, names, path, i)
-        sweep = [[k, parse_range(str(v)) if not isinstance(v, list) else v]
-                 for k, v in (raw.get("sweep") or {}).items()]
-        studies.append((name, Study(
-            kind=raw["kind"], game=raw["game"], players=raw.get("players"),
-            games=int(raw.get("games", 10000)), seed=int(raw.get("seed", 1)),
-            strategies=raw.get("strategies", "random"), params=dict(raw.get("params") or {}),
-            sweep=sweep, chunk_size=raw.get("chunk_size"), check=bool(raw.get("check", False)))))
-    return Config(title=str(data.get("title", p.stem)), out=str(data.get("out", f"runs/{p.stem}")),
-                  jobs=jobs, studies=studies)
 
 
-def _name(raw: dict, names: set, path, i: int) -> str:
+def _name(raw, names: set, path, i: int) -> str:
     """The study's folder name: plain (experiments/folder.py) and unique within the file."""
     from experiments.folder import plain_name
+    if not isinstance(raw, dict):
+        raise AgonInputError(f"{path}: study {i + 1} must be a [[study]] table")
+    if "name" not in raw:
+        raise AgonInputError(f"{path}: study {i + 1} has no 'name' (a plain folder name)")
     try:
         name = plain_name(raw.get("name"), "study name")
     except AgonInputError as e:
@@ -101,25 +95,26 @@ def _name(raw: dict, names: set, path, i: int) -> str:
     return name
 
 
-def _composite(raw: dict, path, i: int):
+def _study(raw: dict, where: str) -> Study:
+    """A seats or sweep study (values already checked by the schema)."""
+    sweep = [[k, parse_range(str(v), f"sweep {k}") if not isinstance(v, list) else v]
+             for k, v in (raw.get("sweep") or {}).items()]
+    strategies = raw.get("strategies", "random")
+    return Study(kind=raw["kind"], game=raw["game"], players=raw.get("players"),
+                 games=int(raw.get("games", 10000)), seed=int(raw.get("seed", 1)),
+                 strategies=strategies if isinstance(strategies, str) else list(strategies),
+                 params=dict(raw.get("params") or {}), sweep=sweep,
+                 chunk_size=None if raw.get("chunk_size") is None else int(raw["chunk_size"]),
+                 check=bool(raw.get("check", False)))
+
+
+def _composite(raw: dict, where: str, study: Study | None):
     """A design study (tune, tournament, components, restrict, design) or a seats/sweep study with
     a stopping rule: experiments/composite.py."""
-    from experiments.composite import from_toml
-    where = f"{path}: study {i + 1}"
-    if raw["kind"] in ("seats", "sweep"):
-        from experiments.composite import Composite
-        from experiments.sequential import make_rule
-        plain = {k: v for k, v in raw.items() if k not in _SEQUENTIAL_KEYS}
-        bad = set(plain) - _STUDY_KEYS
-        if bad:
-            raise AgonInputError(f"{where}: unknown key(s) {', '.join(sorted(bad))}; valid: "
-                                 f"{', '.join(sorted(_STUDY_KEYS | _SEQUENTIAL_KEYS))}")
-        from experiments.cli import parse_range
-        sweep = [[k, parse_range(str(v)) if not isinstance(v, list) else v] for k, v in (raw.get("sweep") or {}).items()]
-        study = Study(kind=raw["kind"], game=raw["game"], players=raw.get("players"), games=int(raw.get("games", 10000)),
-                      seed=int(raw.get("seed", 1)), strategies=raw.get("strategies", "random"),
-                      params=dict(raw.get("params") or {}), sweep=sweep, chunk_size=raw.get("chunk_size"),
-                      check=bool(raw.get("check", False)))
-        rule = make_rule(raw.get("until_ci"), raw.get("sprt"), raw.get("max_games"), raw.get("batch"), games=study.games)
-        return Composite(raw["kind"], raw["game"], study, rule)
-    return from_toml(raw, where)
+    from experiments.composite import Composite, from_toml
+    if study is None:
+        return from_toml(raw, where)
+    from experiments.sequential import make_rule
+    sprt = raw.get("sprt")
+    rule = make_rule(raw.get("until_ci"), ",".join(map(str, sprt)) if isinstance(sprt, list) else sprt, raw.get("max_games"), raw.get("batch"), games=study.games)
+    return Composite(raw["kind"], raw["game"], study, rule)

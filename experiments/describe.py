@@ -27,12 +27,19 @@ def describe_game(spec: GameSpec) -> str:
     lines.append(f"  {'name':<{w0}}  {'default':<{w1}}  {'range':<{w2}}  meaning")
     for r in rows:
         lines.append(f"  {r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:<{w2}}  {r[3]}")
-    lines += ["", "Strategies (--strategies NAME or one per seat, weights as NAME:w=a/b/c):"]
+    lines += ["", "Strategies (--strategies NAME or one per seat, weights as NAME:w=a/b/c or NAME:weight=x/weight=y):"]
     for s in spec.strategies:
         lines.append(f"  {s.name:<12} {s.description}")
         if s.weights:
             names = s.weight_names or tuple(f"w{i}" for i in range(len(s.weights)))
             lines.append(f"  {'':<12} weights: " + ", ".join(f"{n}={w:g}" for n, w in zip(names, s.weights)))
+    from experiments.lineup import tuned_base, tuned_names
+    from experiments.weights import resolve
+    for name in tuned_names(spec):
+        base = tuned_base(spec, name)
+        found = [f"{p}p: {resolve(spec, p, None, base).note}" for p in spec.player_counts]
+        lines.append(f"  {name:<12} {base} with weights tuned by self-play (`agon train`, strategies/weights/)")
+        lines += [f"  {'':<12} {x}" for x in found]
     if spec.seat_metrics or spec.game_metrics:
         lines += ["", "Result columns:",
                   "  per seat: score, win, rank" + "".join(f", {m}" for m in spec.seat_metrics),

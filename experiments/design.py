@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import sys
 import time
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +27,7 @@ from sim.spec import AgonInputError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
-              "skill_games"}
+              "skill_games", "check_games", "check_option_games"}
 DEFAULT_SKILL = ("greedy", "search")
 
 
@@ -47,6 +46,9 @@ class Battery:
     seed: int = 1
     skill: list[str] = field(default_factory=list)   # the two skill levels; the first is `strategies`
     skill_games: int = 400
+
+    check_games: int = 100          # check-players: traced games per strategy (0: no player checks)
+    check_option_games: int = 20    # check-players: seeds per rule option flip
 
     def skill_runs(self) -> list[str]:
         """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
@@ -85,16 +87,23 @@ class Battery:
                         f"--games {self.tournament_games} --seed {self.seed + 2}")))
         return out
 
+    def validate(self, jobs: int = 1) -> None:
+        """Every study of the battery, checked before any folder is written."""
+        for _, kind, st in self.units():
+            if kind == "tournament":
+                st.validate(jobs)
+            else:
+                Plan(st, jobs)
+
 
 def load_batteries(games: list[str], config: str | None, scale: float, seed: int) -> list[Battery]:
     """Read the game counts; unknown games or keys are one-line errors."""
     path = Path(config) if config else DEFAULT_CONFIG
     if not path.is_file():
         raise AgonInputError(f"config file {path} not found")
-    try:
-        data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as e:
-        raise AgonInputError(f"{path} is not valid TOML: {e}")
+    from experiments import schema
+    from experiments.config import read_toml
+    data = schema.check(read_toml(path), schema.DESIGN_SCHEMA, str(path))   # the declared shape first
     defaults = data.get("defaults", {})
     table = data.get("game", {})
     out = []
@@ -118,7 +127,7 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                 vals = np.linspace(key.lo, key.hi, 5)
                 sweep = sorted(set(int(round(v)) for v in vals)) if key.integer else [float(f"{v:.4g}") for v in vals]
             elif isinstance(sweep, str):
-                from experiments.cli import parse_range
+                from experiments.args import parse_range
                 sweep = parse_range(sweep)
             sweep = [key.decode(key.encode(v)) for v in sweep]
             default = key.decode(key.encode(key.default))
@@ -136,7 +145,10 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),
                            sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
                            tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed,
-                           skill=levels, skill_games=sc(raw.get("skill_games", 400), players)))
+                           skill=levels, skill_games=sc(raw.get("skill_games", 400), players),
+
+                           check_games=sc(raw.get("check_games", 100), 0) if raw.get("check_games", 100) else 0,
+                           check_option_games=sc(raw.get("check_option_games", 20), 0)))
     return out
 
 
@@ -189,7 +201,28 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
             results[name] = build_report(sub)
         times[name] = round(time.perf_counter() - t0, 1)
+    if b.check_games and (spec_has_player_check(b.game)):
+        t0 = time.perf_counter()
+        results["players"] = run_player_checks(b, out / "players", jobs, progress)
+        times["players"] = round(time.perf_counter() - t0, 1)
     return {"times": times, "results": results}
+
+
+def spec_has_player_check(game: str) -> bool:
+    return bool((get_game(game).extra or {}).get("player_check"))
+
+
+def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool) -> dict:
+    """The check-players battery for the battery's strategy, into folder/ (a section of the design report)."""
+    from experiments import check_players as cp
+    strategies = [s.strip() for s in str(b.strategies).split(",") if s.strip()][:1]
+    cmd = (f"agon check-players {b.game} --players {b.players} --strategies {','.join(strategies)} "
+           f"--games {b.check_games} --option-games {b.check_option_games} --seed {b.seed}")
+    check = cp.Check(game=b.game, players=b.players, strategies=strategies, games=b.check_games,
+                     option_games=b.check_option_games, seed=b.seed, command=cmd)
+    if progress:
+        print(f"== {b.game}: player checks ({b.check_games} traced games per strategy)", file=sys.stderr)
+    return cp.run(check, folder, jobs=jobs, force=True, progress=progress)
 
 
 def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: bool = False,
@@ -202,7 +235,9 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                         "command": command or f"agon design-report {b.game}",
                         "battery": {"seats": b.seats, "sweep": b.sweep_values, "sweep_games": b.sweep_games,
                                     "tournament": b.tournament, "tournament_games": b.tournament_games,
-                                    "skill": b.skill, "skill_games": b.skill_games}},
+                                    "skill": b.skill, "skill_games": b.skill_games,
+
+                                    "check_games": b.check_games, "check_option_games": b.check_option_games}},
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
@@ -225,17 +260,21 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
         raise AgonInputError("each game may be given once")
     batteries = load_batteries(games, config, scale, seed)
     out = folder.check_base(out)
+    # --resume finishes the games an interrupted run had started and plays the others
+    again = {b.game: resume and (out / b.game / "run.json").exists() for b in batteries}
     for b in batteries:
-        folder.check(folder.child(out, b.game, "game"), resume, force)
+        b.validate(jobs)
+        folder.check(folder.child(out, b.game, "game"), again[b.game], force)
+    batch = {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command}
     with folder.locked(out):
+        folder.write_batch(out, dict(batch, status="running"))   # an interrupted batch is resumable
         t_all = time.perf_counter()
         _warm([b.game for b in batteries], jobs, progress)
         folders = []
         for b in batteries:
             gdir = folder.child(out, b.game, "game")
-            run_one(b, gdir, jobs, resume, force, progress, command or f"agon design-report {b.game}", scale)
+            run_one(b, gdir, jobs, again[b.game], force, progress, command or f"agon design-report {b.game}", scale)
             folders.append((b.game, gdir))
         write_index(out, folders, title="Agon design reports")
-        folder.write_batch(out, {"kind": "batch", "games": games, "jobs": jobs, "scale": scale, "command": command,
-                                 "wall_seconds": round(time.perf_counter() - t_all, 1)})
+        folder.write_batch(out, dict(batch, status="complete", wall_seconds=round(time.perf_counter() - t_all, 1)))
     return out / "index.md"

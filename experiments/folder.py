@@ -95,7 +95,7 @@ def is_agon_folder(folder) -> bool:
     return bool(meta) and meta.get(MARKER) == MARKER_VERSION
 
 
-def _has_content(out: Path) -> bool:
+def has_content(out: Path) -> bool:
     return out.exists() and any(p.name != LOCK_NAME for p in out.iterdir())
 
 
@@ -104,7 +104,7 @@ def check(out, resume: bool = False, force: bool = False) -> Path:
     out = check_out(out)
     if resume and force:
         raise AgonInputError("choose one of --resume and --force")
-    if _has_content(out):
+    if has_content(out):
         if not any((out / m).exists() for m in META_FILES):
             raise AgonInputError(f"refusing to use {out}: it is not an Agon run folder (no run.json)")
         if not (resume or force):
@@ -156,6 +156,13 @@ def clear(out) -> None:
 # ---- one writer per folder -------------------------------------------------------------------
 
 _HELD: dict[str, list] = {}   # resolved path -> [fd, count, created_by_us]
+_STARTED = [0]                # folders this process has locked for writing (see `started`)
+
+
+def started() -> int:
+    """How many run folders this process has locked for writing so far: the CLI prints how to
+    finish a run after Ctrl-C only when one was written."""
+    return _STARTED[0]
 
 
 def hold(out) -> None:
@@ -180,6 +187,7 @@ def hold(out) -> None:
     os.ftruncate(fd, 0)
     os.write(fd, f"{os.getpid()}\n".encode())
     _HELD[key] = [fd, 1, created]
+    _STARTED[0] += 1
 
 
 def release(out, failed: bool = False) -> None:
@@ -195,7 +203,7 @@ def release(out, failed: bool = False) -> None:
         return
     del _HELD[key]
     fd, _, created = entry
-    empty = created and failed and not _has_content(out)
+    empty = created and failed and not has_content(out)
     try:
         if empty:
             (out / LOCK_NAME).unlink(missing_ok=True)
@@ -259,7 +267,7 @@ def start(out, meta: dict, resume: bool = False, force: bool = False) -> Path:
     hold(out)
     try:
         check(out, resume, force)   # again, now that no other run can change it
-        if force and _has_content(out):
+        if force and has_content(out):
             clear(out)
         meta = marked(dict(meta, status="running", created=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
         from experiments.runner import write_json_atomic
@@ -285,7 +293,7 @@ def check_base(base) -> Path:
     """A folder that holds several studies and their index: new, empty, or one Agon made
     (its batch.json). It is written into (index, batch.json), never emptied."""
     base = check_out(base)
-    if _has_content(base) and not (base / "batch.json").exists():
+    if has_content(base) and not (base / "batch.json").exists():
         raise AgonInputError(f"refusing to write into {base}: it holds files and is not an Agon batch folder "
                              f"(no batch.json); choose a new or empty --out")
     return base

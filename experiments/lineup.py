@@ -1,13 +1,21 @@
 """Who sits where: strategy names (with optional weights) -> numba kinds and weights.
 
 A line-up is given as one name (every seat plays it) or one name per seat.
-Weights override a strategy's defaults as `greedy:w=1/0.5/2`. When seats play
-different strategies the runner plays every seed in every rotation of the seats,
-so the seat effect cancels out of strategy comparisons.
+Weights override a strategy's defaults as `greedy:w=1/0.5/2` (by position) or
+`greedy:city_tiles=1.5/stock_tiles=0` (by name). When seats play different strategies the
+runner plays every seed in every rotation of the seats, so the seat effect cancels out of
+strategy comparisons.
+
+`tuned` (and `tuned_<persona>`) is the greedy (persona) kind with the weights `agon train`
+wrote to strategies/weights/ for this game, player count and rules (experiments/weights.py
+resolves the nearest file), so it costs exactly what greedy costs; its Seat carries a note
+saying which file played.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -17,44 +25,106 @@ from sim.spec import AgonInputError, GameSpec
 @dataclass(frozen=True)
 class Seat:
     name: str          # label, e.g. "greedy" or "greedy:w=1/2"
-    strategy: str      # registry name
+    strategy: str      # registry name ("greedy" for a tuned seat: the kind that plays)
     kind: int
     weights: tuple[float, ...]
+    source: str = ""   # tuned seats: which weights file played (and any fallback)
 
 
-def parse_strategy(spec: GameSpec, token: str) -> Seat:
+def tuned_names(spec: GameSpec) -> list[str]:
+    """`tuned` plus `tuned_<persona>` for every strategy with the greedy's weight names."""
+    greedy = next((s for s in spec.strategies if s.name == "greedy"), None)
+    if greedy is None:
+        return []
+    out = ["tuned"]
+    for s in spec.strategies:
+        if s.name not in ("greedy", "random", "search") and s.weight_names == greedy.weight_names and s.weights:
+            out.append(f"tuned_{s.name}")
+    return out
+
+
+def tuned_base(spec: GameSpec, name: str) -> str | None:
+    """'tuned' -> 'greedy', 'tuned_builder' -> 'builder'; None for a plain strategy name."""
+    if name == "tuned":
+        return "greedy"
+    if name.startswith("tuned_") and name in tuned_names(spec):
+        return name[len("tuned_"):]
+    return None
+
+
+def parse_strategy(spec: GameSpec, token: str, players: int | None = None, overrides: dict | None = None,
+                   weights_folder: Path | None = None) -> Seat:
+    """One seat's token -> Seat. `players` and `overrides` choose a tuned seat's weights file;
+    `weights_folder` is searched before the shipped strategies/weights/ (an --adapt cache)."""
     token = token.strip()
     name, _, rest = token.partition(":")
-    info = spec.strategy(name)
-    weights = list(info.weights)
+    base = tuned_base(spec, name)
+    source = ""
+    if base is not None:
+        from experiments import weights as wmod
+        res = wmod.resolve(spec, int(players or spec.default_players), overrides, base, folder=weights_folder)
+        info = spec.strategy(res.base)
+        weights = list(res.weights)
+        source = res.note
+        strategy = res.base
+    else:
+        if name.startswith("tuned"):
+            raise AgonInputError(f"unknown strategy {name!r} for {spec.name}; valid: "
+                                 f"{', '.join([s.name for s in spec.strategies] + tuned_names(spec))}")
+        info = spec.strategy(name)
+        weights = list(info.weights)
+        strategy = name
     if rest:
-        if not rest.startswith("w="):
-            raise AgonInputError(f"bad strategy option {token!r}; write NAME or NAME:w=a/b/c")
+        weights = _override(spec, info, token, rest, weights)
+    return Seat(token, strategy, info.kind, tuple(weights), source)
+
+
+def _override(spec, info, token: str, rest: str, weights: list[float]) -> list[float]:
+    if rest.startswith("w="):
         try:
-            given = [float(x) for x in rest[2:].split("/") if x != ""]
+            given = [float(x) if x.isascii() else float("nan") for x in rest[2:].split("/") if x != ""]
         except ValueError:
-            raise AgonInputError(f"bad weights in {token!r}; write numbers separated by '/'")
+            given = [float("nan")]
+        if not all(math.isfinite(w) for w in given):
+            raise AgonInputError(f"bad weights in {token!r}; write finite numbers (ASCII digits) separated by '/'")
         if len(given) > max(len(weights), spec.n_weights):
             raise AgonInputError(
-                f"{name} takes at most {max(len(weights), spec.n_weights)} weights, got {len(given)}"
+                f"{info.name} takes at most {max(len(weights), spec.n_weights)} weights, got {len(given)}"
                 + (f" ({', '.join(info.weight_names)})" if info.weight_names else ""))
         weights[: len(given)] = given
-        weights += given[len(weights):]
-    return Seat(token, name, info.kind, tuple(weights))
+        return weights + given[len(weights):]
+    names = list(info.weight_names)
+    for item in rest.split("/"):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise AgonInputError(f"bad strategy option {token!r}; write NAME, NAME:w=a/b/c or NAME:weight=x/weight=y")
+        if key.strip() not in names:
+            raise AgonInputError(f"{info.name} has no weight {key.strip()!r}; valid: {', '.join(names) or 'none'}")
+        try:
+            weights[names.index(key.strip())] = float(value)
+        except ValueError:
+            raise AgonInputError(f"bad weight value in {token!r}: {value!r} is not a number")
+    return weights
 
 
-def parse_lineup(spec: GameSpec, text, players: int) -> list[Seat]:
+def parse_lineup(spec: GameSpec, text, players: int, overrides: dict | None = None,
+                 weights_folder: Path | None = None) -> list[Seat]:
     """'greedy' or 'greedy,random,...' (one per seat) -> a Seat per seat."""
     tokens = text if isinstance(text, (list, tuple)) else [t for t in str(text).split(",") if t.strip()]
     if not tokens:
         raise AgonInputError("no strategy given; valid: " + ", ".join(s.name for s in spec.strategies))
-    seats = [parse_strategy(spec, t) for t in tokens]
+    seats = [parse_strategy(spec, t, players, overrides, weights_folder) for t in tokens]
     if len(seats) == 1:
         seats = seats * players
     if len(seats) != players:
         raise AgonInputError(
             f"{len(seats)} strategies for {players} players; give one for all seats or one per seat")
     return seats
+
+
+def sources(seats: list[Seat]) -> dict:
+    """{seat label: which weights played} for the tuned seats (empty when there are none)."""
+    return {s.name: s.source for s in seats if s.source}
 
 
 def is_mirror(seats: list[Seat]) -> bool:

@@ -155,7 +155,7 @@ def run(r: Restriction, out, jobs: int = 1, resume: bool = False, force: bool = 
                 seat0 = (w, n)
         return {"intervals": iv, "seat0": seat0}
 
-    rec = run_until(rule, int(r.games), grow, measure, progress)
+    rec = run_until(rule, int(r.games), grow, measure, progress, folder=out, resume=resume)
     write_record(out, rec.to_json())
     folder.finish(out, {})
     from reports.restrict import build

@@ -8,6 +8,7 @@ interrupted run ends with exactly the rows of an uninterrupted one.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -23,12 +24,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from experiments import chunks as chunks_mod
 from experiments import folder as folder_mod
+from experiments.args import MAX_CHUNK, MAX_GAMES, MAX_SEED, int_text
+from experiments.chunks import AgonRunError
 from experiments import lineup as lineup_mod
 from sim import get_game
 from sim.spec import AgonInputError, GameSpec
 
-MAX_CHUNK = 2000
 BACKENDS = ("loky", "threading", "multiprocessing", "dask", "dask-local")
 MAX_RETRIES = 3   # times a run restarts its pool after a worker died
 
@@ -49,6 +52,7 @@ class Study:
     chunk_size: int | None = None
     check: bool = False
     command: str = ""
+    weights_folder: str | None = None   # --adapt: tuned seats read this folder's files first, per arm
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ class Chunk:
 
     @property
     def filename(self) -> str:
-        return f"chunk-a{self.arm:03d}-r{self.rotation:02d}-g{self.start:010d}.parquet"
+        return chunks_mod.chunk_name(self.arm, self.rotation, self.start)
 
 
 class Plan:
@@ -70,27 +74,34 @@ class Plan:
         self.study = study
         self.spec: GameSpec = get_game(study.game)
         spec = self.spec
-        self.players = spec.check_players(int(study.players or spec.default_players))
+        players = spec.default_players if study.players is None else study.players
+        self.players = spec.check_players(int_text(players, "--players", 1))
         if study.kind not in ("seats", "sweep"):
             raise AgonInputError(f"unknown study kind {study.kind!r}; valid: seats, sweep")
-        if int(study.games) < 1:
-            raise AgonInputError(f"--games must be at least 1, got {study.games}")
-        if int(study.seed) < 0:
-            raise AgonInputError(f"--seed must be >= 0, got {study.seed}")
-        self.seats = lineup_mod.parse_lineup(spec, study.strategies, self.players)
+        games = int_text(study.games, "--games", 1, MAX_GAMES)
+        int_text(study.seed, "--seed", 0, MAX_SEED)
+        self.seats = lineup_mod.parse_lineup(spec, study.strategies, self.players, study.params,
+                                             study.weights_folder)
         self.rotations = 1 if lineup_mod.is_mirror(self.seats) else self.players
-        self.n_seeds = max(1, math.ceil(int(study.games) / self.rotations))
+        if games < self.rotations:
+            raise AgonInputError(f"--games {games} is fewer than the {self.rotations} seat rotations of this "
+                                 f"line-up; every seed is played in every rotation, so give at least {self.rotations}")
+        self.n_seeds = max(1, math.ceil(games / self.rotations))
         self.base_vec = spec.params.vector(study.params)
         self.arms = self._arms()
+        # tuned seats under --adapt: each arm's own weights (trained for its rules); else one line-up
+        self.arm_seats = {}
+        if study.weights_folder and lineup_mod.sources(self.seats):
+            for arm, values, _ in self.arms:
+                self.arm_seats[arm] = lineup_mod.parse_lineup(spec, study.strategies, self.players,
+                                                              {**study.params, **values}, study.weights_folder)
         check = (spec.extra or {}).get("check_params")
         for _, _, vec in self.arms:  # rules linking two parameters, checked before any file is written
             if check is not None:
                 check(vec, self.players)
         units = self.n_seeds * self.rotations * len(self.arms)
-        if study.chunk_size:
-            if int(study.chunk_size) < 1:
-                raise AgonInputError(f"--chunk must be at least 1, got {study.chunk_size}")
-            self.chunk_size = int(study.chunk_size)
+        if study.chunk_size is not None:
+            self.chunk_size = int_text(study.chunk_size, "--chunk", 1, MAX_CHUNK)
         else:
             target = max(8 * max(jobs, 1), math.ceil(units / MAX_CHUNK))
             per_stream = max(1, math.ceil(target / (self.rotations * len(self.arms))))
@@ -124,13 +135,17 @@ class Plan:
             arms.append((i, values, vec))
         return arms
 
-    def chunks(self) -> list[Chunk]:
-        out = []
+    def chunks(self):
+        """Every chunk of the run, generated on the fly: planning takes the same memory for 10^12
+        games as for 10 (the chunks are never held in a list)."""
         for arm, _, _ in self.arms:
             for rot in range(self.rotations):
                 for start in range(0, self.n_seeds, self.chunk_size):
-                    out.append(Chunk(arm, rot, start, min(self.chunk_size, self.n_seeds - start)))
-        return out
+                    yield Chunk(arm, rot, start, min(self.chunk_size, self.n_seeds - start))
+
+    @property
+    def n_chunks(self) -> int:
+        return len(self.arms) * self.rotations * math.ceil(self.n_seeds / self.chunk_size)
 
     def describe(self) -> dict:
         """The part of run.json that defines the games (also what `--resume` checks)."""
@@ -151,6 +166,11 @@ class Plan:
                           for k, v in self.study.params.items()},
             "check": bool(self.study.check),
         }
+        if lineup_mod.sources(self.seats) and not self.arm_seats:   # which weights tuned seats played (reports say so)
+            d["weights"] = lineup_mod.sources(self.seats)
+        if self.arm_seats:
+            d["adapt"] = {"folder": str(self.study.weights_folder),
+                          "arms": [{"arm": a, "weights": lineup_mod.sources(s)} for a, s in self.arm_seats.items()]}
         if self.study.kind == "sweep":
             d["sweep"] = {
                 "params": [name for name, _ in self.study.sweep],
@@ -192,14 +212,8 @@ def result_frame(res: dict, chunk: Chunk, labels: list[str]) -> pd.DataFrame:
 
 
 def _write_atomic(df: pd.DataFrame, path: Path) -> None:
-    """Write to a temp file, then rename: a chunk file is whole or absent (disk full included)."""
-    tmp = path.with_name("." + path.name + ".tmp")
-    try:
-        df.to_parquet(tmp, index=False)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    """A chunk file and its checksum (experiments/chunks.py): whole or absent, disk full included."""
+    chunks_mod.write_chunk(df, path)
 
 
 def write_json_atomic(obj: dict, path: Path) -> None:
@@ -221,14 +235,8 @@ def _json_default(o):
 
 
 def chunk_is_complete(path: Path, n: int) -> bool:
-    """A chunk counts only if its Parquet footer reads and it holds all n rows."""
-    if not path.exists():
-        return False
-    try:
-        import pyarrow.parquet as pq
-        return pq.ParquetFile(path).metadata.num_rows == n
-    except Exception:
-        return False
+    """A chunk counts only if its checksum matches and it holds all n rows."""
+    return chunks_mod.state(path, n) == "ok"
 
 
 def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan, extend: bool = False) -> dict | None:
@@ -312,7 +320,7 @@ def _play_locked(study, out, jobs, resume, force, backend, progress, plan, exten
     stored = prepare_folder(out, resume, force, plan, extend=extend)
     if stored is not None:
         plan.chunk_size = int(stored["chunk_size"])  # the chunk plan of the first attempt
-    elif force:
+    elif force and folder_mod.has_content(out):
         folder_mod.clear(out)   # only what Agon made (experiments/folder.py)
     results = out / "results"
     results.mkdir(parents=True, exist_ok=True)
@@ -323,32 +331,37 @@ def _play_locked(study, out, jobs, resume, force, backend, progress, plan, exten
         "command": study.command,
         "jobs": jobs,
         "backend": backend,
+        chunks_mod.CHECKSUM_KEY: 1,
         "created": (stored or {}).get("created") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "wall_seconds": float((stored or {}).get("wall_seconds", 0.0)),
     })
     write_json_atomic(meta, out / "run.json")
-
-    chunks = plan.chunks()
-    todo = [c for c in chunks if not chunk_is_complete(results / c.filename, c.n)]
-    done_games = sum(c.n for c in chunks) - sum(c.n for c in todo)
     for stale in results.glob(".*.tmp"):
         stale.unlink()
 
     t0 = time.perf_counter()
-    played = 0
-    bar = _progress(plan.total_games, done_games, progress)
-    written: set[Chunk] = set()
+    played = [0]
+    bar = _progress(plan.total_games, 0, progress)
+
+    def pending():
+        """Chunks still to play, found lazily: finished ones are skipped, damaged ones replayed."""
+        for chunk in plan.chunks():
+            path = results / chunk.filename
+            state = chunks_mod.state(path, chunk.n) if (stored is not None or played[0]) else "missing"
+            if state == "ok":
+                bar.update(chunk.n)
+                continue
+            if state == "corrupt":
+                print(f"\nchunk {path} is damaged (its checksum does not match); playing it again", file=sys.stderr)
+            yield chunk
+
     ctrl_c = _CtrlC()
     try:
         for attempt in range(MAX_RETRIES + 1):
-            left = [c for c in todo if c not in written]
             try:
-                for chunk, df in _execute(plan, left, pool):
-                    if chunk in written:   # a retried task finished twice: keep one copy
-                        continue
+                for chunk, df in _execute(plan, pending(), pool):
                     _write_atomic(df, results / chunk.filename)
-                    written.add(chunk)
-                    played += chunk.n
+                    played[0] += chunk.n
                     bar.update(chunk.n)
                     ctrl_c.check()
                 break
@@ -356,14 +369,15 @@ def _play_locked(study, out, jobs, resume, force, backend, progress, plan, exten
                 ctrl_c.check()   # workers torn down by Ctrl-C are not a crash to replay
                 if attempt == MAX_RETRIES:
                     raise AgonRunError(
-                        f"workers kept dying ({type(e).__name__}); {len(written)} of {len(todo)} chunks "
-                        f"were saved; finish with: {study.command or 'agon ...'} --resume") from e
-                missing = len(todo) - len(written)
-                print(f"\nworker lost ({type(e).__name__}); replaying its {missing} unfinished "
-                      f"chunk(s) (retry {attempt + 1} of {MAX_RETRIES})", file=sys.stderr)
+                        f"workers kept dying ({type(e).__name__}); the {played[0]:,} games played were saved "
+                        f"and --resume finishes the run", resumable=True) from e
+                print(f"\nworker lost ({type(e).__name__}); replaying its unfinished chunk(s) "
+                      f"(retry {attempt + 1} of {MAX_RETRIES})", file=sys.stderr)
     except (KeyboardInterrupt, OSError, AgonRunError) as e:
         ctrl_c.restore()
         bar.close()
+        if isinstance(e, KeyboardInterrupt):
+            pool.abort()   # stop the workers now, not after their chunks
         meta["wall_seconds"] += time.perf_counter() - t0
         meta["status"] = "interrupted" if isinstance(e, KeyboardInterrupt) else "failed"
         try:  # on a full disk even this may fail; the chunks already written stay valid
@@ -371,17 +385,16 @@ def _play_locked(study, out, jobs, resume, force, backend, progress, plan, exten
         except OSError:
             pass
         if isinstance(e, KeyboardInterrupt):
-            kept = len(list(results.glob("chunk-*.parquet")))
-            print(f"\ninterrupted: {kept} of {len(chunks)} chunks kept in {out}; "
-                  f"finish with: {study.command or 'agon ...'} --resume", file=sys.stderr)
+            kept = sum(1 for _ in results.glob("chunk-*.parquet"))
+            print(f"\ninterrupted: {kept} of {plan.n_chunks} chunks kept in {out}", file=sys.stderr)
         raise
     ctrl_c.restore()
     bar.close()
     wall = time.perf_counter() - t0
     meta["wall_seconds"] = round(meta["wall_seconds"] + wall, 3)
     meta["status"] = "complete"
-    meta["games_played_this_session"] = played
-    meta["games_per_s"] = round(played / wall, 1) if wall > 0 and played else None
+    meta["games_played_this_session"] = played[0]
+    meta["games_per_s"] = round(played[0] / wall, 1) if wall > 0 and played[0] else None
     write_json_atomic(meta, out / "run.json")
     return out
 
@@ -417,17 +430,14 @@ def _progress(total: int, initial: int, enabled: bool):
                 bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed}<{remaining}, {rate_fmt}]")
 
 
-def _tasks(plan: Plan, todo: list[Chunk]):
+def _tasks(plan: Plan, todo):
+    """(chunk, play_chunk arguments) for each chunk of `todo`, lazily."""
     arm_vec = {arm: vec for arm, _, vec in plan.arms}
     for chunk in todo:
-        seats = lineup_mod.rotated(plan.seats, chunk.rotation)
+        seats = lineup_mod.rotated(plan.arm_seats.get(chunk.arm, plan.seats), chunk.rotation)
         kinds, weights = lineup_mod.arrays(plan.spec, seats)
         yield chunk, (plan.spec.name, int(plan.study.seed), chunk, plan.players, arm_vec[chunk.arm],
                       kinds, weights, [s.name for s in seats], bool(plan.study.check))
-
-
-class AgonRunError(RuntimeError):
-    """A run that cannot go on (e.g. workers keep dying); finished chunks are kept."""
 
 
 def _worker_lost_errors() -> tuple:
@@ -460,23 +470,73 @@ def check_backend(backend: str, scheduler: str | None, workers: int | None) -> N
             raise AgonInputError(f"--backend {backend} needs the cluster extra: pip install 'agon[cluster]'")
 
 
-@dataclass
 class _Pool:
-    """Where chunks run: joblib backend name, n_jobs, and the Dask client if any."""
-    backend: str
-    jobs: int
-    client: object = None
+    """Where chunks run: a local process (or thread) pool, or a Dask client.
+
+    Local pools are `concurrent.futures` executors fed a few chunks at a time (`_windowed`), so a
+    run of 10^12 games holds as few tasks as one of 10: loky (reused between runs), the standard
+    library's process pool (`multiprocessing`, spawned processes) or threads. Every worker process
+    exits when the agon process dies (`_die_with_parent`)."""
+
+    def __init__(self, backend: str, jobs: int, client=None):
+        self.backend, self.jobs, self.client = backend, jobs, client
+        self._executor = self._loky = None
+
+    def executor(self):
+        """The pool's executor, (re)made if it is missing or broken by a dead worker."""
+        if self.backend == "loky":
+            # joblib's own factory: loky keeps one reusable pool per process, and joblib.Parallel
+            # (used by other commands in the same process) needs it to be joblib's kind
+            from joblib.executor import get_memmapping_executor
+            self._loky = get_memmapping_executor(self.jobs, initializer=_die_with_parent,
+                                                 initargs=(os.getpid(),))
+            return self._loky
+        if self._executor is None or getattr(self._executor, "_broken", False):
+            self.close()
+            if self.backend == "threading":
+                from concurrent.futures import ThreadPoolExecutor
+                self._executor = ThreadPoolExecutor(self.jobs)
+            else:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+                self._executor = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("spawn"),
+                                                     initializer=_die_with_parent, initargs=(os.getpid(),))
+        return self._executor
+
+    def start(self) -> None:
+        """Start the worker processes now, so a pool that cannot start fails before a folder is written."""
+        if self.client is None and self.jobs > 1 and self.backend in ("loky", "multiprocessing"):
+            ex = self.executor()
+            for f in [ex.submit(os.getpid) for _ in range(self.jobs)]:
+                f.result()
+
+    def abort(self) -> None:
+        """Ctrl-C: stop the workers at once instead of letting them finish their chunks."""
+        if self.client is not None:
+            return
+        if self._loky is not None:   # loky's own pool: a new one is made for the next run
+            self._loky.shutdown(wait=False, kill_workers=True)
+            self._loky = None
+        procs = getattr(self._executor, "_processes", None) or {}
+        for proc in list(procs.values()):
+            proc.terminate()
+        self.close()
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
 
 class _pool:
-    """Context manager: a joblib backend, or a Dask client (connected or on a local cluster).
+    """Context manager: a local pool, or a Dask client (connected or on a local cluster).
 
     Dask workers run one thread each; a local cluster uses processes, so numba code
     runs truly in parallel and a crashed worker is restarted by its nanny."""
 
     def __init__(self, backend, jobs, scheduler, workers):
         self.backend, self.jobs, self.scheduler, self.workers = backend, jobs, scheduler, workers
-        self.cluster = self.client = None
+        self.cluster = self.client = self.local = None
 
     def __enter__(self) -> _Pool:
         if self.backend == "dask":
@@ -493,14 +553,44 @@ class _pool:
                                         dashboard_address=None, silence_logs=40)
             self.client = Client(self.cluster)
             return _Pool("dask", -1, self.client)
-        return _Pool(self.backend, self.jobs)
+        self.local = _Pool(self.backend, self.jobs)
+        try:
+            self.local.start()
+        except Exception as e:
+            self.local.close()
+            raise AgonRunError(f"cannot start {self.jobs} {self.backend} workers: {type(e).__name__}: {e}") from e
+        return self.local
 
     def __exit__(self, *exc):
+        if self.local is not None:
+            self.local.close()
         if self.client is not None:
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
         return False
+
+
+def _die_with_parent(parent: int) -> None:
+    """Worker initialiser: exit when the agon process `parent` dies, SIGKILL included, instead of
+    idling (and holding memory) for minutes. Linux: the kernel's parent-death signal; elsewhere
+    (and as a second line) a thread that watches the parent id."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)   # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:   # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="agon-parent-watch", daemon=True).start()
 
 
 def _warm(game: str, players: int, vec, kinds, weights, labels) -> bool:
@@ -521,29 +611,55 @@ def _warm_dask_workers(client, warm_args) -> None:
     client.gather(futures)
 
 
-def _execute(plan: Plan, todo: list[Chunk], pool: _Pool):
-    """Yield (chunk, frame) as chunks finish, in any order."""
-    if not todo:
+def _execute(plan: Plan, todo, pool: _Pool):
+    """Yield (chunk, frame) as chunks finish, in any order; `todo` is consumed a few chunks ahead."""
+    tasks = _tasks(plan, todo)
+    head = list(itertools.islice(tasks, 2))
+    if not head:
         return
-    tasks = list(_tasks(plan, todo))
-    if pool.client is None and (pool.jobs == 1 or len(tasks) == 1):
+    tasks = itertools.chain(head, tasks)
+    if pool.client is None and (pool.jobs == 1 or len(head) == 1):
         for chunk, args in tasks:
             yield chunk, play_chunk(*args)
         return
     # Compile (or load the numba cache) once here so workers start from the cache.
-    warm_args = (plan.spec.name, plan.players, *tasks[0][1][4:8])
+    warm_args = (plan.spec.name, plan.players, *head[0][1][4:8])
     _warm(*warm_args)
-    from joblib import Parallel, delayed, parallel_config
-    if pool.client is not None:
-        _warm_dask_workers(pool.client, warm_args)
     # a loky worker whose memory grew by 300 MB (numba compiling counts) exits after handing in
     # its chunk and loky starts a new one with a warning that only alarms the reader
     warnings.filterwarnings("ignore", message="A worker stopped while some jobs were given", category=UserWarning)
+    if pool.client is None:
+        yield from _windowed(pool.executor(), tasks, 2 * pool.jobs)
+        return
+    from joblib import Parallel, delayed, parallel_config
+    _warm_dask_workers(pool.client, warm_args)
     with parallel_config(backend=pool.backend, n_jobs=pool.jobs):
-        gen = Parallel(return_as="generator_unordered")(
-            delayed(_play_tagged)(args) for _, args in tasks)
-        for chunk, df in gen:
-            yield chunk, df
+        yield from Parallel(return_as="generator_unordered")(delayed(_play_tagged)(args) for _, args in tasks)
+
+
+def _windowed(executor, tasks, window: int):
+    """Keep `window` chunks in flight on `executor`; yield each as it finishes."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    in_flight = {}
+
+    def submit_next() -> None:
+        item = next(tasks, None)
+        if item is not None:
+            in_flight[executor.submit(play_chunk, *item[1])] = item[0]
+
+    for _ in range(window):
+        submit_next()
+    try:
+        while in_flight:
+            done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+            for fut in done:
+                chunk = in_flight.pop(fut)
+                df = fut.result()
+                submit_next()   # keep the workers busy while this chunk is written
+                yield chunk, df
+    finally:
+        for fut in in_flight:
+            fut.cancel()
 
 
 def _play_tagged(args):

@@ -185,8 +185,11 @@ def interval_half_widths(counts: dict, alpha: float) -> dict[str, float]:
     return out
 
 
+STATE_FILE = "sequential.json"
+
+
 def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
-              measure: Callable[[], dict], progress: bool = True) -> Record:
+              measure: Callable[[], dict], progress: bool = True, folder=None, resume: bool = False) -> Record:
     """Play `first_games`, then batches, until the rule stops the run.
 
     measure() returns {"counts": {label: (wins, n, m)}} (intervals the report shows; m is the
@@ -194,7 +197,10 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
     high)}}, and {"seats": [(wins, games) per seat]} (or "seat0"); `games` counts the study's
     games in the same unit as `first_games` (per arm, per line-up...). With --until-ci the
     half-width checked is that of the anytime-valid interval (Wilson at alpha/K per look, and
-    alpha/(K m) for a simultaneous one), the widest the report shows."""
+    alpha/(K m) for a simultaneous one), the widest the report shows.
+    With `folder`, the looks so far and the size being grown to are kept in folder/sequential.json
+    after every look, so an interrupted run resumes at the batch it was playing, with the same
+    looks, and stops where an uninterrupted run stops."""
     games = int(first_games)
     if rule.sequential:
         games = min(games, rule.max_games)
@@ -204,6 +210,10 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
     rec = Record(rule=rule.describe(), stopped_by="fixed sample size", decision="", looks_planned=rule.looks_planned(first_games),
                  anytime_alpha=alpha_t)
     n_tests = None
+    saved = load_state(folder, rule) if folder is not None and resume and rule.sequential else None
+    if saved:
+        rec.looks = [Look(**lk) for lk in saved["looks"]]
+        games = int(saved["growing_to"])
     while True:
         grow(games)
         m = measure()
@@ -255,6 +265,8 @@ def run_until(rule: StopRule, first_games: int, grow: Callable[[int], None],
                                f"and {rec.bounds[1]:.3g})" if llr is not None else "no decision"))
             return rec
         games = min(games + batch, rule.max_games)
+        if folder is not None:
+            save_state(folder, rule, rec, games)
         if progress:
             print(f"sequential: growing to {games:,} games ({rule.describe().split(':')[0]})", file=sys.stderr)
 
@@ -264,6 +276,31 @@ def check_sprt_fair(rule: StopRule, players: int) -> None:
     if rule.sprt is not None and abs(rule.sprt[0] - 1.0 / players) > 1e-6:
         raise AgonInputError(f"--sprt P0 must be the fair rate 1/{players} = {1 / players:.6g} (H0: every seat is fair); "
                              f"got {rule.sprt[0]:g}")
+
+
+def load_state(folder, rule: StopRule) -> dict | None:
+    """The stored looks of an interrupted sequential run in `folder` (None if it has none)."""
+    import json
+    from pathlib import Path
+    path = Path(folder) / STATE_FILE
+    if not path.exists():
+        return None
+    try:
+        saved = json.loads(path.read_text())
+        int(saved["growing_to"]), list(saved["looks"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise AgonInputError(f"cannot resume {folder}: {STATE_FILE} is unreadable; use --force to start again")
+    if saved.get("rule") != rule.describe():
+        raise AgonInputError(f"cannot resume {folder}: it was run with the stopping rule \"{saved.get('rule')}\"; "
+                             f"use the same options or --force")
+    return saved
+
+
+def save_state(folder, rule: StopRule, rec: Record, growing_to: int) -> None:
+    from pathlib import Path
+    from experiments.runner import write_json_atomic
+    write_json_atomic({"rule": rule.describe(), "growing_to": int(growing_to),
+                       "looks": [vars(lk) for lk in rec.looks]}, Path(folder) / STATE_FILE)
 
 
 def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, force: bool = False,
@@ -281,7 +318,11 @@ def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, 
     out = Path(out)
     plan = plan or Plan(study, jobs)
     check_sprt_fair(rule, plan.players)
-    prepare_folder(out, resume, force, plan)       # validates before anything is written
+    saved = load_state(out, rule) if resume and rule.sequential else None
+    if saved:   # an interrupted batch: the stored run may have grown past the first one
+        prepare_folder(out, resume, force, Plan(replace(study, games=int(saved["growing_to"])), jobs), extend=True)
+    else:
+        prepare_folder(out, resume, force, plan)       # validates before anything is written
     state = {"force": force, "resume": resume}
 
     def grow(games):
@@ -305,7 +346,7 @@ def run_single(study, out, rule: StopRule, jobs: int = 1, resume: bool = False, 
     from experiments import folder
     from reports.sequential import write_record
     with folder.locked(out):   # one writer for every batch, not only while a batch plays
-        rec = run_until(rule, int(study.games), grow, measure, progress)
+        rec = run_until(rule, int(study.games), grow, measure, progress, folder=out, resume=resume)
         write_record(out, rec.to_json())     # the report reads it: anytime-valid intervals, the stopping rule
         summary = build_report(out)
         annotate_report(out, rec.to_json())

@@ -134,7 +134,7 @@ def run(t: Tournament, out, jobs: int = 1, resume: bool = False, force: bool = F
         return {"intervals": iv, "seats": [(float(pc.seat_w[:, k].sum()), float(pc.seat_n[:, k].sum()))
                                            for k in range(t.players)]}
 
-    rec = run_until(rule, int(t.games), grow, measure, progress)
+    rec = run_until(rule, int(t.games), grow, measure, progress, folder=out, resume=resume)
     write_record(out, rec.to_json())
     played = sum(int(json.loads((f / "run.json").read_text())["games"]) for f in rep.lineup_folders(out))
     folder.finish(out, {"games": played})

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from experiments.args import float_text
 from experiments.runner import Plan, Study, run_study
 from sim import get_game
 from sim.spec import AgonInputError
@@ -29,13 +30,13 @@ TARGETS = ("first_seat_fair", "seats_fair", "length=LO:HI", "skill_gap=G")
 
 def parse_values(param, text: str) -> list:
     """'lo:hi' (integers: every value up to 11, else 6 evenly spaced), 'lo:hi:step', or 'a,b,c'."""
-    from experiments.cli import parse_range
+    from experiments.args import parse_range
     text = text.strip()
     if ":" in text and len(text.split(":")) == 2 and not param.choices and not param.boolean:
         try:
-            lo, hi = (float(x) for x in text.split(":"))
-        except ValueError:
-            raise AgonInputError(f"bad range {param.name}={text!r}; write LO:HI, LO:HI:STEP or a,b,c")
+            lo, hi = (float_text(x, "value") for x in text.split(":"))
+        except AgonInputError:   # nan, inf, '٣' included
+            raise AgonInputError(f"bad range {param.name}={text!r}; write LO:HI, LO:HI:STEP or a,b,c with finite numbers")
         if hi < lo:
             raise AgonInputError(f"bad range {param.name}={text!r}; need LO <= HI")
         if param.integer and hi - lo <= 10:
@@ -69,16 +70,16 @@ def parse_target(text: str) -> Target:
         return Target(name)
     if name == "length" and eq:
         try:
-            lo, hi = (float(x) for x in val.split(":"))
-        except ValueError:
+            lo, hi = (float_text(x, "value") for x in val.split(":"))
+        except (ValueError, AgonInputError):
             raise AgonInputError(f"--target length expects LO:HI player-turns, got {val!r}")
         if not (0 <= lo < hi):
             raise AgonInputError(f"--target length={val}: need 0 <= LO < HI")
         return Target("length", lo, hi)
     if name == "skill_gap" and eq:
         try:
-            g = float(val)
-        except ValueError:
+            g = float_text(val, "value")
+        except AgonInputError:
             raise AgonInputError(f"--target skill_gap expects a win-rate gap such as 0.1, got {val!r}")
         if not (0 < g < 1):
             raise AgonInputError(f"--target skill_gap={val}: the gap is a proportion between 0 and 1")
@@ -99,6 +100,9 @@ class Tuning:
     strong: str = "greedy"
     weak: str = "random"
     command: str = ""
+    adapt: int | None = None               # --adapt: training games per candidate's rules (experiments/adapt.py)
+    jobs: int = 1
+    progress: bool = True
 
     def validate(self, jobs: int = 1):
         spec = get_game(self.game)
@@ -108,6 +112,9 @@ class Tuning:
         if not self.targets:
             raise AgonInputError(f"give at least one --target; valid: {', '.join(TARGETS)}")
         self.parsed_targets = [parse_target(t) for t in self.targets]
+        if self.adapt:
+            from experiments.adapt import require_tuned
+            self.bases = require_tuned(spec, self.strategies)
         if int(self.games) < 10:
             raise AgonInputError(f"--games must be at least 10 per candidate, got {self.games}")
         axes = []
@@ -122,10 +129,12 @@ class Tuning:
             raise AgonInputError(f"{len(grid)} candidates; at most {MAX_CANDIDATES}: narrow the ranges or give steps")
         self.grid = grid
         plans = []
+        adapt, self.adapt = self.adapt, None   # validation only: no training yet
         for i, values in enumerate(grid):
             plans.append(Plan(self.mirror_study(values, self.games), jobs))
             if self.needs_skill():
                 plans.append(Plan(self.skill_study(values, self.games), jobs))
+        self.adapt = adapt
         return plans
 
     def needs_skill(self) -> bool:
@@ -133,7 +142,17 @@ class Tuning:
 
     def mirror_study(self, values: dict, games: int) -> Study:
         return Study(kind="seats", game=self.game, players=self.players, games=int(games), seed=self.seed,
-                     strategies=self.strategies, params={**self.fixed, **values}, command=self.command)
+                     strategies=self.strategies, params={**self.fixed, **values}, command=self.command,
+                     weights_folder=self.adapted(values))
+
+    def adapted(self, values: dict) -> str | None:
+        """--adapt: the cache folder holding weights trained for these rules (trained here when missing)."""
+        if not self.adapt:
+            return None
+        from experiments import adapt
+        spec = get_game(self.game)
+        return str(adapt.ensure(spec, self.players, {**self.fixed, **values}, self.bases, self.adapt, self.seed,
+                                self.jobs, self.progress))
 
     def skill_study(self, values: dict, games: int) -> Study:
         line = [self.strong] + [self.weak] * (self.players - 1)
@@ -171,6 +190,19 @@ def evaluate(t: Tuning, folder: Path) -> dict:
     return ev
 
 
+def _weights_played(run_dir: Path) -> str:
+    """Which weights file the tuned seats of a candidate's run played (run.json), '' if none."""
+    import json
+    try:
+        meta = json.loads((Path(run_dir) / "run.json").read_text())
+    except (OSError, ValueError):
+        return ""
+    played = dict(meta.get("weights") or {})
+    for arm in (meta.get("adapt") or {}).get("arms", []):   # --adapt: the candidate's one arm
+        played.update(arm["weights"])
+    return "; ".join(f"{k}: {v}" for k, v in played.items())
+
+
 def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True) -> list[dict]:
     """Play the rounds; returns the trajectory: one row per (round, candidate)."""
     alive = list(range(len(t.grid)))
@@ -187,7 +219,8 @@ def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = Tru
                 run_study(sk, folder / "skill", jobs=jobs, progress=progress, plan=Plan(sk, jobs), extend=True)
         evs = {i: evaluate(t, out / "candidates" / f"c{i:03d}") for i in alive}
         for i in alive:
-            rows.append({"round": rnd, "candidate": i, **t.grid[i], **evs[i]})
+            w = _weights_played(out / "candidates" / f"c{i:03d}" / "mirror")
+            rows.append({"round": rnd, "candidate": i, **t.grid[i], **evs[i], **({"weights": w} if w else {})})
         if len(alive) == 1:
             return rows
         alive = sorted(alive, key=lambda i: (evs[i]["loss"], i))[: math.ceil(len(alive) / 2)]
@@ -211,7 +244,8 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
     meta = {"kind": "tune", "game": t.game, "title": spec.title, "players": t.players,
             "strategies": [t.strategies], "params": dict(t.fixed), "tuned": [[n, v] for n, v in t.axes],
             "targets": t.targets, "seed": t.seed, "games": int(t.games), "command": t.command,
-            "skill_lineup": [t.strong, t.weak] if t.needs_skill() else None, "rule": rule.describe()}
+            "skill_lineup": [t.strong, t.weak] if t.needs_skill() else None, "rule": rule.describe(),
+            "adapt": {"train_games": t.adapt} if t.adapt else None}
     folder.start(out, meta, resume, force)
     rows = successive_halving(t, Path(out), jobs, progress)
     best = rows[-1]["candidate"]
@@ -232,7 +266,7 @@ def run(t: Tuning, out, jobs: int = 1, resume: bool = False, force: bool = False
         counts.update({f"seat {k} (simultaneous)": (*sc.rate(k)[3:5], fam) for k in range(t.players)})
         return {"counts": counts, "seats": [sc.rate(k)[3:5] for k in range(t.players)]}
 
-    rec = run_until(rule, final_games, grow, measure, progress) if rule.sequential else None
+    rec = run_until(rule, final_games, grow, measure, progress, folder=out, resume=resume) if rule.sequential else None
     # the winner was chosen on these seeds, so its figures there are biased towards the target
     # (winner's curse): play it again on seeds no candidate was chosen on
     from reports.tune_stats import FRESH_SEED_OFFSET

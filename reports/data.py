@@ -25,7 +25,10 @@ def load_meta(run_dir) -> dict:
 
 
 def _chunk_files(run_dir) -> list[Path]:
-    files = sorted((Path(run_dir) / "results").glob("chunk-*.parquet"))
+    """The run's chunk files; a run written with checksums has each one verified first
+    (experiments/chunks.py: a missing, damaged or stray chunk is one line naming it)."""
+    from experiments.chunks import run_files
+    files = run_files(run_dir)
     if not files:
         raise FileNotFoundError(f"no results/chunk-*.parquet in {run_dir}")
     return files

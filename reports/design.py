@@ -350,6 +350,16 @@ def build(gdir, results: dict | None = None) -> dict:
         sections.append(skill_section)
     elif skill:
         limits.append("Skill sensitivity was not measured: no run of a second skill level.")
+    # ---- players: the degeneracy battery (experiments/check_players.py), when it was run
+    pdir = gdir / "players"
+    if (pdir / "checks.json").exists():
+        from reports import players as prep
+        pres = json.loads((pdir / "checks.json").read_text())
+        summary.extend(prep.summary_lines(pres))
+        if any(s["flags"] for s in pres["strategies"]):
+            limits.append("The player checks flagged degenerate play (section Players): findings that rest on the "
+                          "flagged behaviour may be the player's blind spot, not the game's.")
+        sections.append(lambda doc, pres=pres: prep.section(doc, pres))
 
     # ---- assemble
     doc.verdicts(verdicts)

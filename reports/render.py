@@ -237,6 +237,13 @@ def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
     for s in strategies_in(agg, players):
         if s in descs:
             items.append(f"`{s}`: {descs[s]}")
+    for s, note in (meta.get("weights") or {}).items():   # tuned seats: which weights file played
+        items.append(f"`{s}` weights: {note}")
+    if meta.get("adapt"):   # --adapt: every arm's own trained weights
+        values = {a["arm"]: a["values"] for a in (meta.get("sweep") or {}).get("arms", [])}
+        items.append("**Adapted players** (`--adapt`: tuned weights retrained for each arm's rules): " + "; ".join(
+            f"arm {a['arm']} ({', '.join(f'{k}={v}' for k, v in values.get(a['arm'], {}).items()) or 'base'}): "
+            + "; ".join(a["weights"].values()) for a in meta["adapt"]["arms"]))
     if known:
         items.append("**Parameters different from the defaults**: " + ("; ".join(changed) if changed else "none"))
     else:

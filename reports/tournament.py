@@ -144,6 +144,13 @@ def fit_bradley_terry(pc: PairCounts, rows: pd.DataFrame | None = None, folders=
         X[:, j] = (av == i).astype(float) - (bv == i).astype(float)
     for q in range(1, p):
         X[:, len(cols_b) + q - 1] = (sv == q).astype(float) - (tv == q).astype(float)
+    if len(data) == 0 or X.shape[1] == 0:   # every pairing separated (tiny tournaments): nothing to fit
+        b = np.full(k, np.nan)
+        b[ref] = 0.0
+        return {"b": b, "g": np.zeros(p), "cov_b": np.full((k, k), np.nan), "cov_g": np.full((p, p), np.nan),
+                "pairs": 0.0, "pairs_all": float(len(rows)), "ref": ref,
+                "separated": [(pc.names[i], pc.names[j]) for i, j in sep], "estimable": est,
+                "se_ratio": float("nan"), "clusters": 0}
     model = sm.GLM(data["y"].to_numpy(float), X, family=sm.families.Binomial())
     fit = model.fit(cov_type="cluster", cov_kwds={"groups": data["cluster"].to_numpy()})
     naive = model.fit()

@@ -186,6 +186,11 @@ def build(out) -> dict:
             "same run folders)",
             f"**Seed**: {meta.get('seed')}; fixed parameters: " + (", ".join(f"`{k}` = {v}" for k, v in meta["params"].items()) or "none"),
             f"**Version**: {meta.get('version')}, commit `{meta.get('git_commit')}`"]
+    if "weights" in traj.columns:   # tuned players: which weights file played each candidate (--adapt: its own)
+        played = traj.drop_duplicates("candidate")
+        what.append(("**Adapted players** (`--adapt`, " + f"{integer(meta['adapt']['train_games'])} training games per "
+                     "candidate's rules): " if meta.get("adapt") else "**Tuned players**: ")
+                    + "; ".join(f"candidate {int(r.candidate)}: {r.weights}" for r in played.itertuples()))
     doc.opening(out, meta, what, findings)
     doc.h(2, "Candidates")
     rows = []

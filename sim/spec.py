@@ -7,6 +7,7 @@ recompiling the engine; options are stored as integer codes (first choice = 0).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -48,9 +49,13 @@ class Param:
                 return 0.0
             raise AgonInputError(f"{self.name}={value!r} is not a boolean; valid: true, false")
         try:
+            if isinstance(value, bool) or (isinstance(value, str) and not value.isascii()):
+                raise ValueError(value)   # true is not 1, and '٣' is not 3
             x = float(value)
         except (TypeError, ValueError):
             raise AgonInputError(f"{self.name}={value!r} is not a number; range {self.range_text()}")
+        if not math.isfinite(x):
+            raise AgonInputError(f"{self.name}={value!r} is not a finite number; range {self.range_text()}")
         if self.integer and x != int(x):
             raise AgonInputError(f"{self.name}={value!r} must be an integer; range {self.range_text()}")
         if not (self.lo <= x <= self.hi):

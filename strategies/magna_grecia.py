@@ -3,19 +3,57 @@
 oracle_hub: the greedy with ORACLE_HUB_WEIGHTS (extra value per controlled oracle and for the
 largest own city). search: flat Monte Carlo (see choose_search); weights = SEARCH_WEIGHTS
 (rollouts per decision, candidates, horizon in player-turns, random rollouts flag); its
-rollouts and evaluation use the default greedy weights.
+candidates are the greedy's best (plans included), its rollouts and evaluation use the default
+greedy weights.
 
 `choose(st, params, legal, n, kind, w, prng)` picks one action id among legal[:n]; players only
 draw from their PLAYERS stream `prng`.
 
-greedy: one-step look-ahead. Each candidate action is applied to a copy of the state and the
-result scored with `evaluate` (weights w, see GREEDY_WEIGHT_NAMES); the best is chosen, ties
-broken uniformly by prng. Candidate subset: every legal action is evaluated, except that road
-placements whose chain does not connect two places are represented by one uniformly chosen
-candidate per decision (the evaluation could only tell them apart by their future use).
-Draws, market builds/sells and END_TURN change only the acting player's terms, so their
-look-ahead value is computed exactly without copying the state (`action_value`). Oracle
-placement is uniform (a look-ahead sees no difference before any city exists).
+greedy: look-ahead on a weighted evaluation. Each candidate action is applied to a copy of the
+state and the result scored with `evaluate`; the best is chosen, ties broken uniformly by prng.
+Placements are valued by the best **plan** they start within the turn, because one tile alone
+often shows only its cost:
+- a city tile: the best completion of its city run (the tiles the run still needs, §4.6, placed
+  over the next decisions), followed by a road chain from the run's tiles of at most the roads
+  left this turn (`road_plan` tiles); the value is one_step + city_plan * (plan - one_step);
+- a road tile that connects nothing yet: the best chain plan it starts (up to `road_plan` tiles
+  in all, within the roads left this turn) that connects two places, one of them p's city or a
+  place with p's unsold market (sim/magna_grecia/plans.py lists runs and chains).
+The plan's later steps are chosen again at the next decisions, where they are one-step or
+shorter plans of the same value, so the greedy stays stateless. A road that connects nothing
+and starts no plan is represented by one uniformly chosen candidate per decision (the
+evaluation could only tell them apart by their future use). Draws, market builds/sells and
+END_TURN change only the acting player's terms, so their value is computed exactly without
+copying the state (`action_value`), except in the last round (below). Oracle placement is
+uniform (a look-ahead sees no difference before any city exists).
+Cost: the plans make a 4-player game about 4x as slow as the one-step greedy (2 players: 9x):
+mostly the repair search of pending runs and the chains after each candidate city tile
+(bench/magna_grecia_speed.py).
+
+Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index):
+  0 self_score     p's final score if the game ended now (track + active markets + oracles)
+  1 rival_score    minus the rivals' mean final score
+  2 stock_tiles    tiles in stock (also the tie-break, §5)
+  3 unsold_markets p's unsold markets (their chance to gain value later)
+  4 city_tiles     p's city tiles on the board
+  5 city_conn      sum of conn over p's cities
+  6 road_tiles     p's road tiles on the board
+  7 oracle_bonus   per oracle p controls, on top of its points
+  8 largest_city   tiles of p's largest city
+  9 city_plan      0: a city tile is valued alone (the original one-step look-ahead, which with
+                   city_tile_cost >= 2 never founds a city); 1: by its best plan (above)
+ 10 road_plan      longest chain of road tiles a plan may place (rounded; <= 1: none)
+ 11 finish         in the last round (no later turn of p can use a proxy term): the evaluation
+                   is own score - best rival score + stock weight * stock + unsold weight *
+                   unsold markets + finish * p's win share if the game ended now (tie-break
+                   included), so the turn that ends the game is scored by the position it locks
+                   in; 0: the weighted sum above always
+ 12 cash           per track point of p up to 3 * city_tile_cost (the price of a founding run),
+                   before the last round: a broke player sells a market to act next turn
+                   ("selling markets, a small relief", spec §11.6); 0: points count only as score
+ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = 0: exactly
+the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
+choose_greedy_reference).
 """
 import numpy as np
 from numba import njit
@@ -23,36 +61,42 @@ from numba import njit
 from sim.spec import StrategyInfo
 from sim.rng import below
 from sim.catan_core.borrow import borrowed
-from sim.magna_grecia.board import N, TILE_TABLE
+from sim.magna_grecia.board import N, NB, TILE_TABLE
 from sim.magna_grecia import params as P
 from sim.magna_grecia.board import ORI_ENDS
 from sim.magna_grecia.rules import (
     apply_action, score_parts, conn, road_connects, connected_places, count_distinct, connected_to_own_city, place_key, market_cost,
     A_CITY, A_DRAW_ROAD, A_DRAW_CITY, A_BUILD, A_SELL, A_ORACLE, legal_actions, MAX_LEGAL,
-    follow, market_place,
+    follow, market_place, tile_values, MAXK, market_value, own_market_at,
 )
+from sim.magna_grecia.plans import place_need, open_side, chain_plans, empty_plain, run_repairs, MAX_CHAIN
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND, S_STACK,
     S_TURNS, S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL, H_CITY, H_ROAD_OR, M_ROAD_TILES,
-    MK_UNSOLD, MAXC, K_HEX, H_KIND,
+    MK_UNSOLD, MAXC, K_HEX, H_KIND, S_ROUNDS, S_R, S_C, S_PHASE, S_PENDING, PH_PLACING,
+    S_TT, S_TT_N,
 )
 
 RANDOM, GREEDY, ORACLE_HUB, SEARCH = 0, 1, 2, 3
 
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
-                       "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city")
-GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0)
+                       "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
+                       "city_plan", "road_plan", "finish", "cash")
+W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH = 9, 10, 11, 12
+GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0)
+ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
-ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4)
+ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0)
 SEARCH_WEIGHT_NAMES = ("rollouts", "candidates", "horizon_turns", "rollout_random")
 SEARCH_WEIGHTS = (9.0, 3.0, 4.0, 0.0)
 N_WEIGHTS = len(GREEDY_WEIGHTS)
 
 STRATEGIES = (
     StrategyInfo("random", RANDOM, "uniform over legal actions (oracle placement too)"),
-    StrategyInfo("greedy", GREEDY, "one-step look-ahead on a weighted evaluation",
+    StrategyInfo("greedy", GREEDY, "look-ahead on a weighted evaluation; city runs and road "
+                 "chains valued as plans within the turn",
                  GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
     StrategyInfo("oracle_hub", ORACLE_HUB, "greedy persona: grows one hub city that gathers oracles",
                  ORACLE_HUB_WEIGHTS, GREEDY_WEIGHT_NAMES),
@@ -64,21 +108,84 @@ _GREEDY_W = np.array(GREEDY_WEIGHTS)
 
 
 @njit(cache=True)
+def weight(w, i):
+    """w[i], or 0 for a shorter vector (weights written before the weight existed)."""
+    return w[i] if w.shape[0] > i else 0.0
+
+
+@njit(cache=True)
+def cash_term(st, params, p, w, delta):
+    """The `cash` term for p's track points moved by delta: cash * min(points, 3 * city tile
+    cost), the points a founding run needs (selling a market can pay for it)."""
+    c = weight(w, W_CASH)
+    if c == 0.0:
+        return 0.0
+    t = 3 * int(params[P.P_CITY_COST])
+    return c * min(st[S_POINTS + p] + delta, t)
+
+
+@njit(cache=True)
+def final_round(st):
+    """No turn after this round: proxies of future value are worth nothing to anyone."""
+    return st[S_STAGE] == ST_OVER or st[S_ROUND] >= st[S_ROUNDS] - 1
+
+
+@njit(cache=True)
+def win_share(st, params, total, p):
+    """p's win share if the game ended with these scores (§5, tie-break included)."""
+    np_ = st[S_NP]
+    top = total[0]
+    for s in range(1, np_):
+        if total[s] > top:
+            top = total[s]
+    if total[p] < top:
+        return 0.0
+    by_stock = int(params[P.P_TIE_BREAK]) == 0
+    sp = st[S_STOCK_ROAD + p] + st[S_STOCK_CITY + p]
+    k = 0
+    for s in range(np_):
+        if total[s] == top:
+            ss = st[S_STOCK_ROAD + s] + st[S_STOCK_CITY + s]
+            if by_stock and ss > sp:
+                return 0.0
+            if not by_stock or ss == sp:
+                k += 1
+    return 1.0 / k
+
+
+@njit(cache=True)
+def finish_value(st, params, total, p, w, unsold):
+    """The last-round evaluation (weight `finish`): margin over the best rival, the stock
+    tie-break and the win share the position locks in; unsold markets keep their weight, so
+    selling one for exactly its value (which changes no score) is not chosen by a coin."""
+    np_ = st[S_NP]
+    riv = -1e18
+    for s in range(np_):
+        if s != p and total[s] > riv:
+            riv = float(total[s])
+    stock = st[S_STOCK_ROAD + p] + st[S_STOCK_CITY + p]
+    return (w[0] * float(total[p]) - w[1] * riv + w[2] * stock + w[3] * unsold
+            + w[W_FINISH] * win_share(st, params, total, p))
+
+
+@njit(cache=True)
 def evaluate(st, params, p, w):
     """Weighted evaluation of state st for seat p (higher is better)."""
     np_ = st[S_NP]
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, params, parts)
+    unsold = 0
+    for m in range(st[S_NEXT_MARKET]):
+        if st[K_OWNER + m] == p and st[K_STATE + m] == 1:
+            unsold += 1
+    if weight(w, W_FINISH) != 0.0 and final_round(st):
+        return finish_value(st, params, parts[:, 5], p, w, unsold)
     own = float(parts[p, 5])
     riv = 0.0
     for s in range(np_):
         if s != p:
             riv += parts[s, 5]
     riv /= max(1, np_ - 1)
-    unsold = 0
-    for m in range(st[S_NEXT_MARKET]):
-        if st[K_OWNER + m] == p and st[K_STATE + m] == 1:
-            unsold += 1
     tiles = 0
     cconn = 0
     mode = int(params[P.P_CONNECTIVITY])
@@ -106,6 +213,8 @@ def evaluate(st, params, p, w):
                 if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p and st[C_SIZE + c] > big:
                     big = st[C_SIZE + c]
             v += w[8] * big
+    if w.shape[0] > W_CASH and w[W_CASH] != 0.0:
+        v += cash_term(st, params, p, w, 0)
     return v
 
 
@@ -123,8 +232,9 @@ def _better(v, a, best, nbest, choice, prng):
 @njit(cache=True)
 def action_value(st, params, a, p, w, base):
     """evaluate() of the state after action a, for p; placements are applied to a copy, the
-    other actions are valued exactly from base = evaluate(st) (they change only p's terms)."""
-    if a < A_DRAW_ROAD:
+    other actions are valued exactly from base = evaluate(st) (they change only p's terms),
+    except in the last round with `finish` (the win share is not additive): a copy there too."""
+    if a < A_DRAW_ROAD or (weight(w, W_FINISH) != 0.0 and final_round(st)):
         cp = st.copy()
         apply_action(cp, params, a)
         return evaluate(cp, params, p, w)
@@ -146,9 +256,12 @@ def action_value(st, params, a, p, w, base):
         v = 0
         if own:
             v = m if int(params[P.P_CONNECTIVITY]) == 1 else count_distinct(buf, m)
-        return base + w[0] * (v - cost) + w[3]
+        return (base + w[0] * (v - cost) + w[3]
+                + cash_term(st, params, p, w, -cost) - cash_term(st, params, p, w, 0))
     if a >= A_SELL and a < A_ORACLE:
-        return base - w[3]       # track +value, market value -value
+        # track +value, market value -value
+        gain = market_value(st, params, own_market_at(st, p, place_key(st, a - A_SELL)))
+        return base - w[3] + cash_term(st, params, p, w, gain) - cash_term(st, params, p, w, 0)
     return base
 
 
@@ -257,6 +370,8 @@ def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
             n_or[st[C_OWNER + c]] += 1
     for s in range(np_):
         total[s] += op * n_or[s]
+    if weight(w, W_FINISH) != 0.0 and final_round(st):
+        return finish_value(st, params, total, p, w, unsold)
     own = float(total[p])
     riv = 0.0
     for s in range(np_):
@@ -299,6 +414,8 @@ def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
             v += w[7] * n_or[p]
         if w[8] != 0.0:
             v += w[8] * big
+    if w.shape[0] > W_CASH and w[W_CASH] != 0.0:
+        v += cash_term(st, params, p, w, 0)
     return v
 
 
@@ -367,33 +484,472 @@ def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
     c, mask = cached_info(st, st, key, int(params[P.P_CONNECTIVITY]), cache, cache, 0, buf)   # no overrides
     own = (key >= N and st[C_OWNER + key - N] == p) or (mask >> p) & 1 == 1
     v = c if own else 0
-    return base_value + w[0] * (v - cost) + w[3]
+    return (base_value + w[0] * (v - cost) + w[3]
+            + cash_term(st, params, p, w, -cost) - cash_term(st, params, p, w, 0))
+
+
+# ---------------------------------------------------------------- plans within the turn
+# A plan's value is evaluate() of the state at its end, through the decision's place cache
+# (evaluate_cached). Two memos keep the number of evaluations small:
+# - a chain of new road tiles changes the evaluation only through the two places it connects
+#   and its length (conn, owner masks and oracle control follow from the connection; stock and
+#   road tiles from the length), so chain plans are valued once per (place, place, length);
+# - a city run is valued once per set of tiles (its tiles in any order give the same state), and
+#   a tile of a run already valued takes that run's value without a search of its own.
+PLAN_CAP = 48            # chain plans kept per search (the rest are not valued)
+MEMO = 64                # entries of each memo
+RUN_CAP = 16             # repairs valued per pending run
 
 
 @njit(cache=True)
+def roads_left(st, params, p):
+    """Road tiles p may still place this turn (allowance §3.2 and stock), pending aside."""
+    R, C, S, Rp, Cp, Sp = tile_values(st, params)
+    if st[S_PHASE] != PH_PLACING:
+        return 0
+    r = st[S_R]
+    c = st[S_C]
+    if c == 0:
+        left = Rp - r
+    elif c <= C:
+        left = R - r
+    else:
+        left = 0
+    return max(0, min(left, st[S_STOCK_ROAD + p]))
+
+
+@njit(cache=True)
+def add_aff(aff, naff, key):
+    for j in range(naff):
+        if aff[0, j] == key:
+            return naff
+    aff[0, naff] = key
+    aff[1, naff] = -1
+    return naff + 1
+
+
+@njit(cache=True)
+def run_aff(cp, aff, buf2):
+    """The places a city run of this turn (tiles cp[S_TT..]) and the chains after it can have
+    changed: the cities holding this turn's tiles and every place directly connected to them
+    (see the cache notes above placement_value); returns their count in aff[0]."""
+    naff = 0
+    for i in range(cp[S_TT_N]):
+        key = N + cp[H_CITY + cp[S_TT + i]]
+        seen = False                     # this city already expanded (one of its tiles before)
+        for j in range(i):
+            if N + cp[H_CITY + cp[S_TT + j]] == key:
+                seen = True
+                break
+        if seen:
+            continue
+        naff = add_aff(aff, naff, key)
+        k = connected_places(cp, key, buf2)
+        for j in range(k):
+            naff = add_aff(aff, naff, buf2[j])
+    return naff
+
+
+@njit(cache=True)
+def mine_mask(st, p, mine):
+    """mine[key] = 1 for p's cities and the places holding an unsold market of p: a chain
+    plan can only gain p something if it connects one of them (a chain between two other
+    places only helps rivals, or nobody)."""
+    for k in range(KEY_SLOTS):
+        mine[k] = 0
+    for c in range(st[S_NEXT_CITY]):
+        if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p:
+            mine[N + c] = 1
+    for m in range(st[S_NEXT_MARKET]):
+        if st[K_OWNER + m] == p and st[K_STATE + m] == MK_UNSOLD:
+            key = market_place(st, m)
+            if key >= 0:
+                mine[key] = 1
+
+
+@njit(cache=True)
+def need_ready(st, p, need, mine, buf, k):
+    """Compute need (place_need to any place, to p's places, up to k tiles) and mine (mine_mask)
+    on first use in a decision (need[0, 0] = -1 until then): most decisions place no road."""
+    if need[0, 0] < 0:
+        mine_mask(st, p, mine)
+        place_need(st, need, buf, mine, k)
+
+
+@njit(cache=True)
+def chain_ends(base, p, plan, m):
+    """(a, b), a <= b: the places the chain of road plan plan[:m] connects (tiles set on base
+    briefly to trace it)."""
+    last = plan[m - 1]
+    x = last // 9
+    ox = last - 9 * x
+    for i in range(m):
+        h = plan[i] // 9
+        base[H_ROAD_OWN + h] = p
+        base[H_ROAD_OR + h] = plan[i] - 9 * h
+    a = follow(base, x, ORI_ENDS[ox, 0])
+    b = follow(base, x, ORI_ENDS[ox, 1])
+    for i in range(m):
+        h = plan[i] // 9
+        base[H_ROAD_OWN + h] = -1
+        base[H_ROAD_OR + h] = 0
+    if a > b:
+        return b, a
+    return a, b
+
+
+@njit(cache=True)
+def shortest_per_pair(base, p, w, plans, lens, n, ends, keep):
+    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[j]), the
+    shortest plan, since a longer chain between the same places gives the same connections for
+    more tiles (worth w[6] - w[2] <= 0 each; with road tiles weighted above stock every plan is
+    kept). Returns how many are kept."""
+    for j in range(n):
+        a, b = chain_ends(base, p, plans[j], lens[j])
+        ends[j, 0] = a
+        ends[j, 1] = b
+        keep[j] = 1
+    if w[6] > w[2]:
+        return n
+    kept = n
+    for j in range(n):
+        for i in range(n):
+            if (i != j and keep[i] == 1 and ends[i, 0] == ends[j, 0] and ends[i, 1] == ends[j, 1]
+                    and (lens[i] < lens[j] or (lens[i] == lens[j] and i < j))):
+                keep[j] = 0
+                kept -= 1
+                break
+    return kept
+
+
+@njit(cache=True)
+def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
+                raff, nraff):
+    """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
+    decision's state st, or a state after a city run whose changed places are raff[:nraff]),
+    memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo)."""
+    for j in range(nmemo):
+        if keys[j, 0] == a and keys[j, 1] == b and keys[j, 2] == m:
+            return vals[j], nmemo
+    for i in range(base.shape[0]):
+        cp[i] = base[i]
+    for i in range(m):
+        apply_action(cp, params, plan[i])
+    naff = 0
+    for i in range(nraff):
+        aff[0, naff] = raff[i]
+        aff[1, naff] = -1
+        naff += 1
+    naff = add_aff(aff, naff, a)
+    naff = add_aff(aff, naff, b)
+    v = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
+    if nmemo < keys.shape[0]:
+        keys[nmemo, 0] = a
+        keys[nmemo, 1] = b
+        keys[nmemo, 2] = m
+        vals[nmemo] = v
+        nmemo += 1
+    return v, nmemo
+
+
+@njit(cache=True)
+def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff, buf, buf2,
+                    cp, keys, vals, v0):
+    """Best value of a completed city run cr: as it is (v0, or evaluated if v0 is -1e300), or
+    followed by a chain plan of at most min(k_road, roads left) tiles from one of this turn's
+    city tiles to another place (need: place_need to any place)."""
+    k = min(k_road, roads_left(cr, params, p))
+    best = v0
+    if best <= -1e299 or k >= 1:
+        naff = run_aff(cr, aff, buf2)
+        if best <= -1e299:
+            best = evaluate_cached(cr, params, p, w, st, cache, aff, naff, buf)
+    if k < 1:
+        return best
+    raff = aff[0, :naff].copy()          # the run's changed places, kept for every chain
+    n = 0
+    for i in range(cr[S_TT_N]):
+        t = cr[S_TT + i]
+        a = N + cr[H_CITY + t]
+        for d in range(6):
+            x = NB[t, d]
+            if x >= 0 and empty_plain(cr, x) and need[x] <= k:
+                n = chain_plans(cr, params, p, a, x, (d + 3) % 6, k, need, -1, plans, lens, n, PLAN_CAP)
+    if n == 0:
+        return best
+    ends = np.empty((n, 2), dtype=np.int64)
+    keep = np.empty(n, dtype=np.int8)
+    shortest_per_pair(cr, p, w, plans, lens, n, ends, keep)
+    nmemo = 0
+    for j in range(n):
+        if keep[j] == 0:
+            continue
+        v, nmemo = chain_value(cr, st, params, p, w, plans[j], lens[j], ends[j, 0], ends[j, 1],
+                               cache, aff, buf, cp, keys, vals, nmemo, raff, naff)
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens, cache, aff, buf,
+                    buf2, cr, cx, keys, vals, runs, run_len, run_val, nruns, sets, slens):
+    """Value of city tile a as the first tile of a plan: the best over the completions of its
+    city run (run_repairs) of after_run_value; cp = the state after a and v1 its value
+    (placement_value's); cr, cx: scratch states. Runs are memoised by their tiles in runs/run_len/run_val[:nruns];
+    returns (value, nruns)."""
+    h0 = a - A_CITY
+    if cp[S_PENDING] == 0:
+        if min(k_road, roads_left(cp, params, p)) < 1:
+            return v1, nruns
+        v = after_run_value(cp, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
+                            buf, buf2, cx, keys, vals, v1)
+        return v, nruns
+    # a run found from an earlier candidate that holds h0 is also a run starting with h0 (its
+    # tiles in any order): its value stands for h0's runs, which saves a repair search for the
+    # other tiles of a run (most runs are a tile and the village it must cover)
+    best = -1e300
+    for r in range(nruns):
+        for i in range(run_len[r]):
+            if runs[r, i] == h0:
+                if run_val[r] > best:
+                    best = run_val[r]
+                break
+    if best > -1e299:
+        return best, nruns
+    m = run_repairs(cp, params, p, sets, slens, RUN_CAP)
+    full = np.empty(MAXK + 2, dtype=np.int64)
+    for j in range(m):
+        # the whole run, sorted: h0 and the repair
+        nf = 0
+        full[0] = h0
+        nf = 1
+        for i in range(slens[j]):
+            full[nf] = sets[j, i]
+            nf += 1
+        for i in range(1, nf):
+            x = full[i]
+            q = i - 1
+            while q >= 0 and full[q] > x:
+                full[q + 1] = full[q]
+                q -= 1
+            full[q + 1] = x
+        found = -1
+        for r in range(nruns):
+            if run_len[r] == nf:
+                same = True
+                for i in range(nf):
+                    if runs[r, i] != full[i]:
+                        same = False
+                        break
+                if same:
+                    found = r
+                    break
+        if found >= 0:
+            v = run_val[found]
+        else:
+            for i in range(st.shape[0]):
+                cr[i] = cp[i]
+            for i in range(slens[j]):
+                apply_action(cr, params, A_CITY + sets[j, i])
+            if cr[S_PENDING] != 0:
+                continue
+            v = after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
+                                buf, buf2, cx, keys, vals, -1e300)
+            if nruns < runs.shape[0]:
+                for i in range(nf):
+                    runs[nruns, i] = full[i]
+                run_len[nruns] = nf
+                run_val[nruns] = v
+                nruns += 1
+        if v > best:
+            best = v
+    return best, nruns
+
+
+@njit(cache=True)
+def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff, buf, buf2, cp,
+                    keys, vals, nmemo):
+    """Value of road a (connecting nothing yet) as the first tile of a chain plan of at most k
+    tiles that connects two places, one of them p's (mine); -1e300 if it starts none.
+    need: place_need to any place (row 0) and to p's places (row 1). Returns (value, nmemo)
+    (chain_value's memo)."""
+    h = a // 9
+    o = a - 9 * h
+    pa, e, y = open_side(st, p, h, o)
+    if pa < 0:
+        return -1e300, nmemo
+    nd = need[0] if mine[pa] != 0 else need[1]   # the far end must be p's if this one is not
+    if nd[y] > k - 1:
+        return -1e300, nmemo
+    st[H_ROAD_OWN + h] = p
+    st[H_ROAD_OR + h] = o
+    n = chain_plans(st, params, p, pa, y, (e + 3) % 6, k - 1, nd, a, plans, lens, 0, PLAN_CAP)
+    st[H_ROAD_OWN + h] = -1
+    st[H_ROAD_OR + h] = 0
+    if n == 0:
+        return -1e300, nmemo
+    ends = np.empty((n, 2), dtype=np.int64)
+    keep = np.empty(n, dtype=np.int8)
+    shortest_per_pair(st, p, w, plans, lens, n, ends, keep)
+    best = -1e300
+    for j in range(n):
+        if keep[j] == 0:
+            continue
+        a0 = ends[j, 0]
+        b0 = ends[j, 1]
+        if not ((a0 >= 0 and mine[a0] != 0) or (b0 >= 0 and mine[b0] != 0)):
+            continue                     # connects none of p's places
+        v, nmemo = chain_value(st, st, params, p, w, plans[j], lens[j], a0, b0, cache, aff, buf,
+                               cp, keys, vals, nmemo, aff[2], 0)
+        if v > best:
+            best = v
+    return best, nmemo
+
+
+# ---------------------------------------------------------------- the greedy's choice
+@njit(cache=True)
 def choose_greedy(st, params, legal, n, w, prng):
-    """One-step look-ahead over the candidate subset described in the module docstring; the
-    same values and choices as choose_greedy_reference, with the per-place cache above."""
+    """The best candidate by greedy_values (see the module docstring), ties broken uniformly."""
     p = st[S_CUR]
     if st[S_STAGE] == ST_ORACLES:
         return legal[below(prng, n)]
+    vals = np.empty(n, dtype=np.float64)
+    return greedy_values(st, params, legal, n, w, prng, vals)
+
+
+@njit(cache=True)
+def greedy_values(st, params, legal, n, w, prng, vals):
+    """vals[i] = the greedy's value of legal[i] (-1e300 for the roads that connect nothing and
+    start no plan, except the one drawn to represent them); returns the greedy's choice."""
+    p = st[S_CUR]
     cache = new_place_cache()
     buf = np.empty(6 * N, dtype=np.int64)
     buf2 = np.empty(6 * N, dtype=np.int64)
     aff = np.empty((3, KEY_SLOTS), dtype=np.int64)
     cp = np.empty_like(st)
     unsold = np.zeros(KEY_SLOTS, dtype=np.int64)
-    return _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold)
+    city_plan = weight(w, W_CITY_PLAN)
+    k_road = int(weight(w, W_ROAD_PLAN) + 0.5)
+    if k_road > MAX_CHAIN:
+        k_road = MAX_CHAIN
+    if (city_plan == 0.0 and k_road < 2) or legal[0] >= A_DRAW_ROAD:
+        # no plan to value (legal ids are ascending: placements come first)
+        return _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold,
+                            vals)
+    mine = np.empty(KEY_SLOTS, dtype=np.int8)
+    need = np.empty((2, N), dtype=np.int64)      # to any place; to one of p's (mine)
+    need[0, 0] = -1                              # not computed yet (need_ready)
+    plans = np.empty((PLAN_CAP, MAX_CHAIN + 1), dtype=np.int64)
+    lens = np.empty(PLAN_CAP, dtype=np.int64)
+    cr = np.empty_like(st)
+    cx = np.empty_like(st)
+    keys = np.empty((MEMO, 3), dtype=np.int64)
+    mvals = np.empty(MEMO, dtype=np.float64)
+    keys2 = np.empty((MEMO, 3), dtype=np.int64)
+    mvals2 = np.empty(MEMO, dtype=np.float64)
+    runs = np.empty((MEMO, MAXK + 2), dtype=np.int64)
+    run_len = np.empty(MEMO, dtype=np.int64)
+    run_val = np.empty(MEMO, dtype=np.float64)
+    sets = np.empty((RUN_CAP, MAXK + 1), dtype=np.int64)
+    slens = np.empty(RUN_CAP, dtype=np.int64)
+    return _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
+                      city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2,
+                      mvals2, runs, run_len, run_val, sets, slens)
 
 
 @njit(cache=True)
-def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold):
-    """The body of choose_greedy, which allocates the work arrays and keeps them for the call."""
+def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
+               city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2, mvals2,
+               runs, run_len, run_val, sets, slens):
+    """_greedy_pick with plans (city_plan > 0 or road_plan >= 2); keys/mvals: the memo of chain
+    plans from the decision's state, keys2/mvals2: scratch memo of chains after a run."""
+    base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
+    terminal = weight(w, W_FINISH) != 0.0 and final_round(st)
+    for m in range(st[S_NEXT_MARKET]):
+        if st[K_STATE + m] == MK_UNSOLD:
+            key = market_place(st, m)
+            if key >= 0:
+                unsold[key] += 1
+    k_more = min(k_road, roads_left(st, params, p))
+    nmemo = 0
+    nruns = 0
+    best = -1e300
+    nbest = 0
+    choice = legal[0]
+    plain = -1
+    plain_i = -1
+    n_plain = 0
+    for i in range(n):
+        a = legal[i]
+        if a < A_CITY:
+            h = a // 9
+            la, lb = road_link(st, p, h, a - 9 * h)
+            if not (la >= 0 and lb >= 0 and la != lb):
+                v = -1e300
+                if k_more >= 2:
+                    need_ready(st, p, need, mine, buf, k_road)
+                    v, nmemo = road_plan_value(st, params, a, p, w, k_more, need, mine, plans, lens,
+                                               cache, aff, buf, buf2, cp, keys, mvals, nmemo)
+                if v <= -1e299:
+                    vals[i] = -1e300
+                    n_plain += 1
+                    if below(prng, n_plain) == 0:
+                        plain = a
+                        plain_i = i
+                    continue
+            else:
+                plans[0, 0] = a
+                if la > lb:
+                    la, lb = lb, la
+                v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, la, lb, cache, aff, buf,
+                                       cp, keys, mvals, nmemo, aff[2], 0)
+        elif a < A_DRAW_ROAD:
+            for j in range(st.shape[0]):
+                cp[j] = st[j]
+            apply_action(cp, params, a)
+            v = -1e300
+            if cp[S_PENDING] == 0 or city_plan != 1.0:    # else the plan's value replaces it
+                naff = run_aff(cp, aff, buf2)
+                v = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
+            if city_plan != 0.0:
+                if k_road >= 1 and (cp[S_PENDING] != 0 or roads_left(cp, params, p) >= 1):
+                    need_ready(st, p, need, mine, buf, k_road)
+                vp, nruns = city_plan_value(st, cp, v, params, a, p, w, k_road, need[0], mine, plans,
+                                            lens, cache, aff, buf, buf2, cr, cx, keys2, mvals2, runs,
+                                            run_len, run_val, nruns, sets, slens)
+                # no completion found: the run cannot be finished (never chosen)
+                if vp <= -1e299:
+                    v = -1e300
+                elif city_plan == 1.0:
+                    v = vp
+                else:
+                    v = v + city_plan * (vp - v)
+        elif terminal:
+            v = action_value(st, params, a, p, w, base)
+        elif a >= A_BUILD and a < A_SELL:
+            v = build_value(st, params, a, p, w, base, cache, unsold, buf)
+        else:
+            v = action_value(st, params, a, p, w, base)
+        vals[i] = v
+        best, nbest, choice = _better(v, a, best, nbest, choice, prng)
+    if plain >= 0:
+        v = placement_value(st, params, plain, p, w, cache, aff, buf, buf2, cp, -1, -1)
+        vals[plain_i] = v
+        best, nbest, choice = _better(v, plain, best, nbest, choice, prng)
+    return choice
+
+
+@njit(cache=True)
+def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals):
+    """The one-step look-ahead (city_plan = 0, road_plan <= 1): the same values and choices as
+    choose_greedy_reference, with the per-place cache above."""
     # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
     st, params, legal, w, prng = borrowed(st), borrowed(params), borrowed(legal), borrowed(w), borrowed(prng)
     cache, buf, buf2, aff = borrowed(cache), borrowed(buf), borrowed(buf2), borrowed(aff)
-    cp, unsold = borrowed(cp), borrowed(unsold)
+    cp, unsold, vals = borrowed(cp), borrowed(unsold), borrowed(vals)
     base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
+    terminal = weight(w, W_FINISH) != 0.0 and final_round(st)
     for m in range(st[S_NEXT_MARKET]):
         if st[K_STATE + m] == MK_UNSOLD:
             key = market_place(st, m)
@@ -403,6 +959,7 @@ def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, un
     nbest = 0
     choice = legal[0]
     plain = -1
+    plain_i = -1
     n_plain = 0
     for i in range(n):
         a = legal[i]
@@ -410,20 +967,26 @@ def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, un
             h = a // 9
             la, lb = road_link(st, p, h, a - 9 * h)
             if not (la >= 0 and lb >= 0 and la != lb):
+                vals[i] = -1e300
                 n_plain += 1
                 if below(prng, n_plain) == 0:
                     plain = a
+                    plain_i = i
                 continue
             v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, la, lb)
         elif a < A_DRAW_ROAD:
             v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, -1, -1)
+        elif terminal:
+            v = action_value(st, params, a, p, w, base)
         elif a >= A_BUILD and a < A_SELL:
             v = build_value(st, params, a, p, w, base, cache, unsold, buf)
         else:
             v = action_value(st, params, a, p, w, base)
+        vals[i] = v
         best, nbest, choice = _better(v, a, best, nbest, choice, prng)
     if plain >= 0:
         v = placement_value(st, params, plain, p, w, cache, aff, buf, buf2, cp, -1, -1)
+        vals[plain_i] = v
         best, nbest, choice = _better(v, plain, best, nbest, choice, prng)
     return choice
 
@@ -535,8 +1098,9 @@ def rollout(st, params, p, horizon, random_policy, prng, legal):
 
 @njit(cache=True)
 def choose_search(st, params, legal, n, w, prng):
-    """Flat Monte Carlo: the greedy's best `w[1]` candidates get `w[0]` rollouts in all
-    (determinized stack, greedy rollouts over `w[2]` further turns); the best mean wins."""
+    """Flat Monte Carlo: the greedy's best `w[1]` candidates (greedy_values, plans included) get
+    `w[0]` rollouts in all (determinized stack, greedy rollouts over `w[2]` further turns); the
+    best mean wins."""
     p = st[S_CUR]
     if st[S_STAGE] == ST_ORACLES:
         return legal[below(prng, n)]
@@ -544,16 +1108,8 @@ def choose_search(st, params, legal, n, w, prng):
     k = max(1, int(w[1]))
     horizon = max(0, int(w[2]))
     rnd = w[3] > 0.5
-    base = evaluate(st, params, p, _GREEDY_W)
     vals = np.empty(n, dtype=np.float64)
-    for i in range(n):
-        a = legal[i]
-        if a < A_CITY:
-            h = a // 9
-            if not road_connects(st, p, h, a - 9 * h):
-                vals[i] = -1e300
-                continue
-        vals[i] = action_value(st, params, a, p, _GREEDY_W, base)
+    greedy_values(st, params, legal, n, _GREEDY_W, prng, vals)
     order = np.argsort(-vals)
     k = min(k, n)
     if k == 1 or vals[order[1]] < -1e299:

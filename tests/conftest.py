@@ -33,3 +33,17 @@ def run_agon(*args, cwd=None, timeout=300):
 @pytest.fixture
 def agon():
     return run_agon
+
+
+# Under pytest-xdist (`make test`: -n 2 --dist loadgroup) the tests of one game run on one process,
+# so its numba code is compiled once. Catan and Troja share one engine, hence one group.
+_GROUPS = {"catan": "catan", "troja": "catan", "magna_grecia": "magna_grecia", "glory_to_rome": "glory_to_rome",
+           "mare_nostrum": "mare_nostrum"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        parts = Path(str(item.fspath)).relative_to(ROOT).parts
+        group = _GROUPS.get(parts[1]) if len(parts) > 2 and parts[0] == "tests" else None
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))

@@ -2,7 +2,7 @@
 from sim.spec import GameSpec
 from sim.catan.params import PARAMS
 from sim.catan.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
-from strategies.catan import STRATEGIES, N_WEIGHTS
+from strategies.catan import STRATEGIES, N_WEIGHTS, GREEDY_WEIGHT_NAMES
 
 SPEC = GameSpec(
     name="catan",
@@ -19,5 +19,22 @@ SPEC = GameSpec(
     n_weights=N_WEIGHTS,
     notes="Random board per game; 10 VP on one's own turn; peer_mode mirrors Catanatron (§2.5).",
     extra={"score_parts": ["vp_settlements", "vp_cities", "vp_longest_road", "vp_largest_army",
-                           "vp_dev_cards"]},
+                           "vp_dev_cards"],
+           # `agon check-players` (experiments/check_players.py): trace words -> action families
+           "player_check": {
+               "actor": r"^turn \d+ seat (\d+): ",
+               "families": [("build a road", r": ROAD "), ("build a settlement", r": SETTLEMENT "),
+                            ("build a city", r": CITY "), ("trade with the bank", r": TRADE "),
+                            ("buy a development card", r": BUY_DEV"), ("play a knight", r": PLAY_KNIGHT"),
+                            ("play road building", r": PLAY_ROAD_BUILDING"),
+                            ("play year of plenty", r": PLAY_YEAR_OF_PLENTY"), ("play monopoly", r": PLAY_MONOPOLY"),
+                            ("move the robber", r": MOVE_ROBBER")],
+               "scoring": ["build a settlement", "build a city", "buy a development card", "build a road"],
+               "bans": {"buy a development card": "dev_cards"},
+               # the player who reaches the VP target ends the game (truncated games: nobody chose it)
+               "ends": {"metric": "truncated", "by_player": [0], "labels": ["VP target", "truncated"]},
+           },
+           # `agon train`: the greedy weights base Catan reads (tokens, ships, side donations are Troja's)
+           "train_weights": {"greedy": [n for n in GREEDY_WEIGHT_NAMES if not n.startswith("search")
+                                        and n not in ("tokens", "ships", "side_donations")]}},
 )

@@ -30,5 +30,24 @@ SPEC = GameSpec(
         "categorical_game": {"end_condition": ["forum", "catacomb", "last_site", "deck", "turn_cap"]},
         # score = influence + vault_points + bonus_points + statue_points + wall_points (rules.score_parts)
         "score_parts": ["influence", "vault_points", "bonus_points", "statue_points", "wall_points"],
+        # `agon check-players` (experiments/check_players.py): trace words -> action families
+        "train_fixed": ("end_aware", "draw_samples", "end_samples", "demand_odds"),   # never trained: the end-aware and demand-odds switches, sample counts (cost)
+        "player_check": {
+            "actor": r"^seat (\d+): ",
+            "families": [(f"lead or follow {r}", rf": (leads|follows) {r} ") for r in
+                         ("Laborer", "Craftsman", "Architect", "Legionary", "Merchant", "Patron")]
+                        + [("think", r": (thinks|draws|takes a Jack)"), ("found a building", r": founds "),
+                           ("add material to a building", r": (builds on|adds \w+ from)"),
+                           ("sell to the vault", r": (sells \w+ to the vault|vaults )"),
+                           ("demand (Legionary)", r": demands "), ("hire a client", r": hires "),
+                           ("take from the pool", r": takes \w+ from the pool")],
+            "scoring": ["found a building", "add material to a building", "sell to the vault"],
+            "bans": {f"lead or follow {r.title()}": r for r in
+                     ("laborer", "craftsman", "architect", "legionary", "merchant", "patron")},
+            # end_condition codes a player's action triggers (Forum, Catacomb, last site, last card)
+            "ends": {"metric": "end_condition", "by_player": [0, 1, 2, 3],
+                     "labels": ["forum", "catacomb", "last_site", "deck", "turn_cap"],
+                     "avoidable": "sim.glory_to_rome.endings:avoidable_ends"},
+        },
     },
 )

@@ -137,3 +137,9 @@ def audit_endings(seed, start, n_games, n_players, params, kinds, weights):
     keys = ("end_condition", "turns", "ended_by", "ender_win", "ender_rank", "avoidable", "ender_hidden",
             "win")
     return dict(zip(keys, out))
+
+
+def avoidable_ends(seed, indices, n_players, params, kinds, weights) -> list[bool]:
+    """For `agon check-players`: per game of `indices`, whether the player who ended it had a move
+    that did not end it (GameSpec.extra["player_check"]["ends"]["avoidable"])."""
+    return [bool(audit_endings(seed, int(i), 1, n_players, params, kinds, weights)["avoidable"][0]) for i in indices]

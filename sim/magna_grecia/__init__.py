@@ -39,6 +39,31 @@ SPEC = GameSpec(
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],
         "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
+        # `agon check-players` (experiments/check_players.py): trace words -> action families
+        "train_budget": 60_000,   # planning greedy: ~80 games per CPU-second at 4 players; fits 10 min on 2 cores
+        "train_fixed": ("city_plan", "road_plan", "finish"),   # never trained: plan switches and the chain length (cost)
+        "player_check": {
+            "actor": r"^(?:R\d+ )?Seat (\d+) \(\w+\) ",
+            "families": [("found a city", r"founds a city"), ("place a city tile", r"places a city tile"),
+                         ("place a road", r"places a road"), ("draw a road tile", r"draws a road tile"),
+                         ("draw a city tile", r"draws a city tile"), ("build a market", r"builds a market"),
+                         ("sell a market", r"sells its market"), ("end the turn", r"ends the turn"),
+                         ("place an oracle", r"places an oracle")],
+            "scoring": ["found a city", "place a city tile", "build a market", "sell a market"],
+            "bans": {"build a market": "markets"},
+            "ends": None,   # the game ends when the stack runs out: no player chooses the end
+            # options a player that uses the mechanic never meets (tests/magna_grecia/test_players.py shows why)
+            "moot_options": {
+                "allow_join_rival_road_end": {
+                    "family": "place a road",
+                    "why": "planning players close their road ends within the turn, so no rival end is left open to "
+                           "join; among random players a planning seat joins rival ends only when the option is on"},
+                "sell_requires_active": {
+                    "family": "sell a market",
+                    "why": "selling an inactive market earns nothing and gives up the site for good: a player that "
+                           "sells at all sells active markets"},
+            },
+        },
     },
     notes="tile_table is the module constant sim.magna_grecia.board.TILE_TABLE (spec §9.1); "
           "visible_tiles only affects the search player.",

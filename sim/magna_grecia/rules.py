@@ -701,14 +701,18 @@ def eval_conditions(st, p, tent, tlist, nt, ws):
                 if fail_c and mind_c > lb:
                     lb = mind_c
     if n_new > 1 and not founded:
-        # (d): more than one new city; the first new city must be repaired by merging
+        # (d): more than one new city; every new city fails, and a repair holds a hex next to
+        # one of them (merging new cities, or a new city into an old one): the branching set is
+        # all of their hexes (the first new city alone misses repairs that merge another new
+        # city into an old one, and then a legal tile could leave a run without a completion)
         for j in range(n_new):
             if new_fail[j] == 0:
                 n_fail += 1
         if fsize == 0:
-            for i in range(new_len[0]):
-                fail_comp[i] = store[new_start[0] + i]
-            fsize = new_len[0]
+            for j in range(n_new):
+                for i in range(new_len[j]):
+                    fail_comp[fsize] = store[new_start[j] + i]
+                    fsize += 1
             forced = -1
             lb = 1
     for i in range(nvis):

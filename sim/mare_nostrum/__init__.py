@@ -47,6 +47,28 @@ def _build_spec():
             "score_parts": [],
             "components": [("Heroes", "hero_"), ("Wonders", "wonder_"), ("Gods", "god_"),
                            ("Creatures", "creature_")],
+            # `agon check-players` (experiments/check_players.py): trace words -> action families
+            "train_fixed": ("state_gods", "state_roles", "war_odds", "win_now"),   # never trained: the switches back to the first players (OLD_SWITCHES)
+        "player_check": {
+                "actor": r"^seat (\d+): ",
+                "families": [("take a god", r"(OFFER_TO|TAKE_GOD)\("),
+                             ("take Hermes", r"(OFFER_TO|TAKE_GOD)\(hermes\)"),
+                             ("buy a hero", r"BUY_HERO\("), ("buy a wonder", r"BUY_WONDER\("),
+                             ("buy a city", r"BUY_CITY\("), ("buy a market", r"BUY_MARKET\("),
+                             ("buy a temple", r"BUY_TEMPLE\("), ("buy a caravan", r"BUY_CARAVAN\("),
+                             ("buy influence", r"BUY_INFLUENCE\("), ("buy a legion", r"BUY_LEGION\("),
+                             ("buy a fortress", r"BUY_FORTRESS\("), ("buy a trireme", r"BUY_TRIREME\("),
+                             ("buy a creature", r"BUY_CREATURE\("), ("move units", r"MOVE_(LAND|FLEET)\("),
+                             ("attack", r"(ATTACK|TITAN_ATTACK)\("), ("pillage", r"PILLAGE\("),
+                             ("take over", r"TAKE_OVER"), ("exchange (Trader)", r"^seat \d+: (OFFER|TAKE|SWAP)\(")],
+                "scoring": ["buy a hero", "buy a wonder", "buy a city", "buy a market", "buy a temple",
+                            "buy a caravan", "buy influence", "attack", "take over"],
+                "bans": {"take a god": "gods", "buy a creature": "creatures", "pillage": "pillage",
+                         "buy a hero": "heroes_wonders"},
+                # victories are checked at fixed points of the round for every player at once:
+                # the last action's player did not choose the end
+                "ends": None,
+            },
         },
     )
 

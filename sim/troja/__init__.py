@@ -3,6 +3,7 @@ from sim.spec import GameSpec
 from sim.troja.params import PARAMS, to_config
 from sim.troja.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
 from strategies.troja import STRATEGIES, N_WEIGHTS
+from strategies.catan import GREEDY_WEIGHT_NAMES
 
 
 
@@ -44,5 +45,23 @@ SPEC = GameSpec(
         "score_parts": ["vp_settlements", "vp_cities", "vp_longest_road", "vp_ships", "vp_bonus"],
         "report_sections": ["reports.troja_battles:battle_section"],
         "check_params": _check_params,
+        # `agon check-players` (experiments/check_players.py): trace words -> action families
+        "player_check": {
+            "actor": r"^turn \d+ seat (\d+): ",
+            "families": [("build a road", r": ROAD "), ("build a settlement", r": SETTLEMENT "),
+                         ("build a city", r": CITY "), ("trade with the bank", r": TRADE "),
+                         ("donate", r": DONATE [a-z]"), ("use SWAP", r": USE_SWAP"), ("use TAKE", r": USE_TAKE"),
+                         ("build a ship", r": BUILD_SHIP"), ("move the corsair", r": MOVE_CORSAIR")],
+            "scoring": ["build a settlement", "build a city", "build a ship", "build a road"],
+            "bans": {"build a ship": "ships"},
+            # end_path 2/3, the track: the donation that set off the deciding battle ends the game (a choice:
+            # DONATE_STOP was legal). Not 1, the 15-VP race: its winner may reach 15 during another seat's
+            # turn and win at its own, after that seat's END; nor 4, truncated
+            "ends": {"metric": "end_path", "by_player": [2, 3],
+                     "labels": ["none", "race", "track Troy", "track Mycenae", "truncated"]},
+        },
+        # `agon train`: the weights Troja's greedy reads (no development cards; persona bonuses are the personas')
+        "train_weights": {"greedy": [n for n in GREEDY_WEIGHT_NAMES if not n.startswith("search")
+                                     and n not in ("dev_cards", "knights", "buy_dev")]},
     },
 )

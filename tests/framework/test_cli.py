@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from experiments.cli import main, parse_range
+from experiments.args import parse_range
+from experiments.cli import main
 from sim.spec import AgonInputError
 
 
@@ -26,7 +27,7 @@ def one_line_error(capsys, argv, *words):
     (["seats", "pig", "--players", "5"], ["played by 2, 3, 4 players, not 5"]),
     (["seats", "pig", "--games", "0"], ["at least 1"]),
     (["seats", "pig", "--jobs", "0"], ["at least 1"]),
-    (["seats", "pig", "--games", "many"], ["invalid int value"]),
+    (["seats", "pig", "--games", "many"], ["--games", "whole number"]),
     (["sweep", "pig", "--param", "target=9:3"], ["LO <= HI"]),
     (["sweep", "pig", "--param", "colour=1:2"], ["unknown parameter 'colour'"]),
     (["play", "pig", "--strategies", "greedy,random,random"], ["3 strategies for 2 players"]),
@@ -53,7 +54,7 @@ def test_existing_output_folder(capsys, tmp_path):
     ("[[study]]\nname='a'\nkind='seats'\ngame='pig'\ncolour=3\n", ["unknown key(s) colour"]),
     ("[[study]]\nname='a'\nkind='seats'\ngame='chess'\n", ["unknown game 'chess'"]),
     ("[[study]]\nname='a'\nkind='dance'\ngame='pig'\n", ["unknown study kind 'dance'"]),
-    ("jobs=2\n", ["no [[study]]"]),
+    ("jobs=2\n", ["missing key 'study'", "[[study]]"]),
 ])
 def test_bad_config(capsys, tmp_path, monkeypatch, text, words):
     monkeypatch.chdir(tmp_path)
@@ -135,3 +136,75 @@ def test_seats_sweep_report_and_run_end_to_end(agon, tmp_path):
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "suite" / "index.md").exists()
     assert (tmp_path / "suite" / "b" / "komi_curve.png").exists()
+
+
+# The inputs of issue 14 that leaked a traceback or were accepted silently: now one line, exit 2.
+ISSUE_CASES = [
+    ["seats", "pig", "--set", "target=nan"], ["seats", "pig", "--set", "target=inf"],
+    ["seats", "pig", "--set", "target=1e400"], ["seats", "pig", "--set", "target=20.5"],
+    ["seats", "pig", "--set", "target=٣٠"], ["sweep", "pig", "--param", "target=nan:30"],
+    ["sweep", "pig", "--param", "target=10:inf"], ["sweep", "pig", "--param", "target=1:1e300:1"],
+    ["design-report", "pig", "--scale", "nan"], ["design-report", "pig", "--scale", "inf"],
+    ["bench", "pig", "--seconds", "nan"], ["bench", "pig", "--seconds", "inf"], ["bench", "pig", "--batch", "1e9"],
+    ["bench", "pig", "--batch", "10000000000"], ["seats", "pig", "--seed", str(2**64)],
+    ["seats", "pig", "--seed", str(2**63)], ["play", "pig", "--index", str(2**64)],
+    ["seats", "pig", "--strategies", "greedy:w=nan"], ["seats", "pig", "--strategies", "greedy:w=inf"],
+    ["seats", "pig", "--players", "0"], ["seats", "pig", "--chunk", "0"], ["seats", "pig", "--games", "٣"],
+    ["seats", "pig", "--games", "40.9"], ["seats", "pig", "--games", "2", "--players", "3",
+                                          "--strategies", "greedy,random,random"],
+    ["seats", "pig", "--out", ""], ["seats", "pig", "--until-ci", "nan"], ["seats", "pig", "--sprt", "nan,0.5"],
+]
+
+
+@pytest.mark.parametrize("argv", ISSUE_CASES, ids=[" ".join(a[2:])[:40] for a in ISSUE_CASES])
+def test_issue_inputs_are_one_line(capsys, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)
+    one_line_error(capsys, argv + ([] if "--out" in argv else ["--out", str(tmp_path / "o")])
+                   if argv[0] != "play" and argv[0] != "bench" else argv)
+    assert not any(tmp_path.iterdir()), "nothing may be written on bad input"
+
+
+TOML_CASES = [("games = 40.9", "games"), ('check = "false"', "check"), ("games = nan", "nan"),
+              ("players = 0", "players"), ("chunk_size = 0", "chunk_size"), ('strategies = 5', "strategies"),
+              ("params = { target = nan }", "nan"), ('params = { target = "nan" }', "finite"),
+              ("params = { target = true }", "not a number"), ("seed = -1", "seed"), ("games = 0", "games"),
+              ('max_games = "x"\nuntil_ci = 0.01', "max_games"), ("until_ci = inf", "inf"),
+              ('sweep = { target = "nan:3" }', "sweep"), ("players = 2.5", "players")]
+
+
+@pytest.mark.parametrize("line,word", TOML_CASES)
+def test_toml_wrong_types_are_one_line(capsys, tmp_path, monkeypatch, line, word):
+    monkeypatch.chdir(tmp_path)
+    cfg = tmp_path / "s.toml"
+    kind = "sweep" if "sweep" in line else "seats"
+    cfg.write_text(f'out = "{tmp_path / "o"}"\n[[study]]\nname = "a"\nkind = "{kind}"\ngame = "pig"\n{line}\n')
+    err = one_line_error(capsys, ["run", str(cfg), "--quiet"], word)
+    assert str(cfg) in err and "study 1" in err
+    assert [p.name for p in tmp_path.iterdir()] == ["s.toml"]
+
+
+def test_no_import_cycle_between_cli_cli_studies_and_config():
+    """cli.py imports cli_studies.py and config.py; they (and the helpers they share) never import cli.py."""
+    import ast
+    from tests.conftest import ROOT
+    for name in ("cli_studies", "config", "args", "schema", "chunks", "folder", "runner", "composite", "sequential"):
+        tree = ast.parse((ROOT / "experiments" / f"{name}.py").read_text())
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert not imported & {"experiments.cli"}, name
+        if name != "cli_studies":
+            assert "experiments.cli_studies" not in imported, name
+
+
+@pytest.mark.parametrize("text,word", [
+    ('[game.pig]\nseats = "2000"\n', "seats"), ("[game.pig]\nseats = { 2 = nan }\n", "nan"),
+    ("[game.pig]\nsweep_games = 40.5\n", "sweep_games"), ("[game.pig]\ncolour = 1\n", "unknown key(s) colour"),
+    ("[defaults]\ntournament_games = -3\n", "tournament_games"), ("game = 5\n", "game"),
+])
+def test_design_config_wrong_types_are_one_line(capsys, tmp_path, monkeypatch, text, word):
+    monkeypatch.chdir(tmp_path)
+    cfg = tmp_path / "design.toml"
+    cfg.write_text(text)
+    err = one_line_error(capsys, ["design-report", "pig", "--config", str(cfg), "--out", str(tmp_path / "o")], word)
+    assert str(cfg) in err
+    assert [p.name for p in tmp_path.iterdir()] == ["design.toml"]

@@ -109,4 +109,6 @@ def test_disk_full_is_one_line_and_leaves_no_partial_chunk(tmp_path, monkeypatch
     assert code == 2 and len(err) == 1 and "No space left on device" in err[0]
     files = list((out / "results").iterdir())
     assert all(f.name.startswith("chunk-") for f in files), "a temp or partial file was left"
-    assert all(runner.chunk_is_complete(f, 100) for f in files)
+    chunks = [f for f in files if f.suffix == ".parquet"]
+    assert len(chunks) == 2 and all(runner.chunk_is_complete(f, 100) for f in chunks)
+    assert str(out / "results") in err[0], "the line names the file being written"

@@ -81,9 +81,9 @@ def test_interrupted_run_resumes_to_identical_results(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "_write_atomic", real_write)
     meta = json.loads((tmp_path / "cut" / "run.json").read_text())
     assert meta["status"] == "interrupted"
-    assert len(list((tmp_path / "cut" / "results").glob("chunk-*"))) == 4
+    assert len(list((tmp_path / "cut" / "results").glob("chunk-*.parquet"))) == 4
     # a corrupt chunk is recomputed, never read as data
-    victim = sorted((tmp_path / "cut" / "results").glob("chunk-*"))[1]
+    victim = sorted((tmp_path / "cut" / "results").glob("chunk-*.parquet"))[1]
     victim.write_bytes(victim.read_bytes()[:100])
     out = run_study(study(chunk_size=50), tmp_path / "cut", resume=True, progress=False)
     assert load_results(out).equals(ref)
@@ -93,7 +93,7 @@ def test_interrupted_run_resumes_to_identical_results(tmp_path, monkeypatch):
 def test_resume_keeps_the_original_chunk_plan(tmp_path):
     run_study(study(chunk_size=40), tmp_path / "r", progress=False)
     out = run_study(study(chunk_size=None), tmp_path / "r", resume=True, progress=False)
-    assert len(list((out / "results").glob("chunk-*"))) == 3 * 10
+    assert len(list((out / "results").glob("chunk-*.parquet"))) == 3 * 10
 
 
 def test_resume_refuses_a_different_study(tmp_path):

@@ -4,7 +4,7 @@ of the component-balance reports (`agon seats glory-to-rome --set power_catacomb
 import numpy as np
 import pytest
 
-from experiments.cli import _parse_set
+from experiments.args import parse_set as _parse_set
 from sim.glory_to_rome import SPEC
 from sim.glory_to_rome.actions import A_PASS, A_STIN, A_TAKE_JACK, N_ACTIONS
 from sim.glory_to_rome.rules.buildings import list_foundations

@@ -2,8 +2,11 @@
 equal the reference ones in tests/magna_grecia/reference.py (`*_reference`, the original code)
 at every decision of random, greedy and oracle_hub games, for several parameter sets; a numba
 loop checks thousands of states per case (listings id by id, successors field by field). The incremental H_NEAR data equals a
-recomputation in every state, and the greedy's cached look-ahead (choose_greedy) gives exactly
-the values and the choice (and random draws) of choose_greedy_reference."""
+recomputation in every state; the greedy's cached one-step look-ahead (choose_greedy with
+ONE_STEP_WEIGHTS) gives exactly the values and the choice (and random draws) of
+choose_greedy_reference; and every plan the greedy values (chain plans of roads, city runs and
+the chains after them) gets exactly evaluate() of the state at its end, memos included
+(the games themselves are played with the default, planning weights)."""
 import numpy as np
 import pytest
 from numba import njit
@@ -14,7 +17,8 @@ from sim.magna_grecia import state as S
 from tests.magna_grecia import reference as REF
 from sim.rng import new_stream, below, PLAYERS
 from strategies import magna_grecia as G
-from strategies.magna_grecia import choose, N_WEIGHTS, GREEDY_WEIGHTS
+from strategies.magna_grecia import choose, N_WEIGHTS, GREEDY_WEIGHTS, W_CITY_PLAN
+from sim.magna_grecia import plans as PL
 
 
 @njit(cache=False)
@@ -77,8 +81,121 @@ def _greedy_ok(st, params, legal, n, w, prng):
 
 
 @njit(cache=False)
+def _plan_ok(st, params, legal, n, w):
+    """Every plan value the planning greedy computes (memos included) equals evaluate() of the
+    state after the plan's actions. Returns (plans checked, mismatches)."""
+    p = st[S.S_CUR]
+    cache = G.new_place_cache()
+    buf = np.empty(6 * R.N, dtype=np.int64)
+    buf2 = np.empty(6 * R.N, dtype=np.int64)
+    aff = np.empty((3, G.KEY_SLOTS), dtype=np.int64)
+    cp = np.empty_like(st)
+    cr = np.empty_like(st)
+    cx = np.empty_like(st)
+    mine = np.empty(G.KEY_SLOTS, dtype=np.int8)
+    need = np.empty((2, R.N), dtype=np.int64)
+    need[0, 0] = -1
+    G.need_ready(st, p, need, mine, buf, 3)
+    plans = np.empty((G.PLAN_CAP, PL.MAX_CHAIN + 1), dtype=np.int64)
+    lens = np.empty(G.PLAN_CAP, dtype=np.int64)
+    keys = np.empty((G.MEMO, 3), dtype=np.int64)
+    vals = np.empty(G.MEMO, dtype=np.float64)
+    sets = np.empty((G.RUN_CAP, R.MAXK + 1), dtype=np.int64)
+    slens = np.empty(G.RUN_CAP, dtype=np.int64)
+    k = min(3, G.roads_left(st, params, p))
+    checked = 0
+    bad = 0
+    nmemo = 0
+    base = G.evaluate(st, params, p, w)
+    unsold = np.zeros(G.KEY_SLOTS, dtype=np.int64)
+    for m in range(st[S.S_NEXT_MARKET]):
+        if st[S.K_STATE + m] == S.MK_UNSOLD:
+            unsold[R.market_place(st, m)] += 1
+    terminal = G.final_round(st)
+    for i in range(n):
+        a = legal[i]
+        if a >= R.A_DRAW_ROAD and a != R.A_END and not terminal:
+            # the exact shortcuts of draws, market builds and sells (cash term included)
+            if a >= R.A_BUILD and a < R.A_SELL:
+                v = G.build_value(st, params, a, p, w, base, cache, unsold, buf)
+            else:
+                v = G.action_value(st, params, a, p, w, base)
+            c2 = st.copy()
+            R.apply_action(c2, params, a)
+            if abs(G.evaluate(c2, params, p, w) - v) > 1e-9:
+                bad += 1
+            checked += 1
+        elif a < R.A_CITY and k >= 2:
+            h = a // 9
+            pa, e, y = PL.open_side(st, p, h, a - 9 * h)
+            if pa < 0:
+                continue
+            st[S.H_ROAD_OWN + h] = p
+            st[S.H_ROAD_OR + h] = a - 9 * h
+            m = PL.chain_plans(st, params, p, pa, y, (e + 3) % 6, k - 1, need[0], a, plans, lens, 0,
+                               G.PLAN_CAP)
+            st[S.H_ROAD_OWN + h] = -1
+            st[S.H_ROAD_OR + h] = 0
+            for j in range(m):
+                ea, eb = G.chain_ends(st, p, plans[j], lens[j])
+                v, nmemo = G.chain_value(st, st, params, p, w, plans[j], lens[j], ea, eb, cache, aff,
+                                         buf, cp, keys, vals, nmemo, aff[2], 0)
+                c2 = st.copy()
+                for q in range(lens[j]):
+                    if not R.road_legal(c2, params, p, plans[j, q] // 9, plans[j, q] % 9):
+                        bad += 1
+                    R.apply_action(c2, params, plans[j, q])
+                if abs(G.evaluate(c2, params, p, w) - v) > 1e-9:
+                    bad += 1
+                checked += 1
+        elif a >= R.A_CITY and a < R.A_DRAW_ROAD:
+            c1 = st.copy()
+            R.apply_action(c1, params, a)
+            nr = 1
+            if c1[S.S_PENDING] != 0:
+                nr = PL.run_repairs(c1, params, p, sets, slens, G.RUN_CAP)
+            for j in range(nr):
+                run = c1.copy()
+                if c1[S.S_PENDING] != 0:
+                    for q in range(slens[j]):
+                        R.apply_action(run, params, R.A_CITY + sets[j, q])
+                    if run[S.S_PENDING] != 0:
+                        bad += 1          # a repair must complete the run
+                        continue
+                v = G.after_run_value(run, st, params, p, w, 0, need[0], mine, plans, lens, cache,
+                                      aff, buf, buf2, cx, keys, vals, -1e300)
+                if abs(G.evaluate(run, params, p, w) - v) > 1e-9:
+                    bad += 1
+                checked += 1
+                kr = min(3, G.roads_left(run, params, p))
+                m = 0
+                for q in range(run[S.S_TT_N]):
+                    t = run[S.S_TT + q]
+                    for d in range(6):
+                        x = R.NB[t, d]
+                        if x >= 0 and PL.empty_plain(run, x):
+                            m = PL.chain_plans(run, params, p, R.N + run[S.H_CITY + t], x, (d + 3) % 6,
+                                               kr, need[0], -1, plans, lens, m, G.PLAN_CAP)
+                nm2 = 0
+                nraff = G.run_aff(run, aff, buf2)
+                raff = aff[0, :nraff].copy()
+                for jj in range(m):
+                    ea, eb = G.chain_ends(run, p, plans[jj], lens[jj])
+                    v, nm2 = G.chain_value(run, st, params, p, w, plans[jj], lens[jj], ea, eb, cache,
+                                           aff, buf, cx, keys, vals, nm2, raff, nraff)
+                    c2 = run.copy()
+                    for q in range(lens[jj]):
+                        R.apply_action(c2, params, plans[jj, q])
+                    if abs(G.evaluate(c2, params, p, w) - v) > 1e-9:
+                        bad += 1
+                    checked += 1
+    return checked, bad
+
+
+@njit(cache=False)
 def _cross_check(seed, n_games, n_players, params, kind, w):
-    """Returns (states checked, city listings compared, city ids listed, mismatches)."""
+    """Returns (states checked, city listings compared, city ids listed, mismatches, plans
+    checked)."""
     legal = np.empty(R.MAX_LEGAL, dtype=np.int64)
     ref = np.empty(R.MAX_LEGAL, dtype=np.int64)
     a = np.empty(R.MAX_LEGAL, dtype=np.int64)
@@ -87,6 +204,7 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
     n_city = 0
     n_ids = 0
     n_apply = 0
+    n_plans = 0
     bad = 0
     cost = int(params[R.P.P_CITY_COST])
     for g in range(n_games):
@@ -100,8 +218,13 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
             if not _near_ok(st):
                 bad += 1
             if (kind == 1 or kind == 2) and st[S.S_STAGE] == S.ST_PLAY and n > 1:
-                if not _greedy_ok(st, params, legal, n, w, prng):
+                w1 = w.copy()
+                w1[W_CITY_PLAN:] = 0.0          # the one-step look-ahead
+                if not _greedy_ok(st, params, legal, n, w1, prng):
                     bad += 1
+                n_pl, n_bad = _plan_ok(st, params, legal, n, w)
+                n_plans += n_pl
+                bad += n_bad
             if st[S.S_STAGE] == S.ST_PLAY:
                 n_states += 1
                 p = st[S.S_CUR]
@@ -136,7 +259,7 @@ def _cross_check(seed, n_games, n_players, params, kind, w):
                         bad += 1
                         break
             R.apply_action(st, params, act)
-    return n_states, n_city, n_ids, bad + 0 * n_apply
+    return n_states, n_city, n_ids, bad + 0 * n_apply, n_plans
 
 
 CASES = [
@@ -148,6 +271,8 @@ CASES = [
     (4, 1, 4, {}),
     (2, 1, 4, {"enh_cities_bonus": 2}),
     (3, 2, 3, {"connectivity": "road_count"}),
+    (4, 1, 3, {"city_tile_cost": 3}),
+    (2, 1, 3, {"city_tile_cost": 2, "allow_join_rival_road_end": True, "tie_break": "shared"}),
 ]
 
 
@@ -159,6 +284,8 @@ def test_fast_listings_match_reference(n_players, kind, n_games, over):
     if kind == 2:
         from strategies.magna_grecia import ORACLE_HUB_WEIGHTS
         w[:] = ORACLE_HUB_WEIGHTS
-    n_states, n_city, n_ids, bad = _cross_check(21, n_games, n_players, pr, kind, w)
+    n_states, n_city, n_ids, bad, n_plans = _cross_check(21, n_games, n_players, pr, kind, w)
     assert bad == 0
     assert n_states > 300 and n_city > 50 and n_ids > 200
+    if kind in (1, 2):
+        assert n_plans > 200

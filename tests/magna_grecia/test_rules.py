@@ -192,6 +192,29 @@ def test_completability_matches_brute_force():
     assert n_checked > 200 and n_true > 5
 
 
+def test_run_completed_by_merging_a_second_new_city_into_an_old_one():
+    """(d) with two new cities: a repair may merge the second one into an old city. A planning
+    greedy game found it (2 players, seed 21, game 3): (12,2) was listed after (9,14), and the
+    run then had no legal tile, because the repair search branched on the first new city only."""
+    st, pr = empty(n_players=2, tile="B2", points=5, enh_cities_bonus=2)
+    city(st, A, [(14, 4), (13, 3), (12, 4)])        # an old city with frontier village (14,4)
+    road(st, A, (13, 2), 7)                          # NW enters village (12,2), E meets (13,3)
+    R.apply_action(st, pr, city_action((9, 14)))      # pending: frontier (9,15) must be covered
+    assert st[S.S_PENDING] == 1 and R.city_k_after(st, pr, A) == 2
+    # (12,2) alone is a second new city; (12,3) then merges it into the old city: a completion
+    assert brute_completable(st, pr, A, H((12, 2)))
+    assert city_action((12, 2)) in legal(st, pr)
+    out = np.empty(R.MAX_LEGAL, dtype=np.int64)
+    n = REF.legal_actions_reference(st, pr, out)
+    assert city_action((12, 2)) in out[:n]
+    R.apply_action(st, pr, city_action((12, 2)))
+    acts = legal(st, pr)
+    assert city_action((12, 3)) in acts and city_action((9, 15)) in acts
+    R.apply_action(st, pr, city_action((12, 3)))
+    R.apply_action(st, pr, city_action((9, 15)))
+    assert st[S.S_PENDING] == 0 and st[S.S_FOUNDED] == 1
+
+
 def test_city_must_not_touch_open_village_and_needs_village():
     st, pr = empty(tile="G1")
     # (0,7) next to frontier (0,8): a tile there must cover (0,8) in the same run

@@ -87,3 +87,15 @@ def test_reference_strategy_always_beaten_is_not_a_rating_of_nan():
     step = lad["steps"].iloc[0]
     assert step.p_holm == 0.0 and gap_text(step) == "`greedy` always ahead (no finite gap)"
     assert len(separation_bounds(pc)) == 2
+
+
+def test_two_strategies_always_separated_give_a_bound_and_no_fit():
+    """A tiny tournament of two strategies where one always finishes ahead (design-report at a small
+    --scale): nothing is left to fit; the report gets the bound, not a crash."""
+    names = ["random", "greedy"]
+    pc, rows = _tournament([0.0, 3.0], names, 2, 5, seed=5, sep=("greedy", "random"))
+    fit = fit_bradley_terry(pc, rows)
+    assert fit["separated"] == [("greedy", "random")] and fit["pairs"] == 0
+    rt = ratings_table(pc, fit).set_index("strategy")
+    assert np.isnan(rt.loc["random", "rating_elo"]) or np.isnan(rt.loc["greedy", "rating_elo"])
+    assert len(separation_bounds(pc)) == 1

@@ -55,5 +55,5 @@ def test_bad_design_study_keys(tmp_path, capsys):
     cfg.write_text(f'out = "{tmp_path / "x"}"\n[[study]]\nname = "t"\nkind = "tournament"\ngame = "pig"\nbans = ["x"]\n')
     assert main(["run", str(cfg)]) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "unknown key(s) bans for kind tournament" in err
+    assert len(err.splitlines()) == 1 and "unknown key(s) bans" in err and "tournament" in err
     assert not (tmp_path / "x").exists()

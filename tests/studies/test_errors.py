@@ -31,9 +31,9 @@ CASES = [
     (["seats", "pig", "--until-ci", "0.01", "--sprt", "0.5,0.6"], ["choose one of --until-ci and --sprt"]),
     (["seats", "pig", "--until-ci", "0.01", "--games", "500", "--max-games", "100"], ["below the first batch"]),
     (["seats", "pig", "--max-games", "100"], ["need --until-ci or --sprt"]),
-    (["tournament", "pig", "--strategies", "random,greedy", "--batch", "0", "--sprt", "0.5,0.6"], ["--batch must be at least 1"]),
+    (["tournament", "pig", "--strategies", "random,greedy", "--batch", "0", "--sprt", "0.5,0.6"], ["--batch", "at least 1"]),
     (["design-report", "chess"], ["unknown game 'chess'"]),
-    (["design-report", "pig", "--scale", "0"], ["--scale must be positive"]),
+    (["design-report", "pig", "--scale", "0"], ["--scale", "more than 0"]),
 ]
 
 

@@ -1,0 +1,104 @@
+"""`--adapt`: players retrained for the rules each arm (or tuning candidate) plays.
+
+A fixed heuristic measures how the heuristic copes with a rule change; adapted players measure
+the rule. For every rule variant a study plays, the `tuned` seats get weights trained by
+`agon train` under exactly those rules (same budget for every arm, the default rules included,
+so the arms stay comparable), cached by game, players, rule overrides, budget and seed in a
+folder Agon owns: ~/.cache/agon/weights/<hash of the players' and engines' sources>/ (so an
+edited player is retrained, an unchanged one never twice). Reports list the file each arm played.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from sim.spec import AgonInputError
+
+DEFAULT_TRAIN_GAMES = 20_000
+
+
+def cache_root() -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "agon" / "weights"
+    from sim import _numba_cache_dir
+    return base / Path(_numba_cache_dir()).name
+
+
+def cache_dir(train_games: int, seed: int) -> Path:
+    return cache_root() / f"games{int(train_games)}-seed{int(seed)}"
+
+
+def tuned_bases(spec, strategies) -> list[str]:
+    from experiments.lineup import tuned_base
+    tokens = strategies if isinstance(strategies, (list, tuple)) else str(strategies).split(",")
+    out = []
+    for t in tokens:
+        b = tuned_base(spec, t.strip().partition(":")[0])
+        if b is not None and b not in out:
+            out.append(b)
+    return out
+
+
+def require_tuned(spec, strategies) -> list[str]:
+    bases = tuned_bases(spec, strategies)
+    if not bases:
+        from experiments.lineup import tuned_names
+        raise AgonInputError(f"--adapt retrains tuned players: put one in --strategies ({', '.join(tuned_names(spec))})")
+    return bases
+
+
+def ensure(spec, players: int, overrides: dict, bases: list[str], train_games: int, seed: int = 1,
+           jobs: int = 1, progress: bool = True) -> Path:
+    """Train (unless cached) the weights of every base for these rules; returns the cache folder."""
+    from experiments import weights as wmod
+    from experiments.train import Training, summary_line, train
+    folder = cache_dir(train_games, seed)
+    for base in bases:
+        path = folder / wmod.file_name(spec, players, overrides, base)
+        if path.is_file():
+            if progress:
+                print(f"   adapted weights (cached): {path}", file=sys.stderr)
+            continue
+        t = Training(game=spec.name, players=players, overrides=dict(overrides), base=base,
+                     budget=int(train_games), eval_games=max(players, int(train_games) // 5), seed=seed,
+                     command=(f"agon train {spec.name} --players {players} --strategy {base} --budget {int(train_games)} "
+                              f"--eval-games {max(players, int(train_games) // 5)} --seed {seed}"
+                              + "".join(f" --set {k}={v}" for k, v in overrides.items())))
+        path, doc = train(t, path, jobs=jobs, force=True, progress=progress)
+        if progress:
+            print("   " + summary_line(path, doc), file=sys.stderr)
+    return folder
+
+
+def arms_overrides(plan) -> list[dict]:
+    """The rule overrides of every arm of a runner Plan."""
+    return [{**plan.study.params, **values} for _, values, _ in plan.arms]
+
+
+def check_train_games(n) -> int:
+    if n is None:
+        return DEFAULT_TRAIN_GAMES
+    if int(n) < 100:
+        raise AgonInputError(f"--train-games must be at least 100, got {n}")
+    return int(n)
+
+
+def adapt_study(study, args, out: Path) -> None:
+    """Under --adapt: validate, check the folder, train every arm's weights (cached), point the study at them."""
+    if not getattr(args, "adapt", False):
+        if getattr(args, "train_games", None) is not None:
+            raise AgonInputError("--train-games goes with --adapt")
+        return
+    from experiments.runner import Plan, check_backend, prepare_folder
+    from sim import get_game
+    check_backend(args.backend, args.scheduler, args.workers)
+    spec = get_game(study.game)
+    bases = require_tuned(spec, study.strategies)
+    n = check_train_games(args.train_games)
+    plan = Plan(study, args.jobs)                       # bad input fails before any training
+    if not args.resume:
+        prepare_folder(out, False, args.force, plan)    # so does an existing folder without --force
+    folder = None
+    for overrides in arms_overrides(plan):
+        folder = ensure(spec, plan.players, overrides, bases, n, study.seed, args.jobs, not args.quiet)
+    study.weights_folder = str(folder)

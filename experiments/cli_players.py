@@ -1,0 +1,85 @@
+"""`agon train` and `agon check-players`: the commands about the players themselves.
+
+Kept apart from experiments/cli.py (which adds one import and two lines for them). Every
+command validates its whole input before writing anything (one-line error, exit 2).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from sim.spec import AgonInputError
+
+
+def add_player_commands(sub) -> None:
+    t = sub.add_parser("train", help="tune a greedy/persona weight vector by self-play (CMA-ES) into strategies/weights/")
+    t.add_argument("game", help="game name (see `agon games`)")
+    t.add_argument("--players", type=int, help="number of players (default: the game's)")
+    t.add_argument("--strategy", default="greedy", help="base strategy whose weights are tuned: greedy or a persona")
+    t.add_argument("--set", action="append", metavar="NAME=VALUE", help="train under a rule override")
+    from experiments.train import DEFAULT_BUDGET, DEFAULT_EVAL_GAMES
+    t.add_argument("--budget", type=int, help=f"training games in all (default {DEFAULT_BUDGET:,}, or the game's "
+                   "smaller train_budget when its players are slow)")
+    t.add_argument("--eval-games", type=int, default=DEFAULT_EVAL_GAMES,
+                   help=f"games of the final evaluation against the default weights, fresh seeds (default {DEFAULT_EVAL_GAMES:,})")
+    t.add_argument("--popsize", type=int, help="CMA-ES population (default 4 + 3 ln(number of weights))")
+    t.add_argument("--games-per-candidate", type=int, help="games per candidate and generation (default: from the budget)")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--jobs", type=int, default=1, help="worker processes")
+    t.add_argument("--out", help="weights file (default strategies/weights/GAME-Np[-HASH].toml)")
+    t.add_argument("--force", action="store_true", help="replace an existing weights file")
+    t.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    c = sub.add_parser("check-players", help="degeneracy battery: is this player fit to be used as evidence?")
+    c.add_argument("game", help="game name (see `agon games`)")
+    c.add_argument("--players", type=int, help="number of players (default: the game's)")
+    c.add_argument("--strategies", default="greedy", help="strategies to check, comma separated (each in every seat)")
+    c.add_argument("--games", type=int, default=200, help="traced games per strategy (and of random play)")
+    c.add_argument("--option-games", type=int, default=30, help="seeds per rule option flip")
+    c.add_argument("--options", help="rule options to flip, comma separated (default: every option of the game)")
+    c.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--jobs", type=int, default=1, help="worker processes")
+    c.add_argument("--out", help="folder for report.md and checks.json (default runs/GAME-check-players)")
+    c.add_argument("--force", action="store_true", help="replace an existing folder")
+    c.add_argument("--quiet", action="store_true", help="no progress output")
+
+
+def cmd_train(args, argv) -> int:
+    from experiments.args import command_line as _command_line, parse_set as _parse_set
+    from experiments.train import Training, summary_line, train
+    if args.jobs < 1:
+        raise AgonInputError(f"--jobs must be at least 1, got {args.jobs}")
+    t = Training(game=args.game, players=args.players, overrides=_parse_set(args.set), base=args.strategy,
+                 budget=args.budget, eval_games=args.eval_games, seed=args.seed, popsize=args.popsize,
+                 games_per_candidate=args.games_per_candidate, command=_command_line(argv))
+    t.validate()
+    if not args.quiet:
+        print(f"training {t.spec.name} {t.players}p {t.base}: {len(t.names)} weights, population {t.lam}, "
+              f"{t.generations} generations x {t.seeds_per_gen * t.players} games per candidate, then "
+              f"{t.eval_seeds * t.players:,} evaluation games", file=sys.stderr)
+    path, doc = train(t, Path(args.out) if args.out else None, jobs=args.jobs, force=args.force,
+                      progress=not args.quiet)
+    print(summary_line(path, doc))
+    return 0
+
+
+def cmd_check_players(args, argv) -> int:
+    from experiments.args import command_line as _command_line, parse_set as _parse_set
+    from experiments import check_players as cp
+    if args.jobs < 1:
+        raise AgonInputError(f"--jobs must be at least 1, got {args.jobs}")
+    options = [o.strip() for o in args.options.split(",") if o.strip()] if args.options else None
+    check = cp.Check(game=args.game, players=args.players,
+                     strategies=[s.strip() for s in args.strategies.split(",") if s.strip()],
+                     games=args.games, option_games=args.option_games, options=options,
+                     overrides=_parse_set(args.set), seed=args.seed, command=_command_line(argv))
+    out = Path(args.out or f"runs/{args.game}-check-players")
+    res = cp.run(check, out, jobs=args.jobs, force=args.force, progress=not args.quiet)
+    print(f"report: {out / 'report.md'}")
+    for line in res["summary"]:
+        print("- " + line.replace("**", "").replace("`", ""))
+    return 0
+
+
+PLAYER_COMMANDS = {"train": cmd_train, "check-players": cmd_check_players}

@@ -1,0 +1,302 @@
+"""`agon train`: tune a greedy (or persona) weight vector by self-play with CMA-ES.
+
+Search space: the base strategy's weights that its look-ahead reads (every weight name except
+the search player's `search*` knobs, or the list a game declares in
+`GameSpec.extra["train_weights"][base]`), each as default + scale * x with x starting at 0,
+scale = |default| (or half the median |default| for a weight whose default is 0), so sigma0 = 0.3
+is a 30% step for every weight alike.
+
+Fitness of a candidate: its win share (ties split) in one seat of a field made of the current
+default weights and the optimiser's current mean ("itself": the player being trained), every
+game played in every rotation of the seats. All candidates of a generation play the same games
+(common random numbers: same setups, dice and player streams), so their differences are not
+seed noise; every generation plays new games. The budget counts every game played in training.
+
+The result (CMA-ES's mean, its best estimate) is then played against the default weights on
+fresh seeds (another run seed): one tuned seat, the others default, all rotations; that win
+rate with its Wilson 95% interval goes into the weights file next to the command that made it.
+"""
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from sim import get_game
+from sim.spec import AgonInputError
+
+DEFAULT_BUDGET = 120_000      # training games (all candidates, all generations)
+DEFAULT_EVAL_GAMES = 6_000    # games of the final evaluation against the default weights
+SIGMA0 = 0.3
+EVAL_SEED_OFFSET = 1_000_003  # the evaluation's run seed: seed + this (fresh seeds, never trained on)
+
+
+@dataclass
+class Training:
+    game: str
+    players: int | None = None
+    overrides: dict = field(default_factory=dict)
+    base: str = "greedy"
+    budget: int | None = None     # None: the game's `train_budget` (GameSpec.extra), else DEFAULT_BUDGET
+    eval_games: int = DEFAULT_EVAL_GAMES
+    seed: int = 1
+    popsize: int | None = None
+    games_per_candidate: int | None = None
+    command: str = ""
+
+    def validate(self):
+        spec = get_game(self.game)
+        self.spec = spec
+        self.players = spec.check_players(int(self.players or spec.default_players))
+        self.vec = spec.params.vector(self.overrides)
+        check = (spec.extra or {}).get("check_params")
+        if check is not None:
+            check(self.vec, self.players)
+        info = spec.strategy(self.base)
+        from experiments.lineup import tuned_names
+        allowed = ["greedy"] + [n[len("tuned_"):] for n in tuned_names(spec) if n != "tuned"]
+        if self.base not in allowed or not info.weights:
+            raise AgonInputError(f"--strategy {self.base!r} cannot be trained for {spec.name}; valid: {', '.join(allowed)}")
+        self.info = info
+        self.names = trained_names(spec, self.base)
+        if self.budget is None:   # slow players declare a smaller default, so training fits in 10 minutes on 2 cores
+            self.budget = int((spec.extra or {}).get("train_budget", DEFAULT_BUDGET))
+        if int(self.budget) < 100:
+            raise AgonInputError(f"--budget must be at least 100 games, got {self.budget}")
+        if int(self.eval_games) < self.players:
+            raise AgonInputError(f"--eval-games must be at least {self.players}, got {self.eval_games}")
+        if int(self.seed) < 0:
+            raise AgonInputError(f"--seed must be >= 0, got {self.seed}")
+        n = len(self.names)
+        self.lam = int(self.popsize or (4 + int(3 * math.log(n))))
+        if self.lam < 2:
+            raise AgonInputError(f"--popsize must be at least 2, got {self.popsize}")
+        p = self.players
+        # games per candidate: whole rotations; about 30 generations within the budget, 2-100 seeds
+        if self.games_per_candidate:
+            seeds = max(1, int(self.games_per_candidate) // p)
+        else:
+            seeds = int(np.clip(int(self.budget) // (30 * self.lam * p), 2, 100))
+        self.seeds_per_gen = seeds
+        self.generations = max(1, int(self.budget) // (self.lam * seeds * p))
+        self.eval_seeds = max(1, math.ceil(int(self.eval_games) / p))
+        return self
+
+
+def trained_names(spec, base: str) -> list[str]:
+    """The weight names the trainer moves for `base` (see the module docstring)."""
+    declared = ((spec.extra or {}).get("train_weights") or {}).get(base)
+    info = spec.strategy(base)
+    if declared:
+        bad = [n for n in declared if n not in info.weight_names]
+        if bad:
+            raise ValueError(f"{spec.name} train_weights names unknown weights {bad}")
+        return list(declared)
+    # switches that select a player's structure (0 = an old behaviour) and sample counts (they set the
+    # cost of a decision, not its values) stay at their defaults: GameSpec.extra["train_fixed"]
+    fixed = set((spec.extra or {}).get("train_fixed") or ())
+    return [n for n in info.weight_names if not n.startswith("search") and n not in fixed]
+
+
+def _scales(defaults: np.ndarray) -> np.ndarray:
+    nz = np.abs(defaults[defaults != 0])
+    fill = 0.5 * float(np.median(nz)) if len(nz) else 1.0
+    return np.where(defaults != 0, np.abs(defaults), fill)
+
+
+def field_lineups(p: int) -> list[list[str]]:
+    """Opponents of the candidate's seat, 'itself and the default': the default and the optimiser's mean
+    weights in turn; with 2 players, half the games against each."""
+    if p == 2:
+        return [["default"], ["mean"]]
+    return [[("default", "mean")[k % 2] for k in range(p - 1)]]
+
+
+def play_field(game: str, seed: int, start: int, n: int, players: int, vec: np.ndarray, kind: int,
+               cand: np.ndarray, others: list[np.ndarray], kinds_others: list[int]) -> tuple[float, int, float]:
+    """Candidate in seat 0 of the line-up [cand] + others, every rotation of games start..start+n-1.
+    Returns (win share sum of the candidate, games, CPU seconds of this call)."""
+    t0 = time.process_time()
+    spec = get_game(game)
+    line_w = [cand] + list(others)
+    line_k = [kind] + list(kinds_others)
+    width = max(len(w) for w in line_w)
+    total = 0.0
+    for r in range(players):
+        order = [(s + r) % players for s in range(players)]
+        weights = np.zeros((players, width))
+        for s, j in enumerate(order):
+            weights[s, : len(line_w[j])] = line_w[j]
+        kinds = np.array([line_k[j] for j in order], dtype=np.int64)
+        res = spec.play_batch(seed, start, n, players, vec, kinds, weights, False)
+        seat = order.index(0)
+        total += float(np.asarray(res["win"])[:, seat].sum())
+    return total, n * players, time.process_time() - t0
+
+
+class Trainer:
+    """CMA-ES over the trained weights; `run()` returns the weights file's content."""
+
+    def __init__(self, t: Training, jobs: int = 1, progress: bool = True):
+        self.t = t.validate() if not hasattr(t, "spec") else t
+        self.jobs = max(1, int(jobs))
+        self.progress = progress
+        info = t.info
+        self.all_names = list(info.weight_names)
+        self.default = np.array(info.weights, dtype=np.float64)
+        self.idx = [self.all_names.index(n) for n in t.names]
+        d = self.default[self.idx]
+        self.scale = _scales(d)
+        self.cpu = 0.0
+
+    def weights_of(self, x) -> np.ndarray:
+        w = self.default.copy()
+        w[self.idx] = self.default[self.idx] + self.scale * np.asarray(x)
+        return w
+
+    def _evaluate(self, par, jobs_args) -> list[tuple[float, int, float]]:
+        from joblib import delayed
+        if par is None:
+            return [play_field(*a) for a in jobs_args]
+        return par(delayed(play_field)(*a) for a in jobs_args)
+
+    def run(self) -> dict:
+        import cma
+        from joblib import Parallel
+        from tqdm import tqdm
+        t = self.t
+        p, kind = t.players, t.info.kind
+        n = len(t.names)
+        opts = {"popsize": t.lam, "seed": int(t.seed) % (2 ** 31 - 1) + 1, "verbose": -9,
+                "maxiter": t.generations, "tolfun": 0, "tolx": 0, "tolstagnation": 10 ** 9,
+                "tolflatfitness": 10 ** 9}
+        es = cma.CMAEvolutionStrategy(np.zeros(n), SIGMA0, opts)
+        total_games = t.generations * t.lam * t.seeds_per_gen * p + t.eval_seeds * p
+        bar = tqdm(total=total_games, unit="game", unit_scale=True, file=sys.stderr, disable=not self.progress,
+                   dynamic_ncols=True, desc=f"train {t.spec.name} {p}p",
+                   bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed}<{remaining}, {rate_fmt}]")
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        history = []
+        par = Parallel(n_jobs=self.jobs, backend="loky") if self.jobs > 1 else None
+        ctx = par if par is not None else _Null()
+        with ctx:
+            for g in range(t.generations):
+                xs = es.ask()
+                mean_w = self.weights_of(es.mean)
+                start = g * t.seeds_per_gen
+                lineups = field_lineups(p)
+                split = np.array_split(np.arange(t.seeds_per_gen), len(lineups))
+                args = []
+                for x in xs:
+                    for line, seeds in zip(lineups, split):
+                        if len(seeds):
+                            others = [self.default if role == "default" else mean_w for role in line]
+                            args.append((t.spec.name, int(t.seed), start + int(seeds[0]), len(seeds), p, t.vec, kind,
+                                         self.weights_of(x), others, [kind] * len(others)))
+                out = self._evaluate(par, args)
+                per = len(out) // len(xs)
+                rates = [sum(w for w, _, _ in out[i * per:(i + 1) * per]) / sum(g_ for _, g_, _ in out[i * per:(i + 1) * per])
+                         for i in range(len(xs))]
+                self.cpu += sum(c for _, _, c in out)
+                es.tell(xs, [-r for r in rates])
+                history.append({"generation": g, "best": max(rates), "mean_of_population": float(np.mean(rates))})
+                bar.update(sum(g_ for _, g_, _ in out))
+                bar.set_postfix_str(f"pop {100 * np.mean(rates):.1f}% best {100 * max(rates):.1f}%", refresh=False)
+            tuned = self.weights_of(es.mean)
+            ev = self.evaluate_against_default(tuned, par, bar)
+        bar.close()
+        wall = time.perf_counter() - wall0
+        self.cpu += time.process_time() - cpu0
+        return self.document(tuned, ev, wall, history)
+
+    def evaluate_against_default(self, tuned: np.ndarray, par, bar) -> dict:
+        """Tuned in one seat, default weights in the others, every rotation, fresh seeds."""
+        from reports.stats import wilson
+        t = self.t
+        p, kind = t.players, t.info.kind
+        seed = int(t.seed) + EVAL_SEED_OFFSET
+        parts = max(1, self.jobs * 2)
+        size = math.ceil(t.eval_seeds / parts)
+        args = [(t.spec.name, seed, s0, min(size, t.eval_seeds - s0), p, t.vec, kind, tuned,
+                 [self.default] * (p - 1), [kind] * (p - 1)) for s0 in range(0, t.eval_seeds, size)]
+        out = self._evaluate(par, args)
+        wins = sum(w for w, _, _ in out)
+        games = sum(g for _, g, _ in out)
+        self.cpu += sum(c for _, _, c in out)
+        bar.update(games)
+        lo, hi = wilson(wins, games)
+        return {"opponents": f"default {t.base} weights in the other {p - 1} seats", "games": int(games),
+                "run_seed": seed, "wins": round(float(wins), 3), "win_rate": round(wins / games, 5),
+                "ci_low": round(float(lo), 5), "ci_high": round(float(hi), 5), "fair": round(1.0 / p, 5),
+                "above_fair": bool(lo > 1.0 / p)}
+
+    def document(self, tuned: np.ndarray, ev: dict, wall: float, history: list) -> dict:
+        from experiments.provenance import git_commit, package_version
+        from experiments.weights import overrides_key
+        t = self.t
+        return {
+            "game": t.spec.name, "players": int(t.players), "overrides": overrides_key(t.spec, t.overrides),
+            "strategy": t.base, "command": t.command,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "version": package_version(), "git_commit": git_commit(),
+            "training": {
+                "optimiser": "CMA-ES (cma package), mean of the final distribution", "sigma0": SIGMA0,
+                "field": ("one candidate seat; other seats alternate the default weights and the current mean"
+                          if t.players > 2 else "one candidate seat; half the games against the default weights, "
+                          "half against the current mean") + ", every rotation; all candidates of a generation on "
+                                                             "the same games",
+                "trained_weights": list(t.names), "budget_games": int(t.budget),
+                "games_played": int(t.generations * t.lam * t.seeds_per_gen * t.players),
+                "generations": int(t.generations), "population": int(t.lam),
+                "games_per_candidate": int(t.seeds_per_gen * t.players), "run_seed": int(t.seed),
+                "final_generation_population_win_rate": round(history[-1]["mean_of_population"], 5) if history else None,
+                "wall_seconds": round(wall, 1), "cpu_seconds": round(self.cpu, 1), "jobs": self.jobs,
+            },
+            "evaluation": ev,
+            "weights": {name: round(float(v), 6) for name, v in zip(self.all_names, tuned)},
+        }
+
+
+class _Null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        return False
+
+
+HEADER = ("Tuned weights written by `agon train` (experiments/train.py): the `tuned` strategy of this game\n"
+          "plays the base strategy's kind with these weights. Evaluation: win rate against the default\n"
+          "weights on fresh seeds, Wilson 95% interval.")
+
+
+def train(t: Training, out: Path | None = None, jobs: int = 1, force: bool = False, progress: bool = True) -> tuple[Path, dict]:
+    """Train and write the weights file; returns (path, document)."""
+    from experiments import weights as wmod
+    t.validate()
+    path = Path(out) if out else wmod.WEIGHTS_DIR / wmod.file_name(t.spec, t.players, t.overrides, t.base)
+    if path.exists() and not force:
+        raise AgonInputError(f"{path} exists; use --force to replace it (or --out for another file)")
+    if path.exists() and path.is_dir():
+        raise AgonInputError(f"{path} is a folder, not a weights file")
+    doc = Trainer(t, jobs, progress).run()
+    wmod.write(path, doc, HEADER)
+    return path, doc
+
+
+def summary_line(path: Path, doc: dict) -> str:
+    ev, tr = doc["evaluation"], doc["training"]
+    return (f"{doc['game']} {doc['players']}p tuned {doc['strategy']}: {100 * ev['win_rate']:.1f}% "
+            f"[{100 * ev['ci_low']:.1f}, {100 * ev['ci_high']:.1f}] against default weights in {ev['games']:,} games "
+            f"(fair {100 * ev['fair']:.1f}%{', above fair' if ev['above_fair'] else ', NOT above fair'}); "
+            f"{tr['games_played']:,} training games, {tr['wall_seconds']:.0f} s wall, {tr['cpu_seconds']:.0f} s CPU; "
+            f"weights: {path}")
+
+
+def cpu_count() -> int:
+    return os.cpu_count() or 1

@@ -1,0 +1,244 @@
+"""What a player can complete within its turn: helpers for the players' plans (§4.4-4.6).
+
+Nothing here changes a rule; these functions only list what the rules allow.
+
+**City runs** (§4.6): while a city run is pending, the tiles that complete it are the repairs of
+its failing conditions; `run_repairs` lists each repair of at most the tiles still allowed
+once, with the engine's own search (the branching of rules.repair_union), so a player can value
+a run as a whole instead of tile by tile.
+
+**Road chains** (§4.4-4.5): a **chain plan** of p is a sequence of road tiles of p, each legal when it is placed (the first
+one anchored, each next one joining the one before), that ends with a chain whose two terminal
+ends meet two different places. The one-step look-ahead cannot see it: every tile but the last
+connects nothing. The search here is depth-first along the chain's open end: a tile entering
+hex x through edge e continues straight on or with a gentle curve either way (the three
+orientations having an end at e, §4.3), so a plan of k tiles has at most 3^k leaves; `place_need`
+prunes branches that cannot reach a place in the tiles left. Tiles are set on the state
+temporarily to trace chains and removed before returning.
+"""
+import numpy as np
+from numba import njit
+
+from sim.magna_grecia.board import N, NB, ORI_MASK, ORI_ENDS, OTHER_END
+from sim.magna_grecia.rules import (
+    road_legal, follow, place_key, city_prep, city_k_after, eval_conditions, MAXK, WS_ROWS, WS_SEEN,
+    WS_VSEEN, WS_TRIED, WS_FAIL, WS_PLACED, WS_BLOCK, WS_CAND, WS_NCAND, WS_IDX,
+)
+from sim.magna_grecia.state import H_ROAD_OWN, H_ROAD_OR, H_CITY, H_KIND
+
+FAR = 99                 # place_need: no place reachable
+MAX_CHAIN = 6            # longest chain plan searched
+
+# ORI_WITH_END[e] = the three orientations with an end at edge e (straight, two gentle curves)
+ORI_WITH_END = np.zeros((6, 3), dtype=np.int64)
+for _e in range(6):
+    _k = 0
+    for _o in range(9):
+        if (ORI_MASK[_o] >> _e) & 1:
+            ORI_WITH_END[_e, _k] = _o
+            _k += 1
+
+
+@njit(cache=True)
+def empty_plain(st, h):
+    """A road tile could go on h: plain land without road or city tile (§4.4 rule 1)."""
+    return h >= 0 and st[H_KIND + h] == 0 and st[H_ROAD_OWN + h] < 0 and st[H_CITY + h] < 0
+
+
+@njit(cache=True)
+def place_need(st, need, queue, mine, cap):
+    """need[0, h] = the fewest road tiles, one of them on h, whose chain reaches a place hex
+    (village, oracle or city tile) from h, by hex distance over empty plain land; need[1, h]
+    the same for the places with mine[key] != 0 (keys as rules.place_key). FAR where no place
+    is within cap tiles or h cannot hold a road. Lower bounds for chains of new tiles
+    (orientations and legality are ignored); the plan search uses them to stop early."""
+    for r in range(2):
+        nq = 0
+        for h in range(N):
+            need[r, h] = FAR
+            if r == 1 and need[0, h] == FAR:
+                continue                   # no place near h at all
+            if st[H_KIND + h] == 0 and st[H_ROAD_OWN + h] < 0 and st[H_CITY + h] < 0:
+                for d in range(6):
+                    y = NB[h, d]
+                    if y >= 0 and (st[H_KIND + y] != 0 or st[H_CITY + y] >= 0):
+                        if r == 0 or mine[place_key(st, y)] != 0:
+                            need[r, h] = 1
+                            queue[nq] = h
+                            nq += 1
+                            break
+        i = 0
+        while i < nq:
+            h = queue[i]
+            i += 1
+            if need[r, h] >= cap:
+                continue
+            for d in range(6):
+                y = NB[h, d]
+                if y >= 0 and need[r, y] == FAR and empty_plain(st, y):
+                    need[r, y] = need[r, h] + 1
+                    queue[nq] = y
+                    nq += 1
+
+
+@njit(cache=True)
+def open_side(st, p, h, o):
+    """For a road of p on h with orientation o (not yet placed): (a, e, y) where a is the place
+    met by the chain through one end, and the other end leaves h through edge e towards the
+    empty plain hex y (so a chain plan can go on from there); (-1, -1, -1) if the tile is not
+    of that kind (both ends meet places, or neither does, or the other end is blocked)."""
+    st[H_ROAD_OWN + h] = p
+    st[H_ROAD_OR + h] = o
+    a0 = follow(st, h, ORI_ENDS[o, 0])
+    a1 = follow(st, h, ORI_ENDS[o, 1])
+    st[H_ROAD_OWN + h] = -1
+    st[H_ROAD_OR + h] = 0
+    if a0 >= 0 and a1 < 0:
+        e = ORI_ENDS[o, 1]
+    elif a1 >= 0 and a0 < 0:
+        e = ORI_ENDS[o, 0]
+        a0 = a1
+    else:
+        return -1, -1, -1
+    y = NB[h, e]
+    if not empty_plain(st, y):
+        return -1, -1, -1
+    return a0, e, y
+
+
+@njit(cache=True)
+def chain_plans(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap):
+    """Append to plans[n:] (rows of road action ids, lens = tiles per row) every chain plan
+    that places up to k more tiles of p, the first on hex x0 entered through its edge e0, and
+    completes a chain from place `a` (met through e0) to another place; `first` >= 0 is an
+    action already in the plan, written before the new tiles. Returns the new n (at most cap).
+    The state is left unchanged."""
+    if k <= 0 or need[x0] > k or n >= cap:
+        return n
+    xs = np.empty(MAX_CHAIN, dtype=np.int64)
+    es = np.empty(MAX_CHAIN, dtype=np.int64)
+    oi = np.zeros(MAX_CHAIN, dtype=np.int64)
+    if k > MAX_CHAIN:
+        k = MAX_CHAIN
+    xs[0] = x0
+    es[0] = e0
+    oi[0] = 0
+    depth = 0
+    while depth >= 0:
+        x = xs[depth]
+        if oi[depth] > 0:                 # a tile from the previous branch: lift it
+            st[H_ROAD_OWN + x] = -1
+            st[H_ROAD_OR + x] = 0
+        if oi[depth] >= 3 or n >= cap:
+            depth -= 1
+            continue
+        o = ORI_WITH_END[es[depth], oi[depth]]
+        oi[depth] += 1
+        if not road_legal(st, params, p, x, o):
+            continue
+        st[H_ROAD_OWN + x] = p
+        st[H_ROAD_OR + x] = o
+        out = OTHER_END[o, es[depth]]
+        b = follow(st, x, out)
+        if b >= 0:
+            if b != a:
+                m = 0
+                if first >= 0:
+                    plans[n, 0] = first
+                    m = 1
+                for i in range(depth + 1):
+                    plans[n, m] = 9 * xs[i] + ORI_WITH_END[es[i], oi[i] - 1]
+                    m += 1
+                lens[n] = m
+                n += 1
+            continue
+        y = NB[x, out]
+        if depth + 1 < k and empty_plain(st, y) and need[y] <= k - depth - 1:
+            depth += 1
+            xs[depth] = y
+            es[depth] = (out + 3) % 6
+            oi[depth] = 0
+    return n
+
+
+@njit(cache=True)
+def run_repairs(st, params, p, sets, lens, cap):
+    """For a pending city run of p (st[S_PENDING] = 1): every repair, a set of hex-rule hexes
+    of at most the city tiles still allowed that makes every condition hold (§4.6), each once,
+    into sets[i, :lens[i]]; returns how many (at most cap). A repair is not extended by
+    further tiles (the search stops where no condition fails), as in rules.repair_union,
+    whose branching (a hex next to the first failing city, or the open village it must cover)
+    reaches every repair."""
+    k = city_k_after(st, params, p) + 1          # the next tile and the k after it
+    if k < 1:
+        return 0
+    if k > MAXK:
+        k = MAXK
+    ws = np.empty((WS_ROWS, N), dtype=np.int64)
+    for h in range(N):
+        ws[WS_SEEN, h] = 0
+        ws[WS_VSEEN, h] = 0
+        ws[WS_TRIED, h] = 0
+    cand = np.empty(N, dtype=np.int64)
+    city_prep(st, p, ws, k, cand)
+    tent = np.zeros(N, dtype=np.int8)
+    excl = np.zeros(N, dtype=np.int8)
+    tlist = np.empty(MAXK + 2, dtype=np.int64)
+    fail_comp = ws[WS_FAIL]
+    placed = ws[WS_PLACED]
+    level = 0
+    nt = 0
+    n = 0
+    need_eval = True
+    while True:
+        if need_eval:
+            n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, nt, ws)
+            m = 0
+            if n_fail == 0:
+                if level > 0 and n < cap:
+                    for i in range(level):
+                        sets[n, i] = placed[i]
+                    lens[n] = level
+                    n += 1
+            else:
+                rem = k - level
+                if rem > 0 and lb <= rem:
+                    row = WS_CAND + level
+                    if forced >= 0:
+                        if ws[WS_BLOCK, forced] == 0 and tent[forced] == 0 and excl[forced] == 0:
+                            ws[row, 0] = forced
+                            m = 1
+                    else:
+                        for i in range(fsize):
+                            h = fail_comp[i]
+                            for d in range(6):
+                                y = NB[h, d]
+                                if (y >= 0 and ws[WS_TRIED, y] == 0 and ws[WS_BLOCK, y] == 0
+                                        and tent[y] == 0 and excl[y] == 0):
+                                    ws[WS_TRIED, y] = 1
+                                    ws[row, m] = y
+                                    m += 1
+                        for i in range(m):
+                            ws[WS_TRIED, ws[row, i]] = 0
+            ws[WS_NCAND, level] = m
+            ws[WS_IDX, level] = 0
+        if ws[WS_IDX, level] < ws[WS_NCAND, level]:
+            y = ws[WS_CAND + level, ws[WS_IDX, level]]
+            ws[WS_IDX, level] += 1
+            tent[y] = 1
+            tlist[nt] = y
+            nt += 1
+            placed[level] = y
+            level += 1
+            need_eval = True
+        else:
+            for i in range(ws[WS_NCAND, level]):
+                excl[ws[WS_CAND + level, i]] = 0
+            if level == 0:
+                return n
+            level -= 1
+            y = placed[level]
+            tent[y] = 0
+            nt -= 1
+            excl[y] = 1
+            need_eval = False

@@ -1,0 +1,139 @@
+"""The degeneracy battery: its checks on real games, the three behaviours of issue 12, the CLI."""
+import json
+import re
+
+import pytest
+
+from experiments.check_players import Check, run_checks
+from sim.spec import AgonInputError
+from tests.conftest import run_agon
+from tests.players.helpers import flags, needs_fix, old
+
+
+def battery(game, strategies, players, games, option_games=0, options=(), overrides=None, seed=1):
+    c = Check(game=game, players=players, strategies=list(strategies), games=games, option_games=option_games,
+              options=list(options), overrides=dict(overrides or {}), seed=seed, command="test")
+    return run_checks(c, jobs=1, progress=False)
+
+
+# ---------------------------------------------------------------- Magna Grecia: no city at city_tile_cost=2
+def test_mg_old_greedy_never_founding_is_flagged():
+    """`agon play magna-grecia --players 4 --seed 1 --strategies greedy --set city_tile_cost=2 --trace`:
+    the one-step greedy only draws or passes; the battery flags the empty games and names the command."""
+    tok = old("magna-grecia")
+    res = battery("magna-grecia", [tok], 4, 6, overrides={"city_tile_cost": 2})
+    f = flags(res, tok, "no scoring action")
+    assert f, res["strategies"][0]["flags"]
+    assert re.match(r"agon play magna-grecia --players 4 --seed 1 --index \d+ --strategies \S+ --set city_tile_cost=2 "
+                    r"--trace$", f[0]["commands"][0])
+    fam = {x["family"]: x for x in res["strategies"][0]["families"]}
+    assert fam["found a city"]["used"] == 0 and fam["found a city"]["random_used"] > 0
+
+
+@needs_fix("magna-grecia")
+@pytest.mark.parametrize("cost", [2, 3])
+def test_mg_greedy_founds_cities_whatever_the_city_cost(cost):
+    res = battery("magna-grecia", ["greedy", "oracle_hub"], 4, 6, overrides={"city_tile_cost": cost})
+    for s in ("greedy", "oracle_hub"):
+        assert not flags(res, s, "no scoring action")
+        fam = {x["family"]: x for x in next(x for x in res["strategies"] if x["strategy"] == s)["families"]}
+        assert fam["found a city"]["used"] > 0
+
+
+# ---------------------------------------------------------------- Magna Grecia: options without effect
+MG_OPTIONS = ("allow_join_rival_road_end", "sell_requires_active")
+
+
+def test_mg_old_greedy_options_without_effect_are_flagged():
+    tok = old("magna-grecia")
+    res = battery("magna-grecia", [tok], 4, 1, option_games=30, options=MG_OPTIONS)
+    dead = {f["text"].split("`")[1] for f in flags(res, tok, "rule option without effect")}
+    # the old greedy never sold a market, so the selling option was a blind spot; closing its road ends
+    # makes the joining option moot for any planning player (declared with its reason, reported, not flagged)
+    assert dead == {"sell_requires_active"}
+    opt = {o["option"]: o for o in res["strategies"][0]["options"]}
+    assert all(opt[o]["moved_player"] == 0 and opt[o]["moved_random"] > 0 for o in MG_OPTIONS)
+    assert "close their road ends" in opt["allow_join_rival_road_end"]["moot"]
+
+
+@needs_fix("magna-grecia")
+def test_mg_greedy_feels_the_rule_options():
+    """Either an option moves the greedy's games, or the game states why a player using the mechanic never
+    meets it (and the greedy does use it: it sells markets, it places roads)."""
+    res = battery("magna-grecia", ["greedy"], 4, 1, option_games=30, options=MG_OPTIONS)
+    assert not flags(res, "greedy", "rule option without effect")
+    opt = {o["option"]: o for o in res["strategies"][0]["options"]}
+    assert all(opt[o]["moved_player"] > 0 or opt[o].get("moot") for o in MG_OPTIONS)
+
+
+# ---------------------------------------------------------------- Glory to Rome: Catacomb while losing
+def test_gtr_old_greedy_ending_while_losing_is_flagged():
+    """`agon play glory-to-rome --players 2 --seed 7 --strategies greedy --trace` (turn 34): the greedy
+    completes the Catacomb to end a game it is losing."""
+    tok = old("glory-to-rome")
+    res = battery("glory-to-rome", [tok], 2, 40, seed=7)
+    f = flags(res, tok, "self-defeating game end")
+    assert f and "catacomb" in f[0]["text"]
+    end = res["strategies"][0]["ends"]
+    assert end["self_defeating"] >= 1 and end["player_ended"] >= end["self_defeating"]
+
+
+@needs_fix("glory-to-rome")
+@pytest.mark.parametrize("players", [2, 4])
+def test_gtr_players_never_end_a_game_they_lose(players):
+    strategies = ["greedy", "builder", "merchant", "legionary", "collector"]
+    res = battery("glory-to-rome", strategies, players, 40, seed=7)
+    for s in strategies:
+        assert not flags(res, s, "self-defeating game end"), s
+
+
+# ---------------------------------------------------------------- Mare Nostrum: no battles at 6 players
+def test_mn_old_greedy_six_players_never_fights_is_flagged():
+    """6-player greedy games last 3 rounds with no battle: the greedy never attacks, so the rule about
+    attacking (`land_attack_mandatory`) moves none of its games while it moves most random games."""
+    tok = old("mare-nostrum")
+    res = battery("mare-nostrum", [tok], 6, 20, option_games=20, options=["land_attack_mandatory"])
+    fam = {x["family"]: x for x in res["strategies"][0]["families"]}
+    assert fam["attack"]["used"] == 0 and fam["attack"]["random_used"] > 0
+    assert any("land_attack_mandatory" in f["text"] for f in flags(res, tok, "rule option without effect"))
+
+
+@needs_fix("mare-nostrum")
+def test_mn_greedy_six_players_fights():
+    res = battery("mare-nostrum", ["greedy"], 6, 20, option_games=20, options=["land_attack_mandatory"])
+    fam = {x["family"]: x for x in res["strategies"][0]["families"]}
+    assert fam["attack"]["used"] > 0
+    assert not flags(res, "greedy", "rule option without effect")
+
+
+# ---------------------------------------------------------------- generic behaviour and the CLI
+def test_random_play_is_its_own_reference_and_has_no_flags():
+    res = battery("catan", ["random"], 3, 6)
+    s = res["strategies"][0]
+    assert s["length"]["mean"] == s["length"]["random_mean"]
+    assert not flags(res, "random")
+
+
+def test_bad_input_is_one_line():
+    with pytest.raises(AgonInputError, match="declares no action families"):
+        Check(game="pig", strategies=["greedy"]).validate()
+    with pytest.raises(AgonInputError, match="not a rule option"):
+        Check(game="catan", strategies=["greedy"], options=["vp_to_win"]).validate()
+    with pytest.raises(AgonInputError, match="unknown strategy"):
+        Check(game="catan", strategies=["gready"]).validate()
+    r = run_agon("check-players", "catan", "--games", "0")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+
+
+def test_cli_writes_report_and_json(tmp_path):
+    out = tmp_path / "cp"
+    r = run_agon("check-players", "catan", "--players", "3", "--games", "4", "--option-games", "3",
+                 "--options", "use_harbors,friendly_robber", "--strategies", "greedy,tuned", "--out", out, "--quiet")
+    assert r.returncode == 0, r.stderr
+    data = json.loads((out / "checks.json").read_text())
+    assert [s["strategy"] for s in data["strategies"]] == ["greedy", "tuned"]
+    md = (out / "report.md").read_text()
+    assert "## Players: degeneracy checks" in md and "`use_harbors`" in md and "action family" in md
+    assert (out / "report.html").exists() and json.loads((out / "run.json").read_text())["status"] == "complete"
+    r = run_agon("check-players", "catan", "--players", "3", "--games", "4", "--out", out)
+    assert r.returncode == 2 and "--force" in r.stderr

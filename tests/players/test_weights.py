@@ -1,0 +1,118 @@
+"""Weight files and the `tuned` strategy: naming, nearest-file resolution, line-up tokens."""
+import tomllib
+
+import pytest
+
+from experiments import weights as wmod
+from experiments.lineup import parse_lineup, parse_strategy, sources, tuned_names
+from sim import get_game
+from sim.spec import AgonInputError
+
+
+def _write(folder, spec, players, overrides=None, w=20.0, base="greedy"):
+    doc = {"game": spec.name, "players": players, "overrides": wmod.overrides_key(spec, overrides), "strategy": base,
+           "command": "test", "evaluation": {"games": 100, "win_rate": 0.6, "ci_low": 0.5, "ci_high": 0.7},
+           "weights": {"hold_at": w}}
+    return wmod.write(folder / wmod.file_name(spec, players, overrides, base), doc, "test file")
+
+
+def test_names_and_hash_are_canonical():
+    spec = get_game("pig")
+    assert wmod.file_name(spec, 3) == "pig-3p.toml"
+    # a value equal to the default is no override; order and spelling do not matter
+    assert wmod.overrides_hash(spec, {"target": 30}) == ""
+    h = wmod.overrides_hash(spec, {"target": "50", "die_sides": 8})
+    assert h == wmod.overrides_hash(spec, {"die_sides": 8.0, "target": 50}) and len(h) == 8
+    assert wmod.file_name(spec, 2, {"target": 50}) == f"pig-2p-{wmod.overrides_hash(spec, {'target': 50})}.toml"
+    with pytest.raises(AgonInputError):
+        wmod.overrides_hash(spec, {"target": 1})          # out of range: the usual one-line error
+
+
+def test_written_file_reads_back(tmp_path):
+    spec = get_game("pig")
+    path = _write(tmp_path, spec, 2, {"target": 50})
+    data = tomllib.loads(path.read_text())
+    assert data["overrides"] == {"target": 50} and data["weights"] == {"hold_at": 20.0}
+    assert path.read_text().startswith("# test file")
+
+
+def test_resolution_nearest_players_then_default_rules(tmp_path):
+    spec = get_game("pig")
+    _write(tmp_path, spec, 2, w=15.0)
+    _write(tmp_path, spec, 4, {"target": 50}, w=25.0)
+    r = wmod.resolve(spec, 3, None, folder=tmp_path, fallback_folder=tmp_path / "none")
+    assert r.weights == (15.0,) and "nearest player count" in r.note and r.path.name == "pig-2p.toml"
+    r = wmod.resolve(spec, 4, {"target": 50}, folder=tmp_path, fallback_folder=tmp_path / "none")
+    assert r.weights == (25.0,) and "nearest player count" not in r.note
+    r = wmod.resolve(spec, 2, {"target": 60}, folder=tmp_path, fallback_folder=tmp_path / "none")
+    assert r.weights == (15.0,) and "default rules" in r.note       # no file for these rules
+    r = wmod.resolve(spec, 2, None, folder=tmp_path / "empty", fallback_folder=tmp_path / "none")
+    assert r.path is None and r.weights == (12.0,) and "no trained weights" in r.note
+
+
+def test_tuned_token_plays_the_greedy_kind_with_file_weights(tmp_path):
+    spec = get_game("pig")
+    _write(tmp_path, spec, 2, w=18.0)
+    seat = parse_strategy(spec, "tuned", 2, None, weights_folder=tmp_path)
+    assert seat.strategy == "greedy" and seat.kind == spec.strategy("greedy").kind and seat.weights == (18.0,)
+    assert "pig-2p.toml" in seat.source
+    seats = parse_lineup(spec, "tuned,greedy", 2, None, weights_folder=tmp_path)
+    assert list(sources(seats)) == ["tuned"]
+    # weights on top of a tuned seat, by name or by position
+    assert parse_strategy(spec, "tuned:hold_at=9", 2, None, tmp_path).weights == (9.0,)
+    assert parse_strategy(spec, "greedy:w=5", 2).weights == (5.0,)
+    assert tuned_names(spec) == ["tuned", "tuned_cautious"]   # cautious has the greedy's weight names: a persona
+    assert "tuned" in tuned_names(get_game("catan"))
+
+
+def test_tuned_persona_names_and_errors():
+    spec = get_game("glory-to-rome")
+    names = tuned_names(spec)
+    assert "tuned" in names and "tuned_builder" in names and "tuned_search" not in names
+    with pytest.raises(AgonInputError, match="valid:.*tuned"):
+        parse_strategy(spec, "tuned_nobody", 4)
+    with pytest.raises(AgonInputError, match="has no weight 'nope'"):
+        parse_strategy(spec, "greedy:nope=1", 4)
+    with pytest.raises(AgonInputError, match="not a number"):
+        parse_strategy(spec, "greedy:score=x", 4)
+
+
+def test_unknown_weight_in_a_file_is_an_input_error(tmp_path):
+    spec = get_game("pig")
+    wmod.write(tmp_path / "pig-2p.toml", {"game": "pig", "players": 2, "strategy": "greedy",
+                                          "weights": {"hold_at": 10.0, "bluff": 1.0}})
+    with pytest.raises(AgonInputError, match="unknown weight"):
+        wmod.resolve(spec, 2, None, folder=tmp_path)
+
+
+def test_shipped_files_are_complete():
+    """Every shipped file names its game, players, command and a 95% interval, and loads."""
+    files = sorted(wmod.WEIGHTS_DIR.glob("*.toml"))
+    for path in files:
+        data = wmod.read(path)
+        spec = get_game(data["game"])
+        assert path.name == wmod.file_name(spec, data["players"], data["overrides"], data["strategy"])
+        assert data["command"].startswith("agon train ")
+        ev = data["evaluation"]
+        assert 0 <= ev["ci_low"] <= ev["win_rate"] <= ev["ci_high"] <= 1 and ev["games"] > 0
+        wmod.vector(spec, data["strategy"], data["weights"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,players", [("catan", 3), ("catan", 4), ("catan", 6), ("troja", 4)])
+def test_shipped_tuned_beats_default_greedy_on_new_seeds(game, players):
+    """The acceptance claim, re-checked on seeds neither training nor the file's evaluation used: one tuned
+    seat against default greedy players, every rotation, 1,200 games, Wilson interval above the fair share.
+    (Troja at 6 players is left to its file's 6,000-game evaluation: 18.3% [17.3, 19.3] against a fair
+    16.7% needs more games than a test should play.)"""
+    from experiments.train import play_field
+    from reports.stats import wilson
+    spec = get_game(game)
+    res = wmod.resolve(spec, players)
+    assert res.path is not None and res.path.name == f"{game}-{players}p.toml"
+    default = list(spec.strategy("greedy").weights)
+    wins, games, _ = play_field(game, 424242, 0, 1200 // players, players, spec.params.defaults(),
+                                spec.strategy("greedy").kind, list(res.weights), [default] * (players - 1),
+                                [spec.strategy("greedy").kind] * (players - 1))
+    lo, hi = wilson(wins, games)
+    assert lo > 1.0 / players, (wins / games, lo, hi)
