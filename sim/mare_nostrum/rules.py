@@ -19,77 +19,9 @@ from sim.rng import shuffle
 from .state import *  # noqa: F401,F403  (offsets and step ids)
 from .params import *  # noqa: F401,F403  (P_* indices)
 
-# ---------------------------------------------------------------- action ids (§4.8)
-A_DONE = 0
-A_PASS = 1
-A_NOTHING = 2
-A_PICK_NEXT = 3
-A_SETUP_CARAVAN = 9
-A_PICK_GOOD = 22
-A_PICK_TYPE = 35
-A_ANNOUNCE_X = 49
-A_ANTIGONE_IN = 60
-A_ANTIGONE_OUT = 61
-A_OFFER = 62
-A_TAKE = 76
-A_GIVE_BACK = 160
-A_SWAP = 174
-A_OFFER_TO = 370
-A_TAKE_GOD = 378
-A_PAY = 386
-A_BUY_INFLUENCE = 400
-A_BUY_CARAVAN = 441
-A_BUY_CITY = 564
-A_BUY_MARKET = 605
-A_BUY_TEMPLE = 646
-A_BUY_LEGION = 687
-A_BUY_FORTRESS = 728
-A_BUY_CREATURE = 769
-A_BUY_TRIREME = 810
-A_BUY_PHOENIX = 822
-A_BUY_HERO = 863
-A_BUY_WONDER = 896
-A_COPY = 903
-A_CLEO_GIVE = 930
-A_CLEO_TAKE = 943
-A_JASON_FROM = 956
-A_JASON_TO = 1079
-A_SPARTACUS = 1202
-A_GILGAMESH = 1243
-A_ZEUS = 1284
-A_BAAL = 1325
-A_VULCAN = 1366
-A_POSEIDON = 1489
-A_ISHTAR_YES = 1561
-A_ISHTAR_NO = 1562
-A_KEEP = 1563
-A_MOVE_LAND = 1577
-A_MOVE_FLEET = 4939
-A_MOVE_GRIFFIN = 5083
-A_MOVE_KRAKEN = 6764
-A_DIVE = 9573
-A_SURFACE = 9626
-A_AENEAS = 9638
-A_POSEIDON_REACT = 9650
-A_ATTACK = 9662
-A_TITAN1 = 9980
-A_TITAN2 = 10800
-A_MEDUSA_YES = 11118
-A_MEDUSA_NO = 11119
-A_HERCULES_YES = 11120
-A_HERCULES_NO = 11121
-A_MIDAS_YES = 11122
-A_MIDAS_NO = 11123
-A_HAMILCAR_TAKE = 11124
-A_HAMILCAR_ROLL = 11125
-A_AJAX = 11126
-A_MARS_YES = 11132
-A_MARS_NO = 11133
-A_CASUALTY = 11134
-A_PILLAGE = 11138
-A_TAKE_OVER = 11144
-N_ACTIONS = 11145
-MAX_LEGAL = 4096
+from sim.layout import note, clear_state
+from .actions import *  # noqa: F401,F403  (A_* action ids, MAX_LEGAL, N_ACTIONS: §4.8, declared once)
+from .actions import EV_CIVS, EV_ROLES, EV_BATTLE, EV_DIE, EV_TOTALS, EV_LOSSES, EV_KILLED
 
 # heroes, wonders, gods
 H_NEBU, H_HELEN, H_AGAMEMNON, H_ARCHIMEDES, H_SOLOMON, H_ULYSSES, H_ADONIS, H_AENEAS, \
@@ -510,6 +442,10 @@ def determine_roles(S, P, rng):
                 k -= 1
     for r in range(nroles):
         S[METRICS + S[ROLE + r] * NM + M_ROLE_ROUNDS + r] += 1
+    holders = 0
+    for r in range(nroles):
+        holders |= (S[ROLE + r] + 1) << (3 * r)
+    note(S, EV_ROLES, S[H_ROUND], holders, 0)
     if athena >= 0 and athena < n:
         count_athena_roles(S, P, cnt, athena, nroles)
     k = S[H_ROUND] - 1
@@ -1224,6 +1160,7 @@ def roll_next(S, P, side, take4, rng):
         k = S[B_NDICE + side]
         S[B_DICE + side * 40 + k] = roll(S, rng)
         S[B_NDICE + side] = k + 1
+        note(S, EV_DIE, S[H_B_ATT] if side == 0 else S[H_B_DEF], S[B_DICE + side * 40 + k], side)
 
 
 @njit(cache=True)
@@ -1252,6 +1189,7 @@ def losses_from(S, P, total, victim, land):
 @njit(cache=True)
 def kill_unit(S, P, o, l, u):
     S[ui(o, l, u)] -= 1
+    note(S, EV_KILLED, o, l, u)
     if u == 1:
         if civ(S, o) == CIV_EGYPT and o < S[H_NP]:
             S[PHOENIX_CARD + o] += 1
@@ -1317,6 +1255,7 @@ def start_battle(S, P, l, att, dfd, ranged_n, rng):
     S[H_B_TD] = 0
     S[H_B_LA] = 0
     S[H_B_LD] = 0
+    note(S, EV_BATTLE, l, att, dfd)
     if has_hero(S, P, dfd, H_MEDUSA) and used_get(S, dfd, U_MEDUSA) == 0:
         S[H_B_STAGE] = BS_MEDUSA
         set_decision(S, ST_MEDUSA, dfd)
@@ -1424,6 +1363,7 @@ def battle_step(S, P, rng):
     if st == BS_TOTAL:
         S[H_B_TA] = side_sum(S, 0)
         S[H_B_TD] = side_sum(S, 1) if S[H_B_RANGED] == 0 else 0
+        note(S, EV_TOTALS, S[H_B_TA], S[H_B_TD], 0)
         S[H_B_STAGE] = BS_MARS_A
         return
     if st == BS_MARS_A:
@@ -1445,6 +1385,7 @@ def battle_step(S, P, rng):
             la = 0
         S[H_B_LA] = la if la < na else na
         S[H_B_LD] = ld if ld < nd else nd
+        note(S, EV_LOSSES, S[H_B_LA], S[H_B_LD], 0)
         S[H_B_STAGE] = BS_CAS_A
         return
     if st == BS_CAS_A:
@@ -2631,6 +2572,7 @@ def apply_action(S, P, a, rng):
         for i in range(S[B_NDICE + side]):
             if S[B_DICE + side * 40 + i] <= k:
                 S[B_DICE + side * 40 + i] = roll(S, rng)
+                note(S, EV_DIE, o, S[B_DICE + side * 40 + i], side)
     elif st == ST_POSEIDON:
         if a != A_PASS:
             s_ = a - A_POSEIDON_REACT
@@ -2865,10 +2807,18 @@ def points_mode(S, P):
 
 @njit(cache=True)
 def new_game(n, P, srng):
-    """A fresh game for n players; srng is the SETUP stream. Call advance() next.
-    myth=0: Atlantis is absent (owner 5 without pieces), points start with 36 points in 4
-    steps (D44)."""
+    """A fresh game for n players; srng is the SETUP stream. Call advance() next."""
     S = np.zeros(STATE_SIZE, np.int32)
+    start_game(S, n, P, srng)
+    return S
+
+
+@njit(cache=True)
+def start_game(S, n, P, srng):
+    """Overwrite S with a fresh game for n players (the trace flag kept); srng is the SETUP
+    stream. Call advance() next. myth=0: Atlantis is absent (owner 5 without pieces), points
+    start with 36 points in 4 steps (D44)."""
+    clear_state(S)
     S[H_NP] = n
     S[H_MYTH] = 1 if P[P_MYTH] != 0 else 0
     m = S[H_MYTH]
@@ -2893,9 +2843,12 @@ def new_game(n, P, srng):
         if not played[c]:
             civs[k] = c
             k += 1
+    packed = 0
     for o in range(6):
         S[CIV_OF + o] = civs[o]
         S[OWNER_OF_CIV + civs[o]] = o
+        packed |= civs[o] << (3 * o)
+    note(S, EV_CIVS, packed, 0, 0)
     # bank and pool
     tot = np.zeros(N_TYPES, np.int64)
     card_totals(S, P, tot)
@@ -2967,7 +2920,7 @@ def new_game(n, P, srng):
         S[H_PSTEP] = 0
         S[H_PSEAT] = 0
         S[H_BUDGET] = points_total(S, P) // points_steps(S, P)
-        return S
+        return
     S[H_PC] = PC_SETUP
     # pre-set roles (§2.2; D37, D39)
     cnt = np.zeros((4, 6), np.int64)
@@ -3008,7 +2961,6 @@ def new_game(n, P, srng):
                     S[ROLE + r] = o
                     break
                 kk -= 1
-    return S
 
 
 @njit(cache=True)

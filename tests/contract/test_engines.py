@@ -15,7 +15,10 @@ def _game(name):
 
 def _lineup(spec, names, n):
     infos = [spec.strategy(names[i % len(names)]) for i in range(n)]
-    return np.array([i.kind for i in infos], np.int64), np.array([i.weights for i in infos], np.float64)
+    w = np.zeros((n, max([1] + [len(i.weights) for i in infos])))     # a player without weights:
+    for k, i in enumerate(infos):                                      # zeros (as experiments.lineup)
+        w[k, :len(i.weights)] = i.weights
+    return np.array([i.kind for i in infos], np.int64), w
 
 
 def test_some_game_follows_the_contract():
@@ -44,7 +47,8 @@ def test_traced_play_equals_batch_play_and_speaks_plain_words(name):
         batch = spec.play_batch(9, 4, 1, n, spec.params.defaults(), kinds, w)
         assert list(res) == list(batch)
         for key in batch:
-            assert res[key].dtype == batch[key].dtype and np.array_equal(res[key], batch[key]), key
+            nan = res[key].dtype.kind == "f"     # NaN: "never" (Mare Nostrum's round_* columns)
+            assert res[key].dtype == batch[key].dtype and np.array_equal(res[key], batch[key], equal_nan=nan), key
         assert len(lines) > 10 and not any("np." in line for line in lines)
         score = [int(x) if float(x).is_integer() else round(float(x), 4) for x in batch["score"][0]]
         assert lines[-1].startswith(f"score {score}")
@@ -100,6 +104,12 @@ def test_dump_and_describe(name):
     assert 0 <= E.to_move(st, ctx) < n and not E.is_over(st, ctx)
 
 
+def _share(game):
+    """Share of decisions at which a redeal must change the state for the no-peek tests to have
+    power: 0.8 unless the engine states a lower one with its reason (NO_PEEK_MIN_REDEALT)."""
+    return getattr(game.engine, "NO_PEEK_MIN_REDEALT", 0.8)
+
+
 def _players(spec):
     return [s.name for s in spec.strategies if s.name != "random"]
 
@@ -118,7 +128,7 @@ def test_no_peek(name):
                                                  max_checks=25 if slow else 10**9)
         assert bad == [], (strategy, bad[:5])
         assert checked >= (20 if slow else 100), (strategy, checked)
-        assert redealt > 0.8 * checked, (strategy, redealt, checked)
+        assert redealt > _share(game) * checked, (strategy, redealt, checked)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -128,4 +138,4 @@ def test_redeal_hidden_keeps_the_view_and_depends_only_on_it(name):
     gives the same state as redealing the original (the result is a function of the view)."""
     spec, game = get_game(name), _game(name)
     states, changed = contract.redeal_checks(game, spec.default_players, games=2)
-    assert states > 50 and changed > 0.8 * states, (states, changed)
+    assert states > 50 and changed > _share(game) * states, (states, changed)
