@@ -85,54 +85,70 @@ def advance(S, P, rng):
             raise ValueError("bad program counter")
 
 
+# the chapter owning each decision step (ST_*): legal_actions and apply_action reach it with one
+# look-up (the most frequent decisions, Build and Strategy, without trying the other chapters)
+CH_NONE, CH_SETUP, CH_TRADE, CH_OFFERING, CH_BUILD, CH_GODS, CH_COMBAT, CH_STRATEGY, CH_PICK, \
+    CH_YES_NO = range(10)
+STEP_CHAPTER = np.zeros(len(STEP_NAMES), np.int64)
+for _st, _ch in ((ST_SETUP_CARAVAN, CH_SETUP), (ST_POINTS, CH_SETUP),
+                 (ST_COLOSSUS, CH_TRADE), (ST_HERMES, CH_TRADE), (ST_ISIS, CH_TRADE),
+                 (ST_EX_ANNOUNCE, CH_TRADE), (ST_EX_ANTIGONE, CH_TRADE), (ST_EX_OFFER, CH_TRADE),
+                 (ST_EX_TAKE, CH_TRADE), (ST_EX_GIVEBACK, CH_TRADE), (ST_ULYSSES, CH_TRADE),
+                 (ST_OFFER, CH_OFFERING), (ST_ADONIS, CH_OFFERING),
+                 (ST_BUILD, CH_BUILD), (ST_PAY, CH_BUILD), (ST_COPY, CH_BUILD), (ST_KEEP, CH_BUILD),
+                 (ST_JASON2, CH_BUILD), (ST_ISHTAR, CH_GODS), (ST_POSEIDON, CH_GODS),
+                 (ST_HERCULES, CH_COMBAT), (ST_HAMILCAR, CH_COMBAT), (ST_AJAX, CH_COMBAT),
+                 (ST_MEDUSA, CH_COMBAT), (ST_MIDAS, CH_COMBAT), (ST_MARS, CH_COMBAT),
+                 (ST_CASUALTY, CH_COMBAT), (ST_STRAT, CH_STRATEGY), (ST_PILLAGE, CH_STRATEGY),
+                 (ST_TITAN2, CH_STRATEGY), (ST_OFF_PICK, CH_PICK), (ST_BUILD_PICK, CH_PICK),
+                 (ST_STRAT_PICK, CH_PICK)):
+    STEP_CHAPTER[_st] = _ch
+del _st, _ch
+
+
 @njit(cache=True)
 def legal_actions(S, P, out):
     """The legal ids of the current decision in out[:n] (the order of the listing is part of the
     game: players break ties by position); 0 when no decision is pending."""
     st = S[H_STEP]
+    if st < 0:
+        return 0
     o = S[H_DECIDER]
-    n = 0
-    np_ = S[H_NP]
     if st == ST_BUILD:
         return legal_build(S, P, o, out)
     if st == ST_STRAT:
         return legal_strategy(S, P, o, out)
     if st == ST_POINTS:
         return legal_points(S, P, o, out)
-    if st == ST_OFF_PICK or st == ST_BUILD_PICK or st == ST_STRAT_PICK:
-        for p in range(np_):
+    ch = STEP_CHAPTER[st]
+    n = 0
+    if ch == CH_PICK:                      # the role holder names who plays next
+        for p in range(S[H_NP]):
             if S[TURN_DONE + p] == 0:
                 n = push(out, n, A_PICK_NEXT + p)
         return n
-    m = legal_setup_steps(S, P, st, o, out)
-    if m >= 0:
-        return m
-    m = legal_trade_steps(S, P, st, o, out)
-    if m >= 0:
-        return m
-    m = legal_offering_steps(S, P, st, o, out)
-    if m >= 0:
-        return m
-    m = legal_build_steps(S, P, st, o, out)
-    if m >= 0:
-        return m
-    m = legal_gods_steps(S, P, st, o, out)
-    if m >= 0:
-        return m
-    m = legal_combat_steps(S, P, st, o, out)
-    if m >= 0:
-        return m
-    m = legal_strategy_steps(S, P, st, o, out)
-    if m >= 0:
-        return m
-    if st == ST_ISHTAR or st == ST_MEDUSA or st == ST_MARS or st == ST_MIDAS:
+    if st == ST_ISHTAR or st == ST_MEDUSA or st == ST_MARS or st == ST_MIDAS:     # yes / no
         base = A_ISHTAR_YES if st == ST_ISHTAR else (A_MEDUSA_YES if st == ST_MEDUSA else A_MARS_YES)
         if st == ST_MIDAS:
             base = A_MIDAS_YES
         n = push(out, n, base)
         n = push(out, n, base + 1)
         return n
-    return 0
+    if ch == CH_SETUP:
+        n = legal_setup_steps(S, P, st, o, out)
+    elif ch == CH_TRADE:
+        n = legal_trade_steps(S, P, st, o, out)
+    elif ch == CH_OFFERING:
+        n = legal_offering_steps(S, P, st, o, out)
+    elif ch == CH_BUILD:
+        n = legal_build_steps(S, P, st, o, out)
+    elif ch == CH_GODS:
+        n = legal_gods_steps(S, P, st, o, out)
+    elif ch == CH_COMBAT:
+        n = legal_combat_steps(S, P, st, o, out)
+    elif ch == CH_STRATEGY:
+        n = legal_strategy_steps(S, P, st, o, out)
+    return n if n > 0 else 0
 
 
 @njit(cache=True)
@@ -142,18 +158,24 @@ def apply_action(S, P, a, rng):
     o = S[H_DECIDER]
     S[H_NACT] += 1
     S[H_STEP] = -1
-    if apply_setup_steps(S, P, st, o, a, rng):
-        pass
-    elif apply_trade_steps(S, P, st, o, a, rng):
-        pass
-    elif apply_offering_steps(S, P, st, o, a, rng):
-        pass
-    elif apply_build_steps(S, P, st, o, a, rng):
-        pass
-    elif apply_gods_steps(S, P, st, o, a, rng):
-        pass
-    elif apply_combat_steps(S, P, st, o, a, rng):
-        pass
-    elif apply_strategy_steps(S, P, st, o, a, rng):
-        pass
+    ch = STEP_CHAPTER[st]
+    if ch == CH_STRATEGY:
+        apply_strategy_steps(S, P, st, o, a, rng)
+    elif ch == CH_BUILD:
+        apply_build_steps(S, P, st, o, a, rng)
+    elif ch == CH_COMBAT:
+        apply_combat_steps(S, P, st, o, a, rng)
+    elif ch == CH_TRADE:
+        apply_trade_steps(S, P, st, o, a, rng)
+    elif ch == CH_OFFERING or (ch == CH_PICK and st == ST_OFF_PICK):
+        apply_offering_steps(S, P, st, o, a, rng)
+    elif ch == CH_PICK:
+        if st == ST_BUILD_PICK:
+            apply_build_steps(S, P, st, o, a, rng)
+        else:
+            apply_strategy_steps(S, P, st, o, a, rng)
+    elif ch == CH_GODS:
+        apply_gods_steps(S, P, st, o, a, rng)
+    elif ch == CH_SETUP:
+        apply_setup_steps(S, P, st, o, a, rng)
     advance(S, P, rng)
