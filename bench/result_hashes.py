@@ -21,14 +21,22 @@ import time
 import numpy as np
 
 from sim import get_game
+from sim.spec import AgonInputError
 
 # games per case by strategy family (search players are slow)
 GAMES = {"random": 4000, "search": 200}
 DEFAULT_GAMES = 2000
+# per-game overrides of GAMES (Mare Nostrum's search plays about one 6-player game per CPU second)
+GAMES_OF = {"mare-nostrum": {"search": 20}}
 # rule variants worth a case of their own (random and greedy line-ups), per game
 RULE_VARIANTS = {
     "glory-to-rome": [{"ruleset": "republic"}, {"leader_think_forces_all_think": True},
                       {"first_leader_rule": "seat0", "power_gate": False}],
+    # the base game (3-5 players only: skipped at 6), the points start, card-by-card payment
+    # without wild taxes, and fixed civs with the war/take-over options switched
+    "mare-nostrum": [{"myth": False}, {"start": "points"}, {"auto_pay": False, "tax_wild": False},
+                     {"civ_assignment": "fixed", "capital_takeover": True, "war_income": True,
+                      "occupier_income": False, "land_attack_mandatory": False}],
 }
 
 
@@ -43,9 +51,10 @@ def result_hash(res: dict) -> str:
 
 def cases(spec, scale):
     names = [s.name for s in spec.strategies]
+    games = {**GAMES, **GAMES_OF.get(spec.name, {})}
     for p in spec.player_counts:
         for name in names:
-            yield f"{name}@{p}", name, p, {}, max(1, int(GAMES.get(name, DEFAULT_GAMES) * scale))
+            yield f"{name}@{p}", name, p, {}, max(1, int(games.get(name, DEFAULT_GAMES) * scale))
         mixed = [names[(i + 1) % len(names)] for i in range(p)]
         if "search" in mixed:
             mixed[mixed.index("search")] = "random"
@@ -53,7 +62,7 @@ def cases(spec, scale):
         for j, over in enumerate(RULE_VARIANTS.get(spec.name, [])):
             for name in ("random", "greedy"):
                 if name in names:
-                    n = max(1, int(GAMES.get(name, DEFAULT_GAMES) * scale / 4))
+                    n = max(1, int(games.get(name, DEFAULT_GAMES) * scale / 4))
                     yield f"{name}@{p}/variant{j}", name, p, over, n
 
 
@@ -66,6 +75,10 @@ def run(game: str, scale: float, only: str = "") -> dict:
             continue
         kinds, weights = arrays(spec, parse_lineup(spec, lineup, p))
         t = time.process_time()
+        try:
+            spec.play_batch(20261, 0, 0, p, spec.params.vector(over), kinds, weights, False)
+        except AgonInputError:
+            continue                    # a rule variant not played at this player count
         res = spec.play_batch(20261, 0, n, p, spec.params.vector(over), kinds, weights, False)
         out[label] = {"games": n, "hash": result_hash(res)}
         print(f"{label:40s} {n:6d} games  {out[label]['hash'][:12]}  {time.process_time() - t:6.1f} s cpu",

@@ -260,9 +260,12 @@ def fuzz(game: Game, n_players, n_games, params=None, seed=2024, kinds=None, wei
     weights = np.zeros((n_players, 0)) if weights is None else weights
     res = play_batch(game, seed, 0, n_games, n_players, vec, kinds, weights, check=True)
     assert res["turns"].shape == (n_games,) and res["score"].shape == (n_games, n_players)
-    assert np.allclose(res["win"].sum(axis=1), 1.0), "win shares do not add up to 1"
+    wins = res["win"].sum(axis=1)
+    # an engine may declare that a game can end without a winner (Mare Nostrum's round cap)
+    none = np.isclose(wins, 0.0) if getattr(game.engine, "GAMES_WITHOUT_WINNER", False) else np.zeros(len(wins), bool)
+    assert np.allclose(wins[~none], 1.0), "win shares do not add up to 1"
     assert (res["rank"].min(axis=1) == 1).all() and (res["rank"] <= n_players).all(), "ranks out of 1..p"
-    assert ((res["win"] > 0) == (res["rank"] == 1)).all(), "a winner is not ranked first"
+    assert ((res["win"][~none] > 0) == (res["rank"][~none] == 1)).all(), "a winner is not ranked first"
     return res
 
 

@@ -318,11 +318,14 @@ class Results:
         self.game_cols = _Ranges(name + " game columns")
         self.seat_cols = _Ranges(name + " seat columns")
 
-    def game(self, name: str, dtype=int, doc: str = "") -> int:
-        return self.game_cols._add(name, 1, None, doc, dtype=_DTYPES[dtype])
+    def game(self, name: str, dtype=int, doc: str = "", metric: bool = True) -> int:
+        """A game column; metric=False: in every result but not a metric (an identifier, a
+        packed code whose mean means nothing), so left out of `game_metrics`."""
+        return self.game_cols._add(name, 1, None, doc, dtype=_DTYPES[dtype], metric=metric)
 
-    def seat(self, name: str, dtype=int, doc: str = "") -> int:
-        return self.seat_cols._add(name, 1, None, doc, dtype=_DTYPES[dtype])
+    def seat(self, name: str, dtype=int, doc: str = "", metric: bool = True) -> int:
+        """A seat column; metric=False as for `game`."""
+        return self.seat_cols._add(name, 1, None, doc, dtype=_DTYPES[dtype], metric=metric)
 
     def seat_block(self, prefix: str, names: Sequence[str], dtype=int, doc: str = "") -> int:
         """Columns `<prefix>_<name>` for each name, consecutive; returns the first column."""
@@ -347,15 +350,16 @@ class Results:
 
     @property
     def game_metrics(self) -> tuple[str, ...]:
-        """Game columns other than `turns` (GameSpec.game_metrics)."""
+        """Game columns other than `turns` and those declared metric=False (GameSpec.game_metrics)."""
         self._check()
-        return tuple(self.game_cols.names()[1:])
+        return tuple(it["name"] for it in self.game_cols._items[1:] if it.get("metric", True))
 
     @property
     def seat_metrics(self) -> tuple[str, ...]:
-        """Seat columns other than score, win, rank (GameSpec.seat_metrics)."""
+        """Seat columns other than score, win, rank and those declared metric=False
+        (GameSpec.seat_metrics)."""
         self._check()
-        return tuple(self.seat_cols.names()[3:])
+        return tuple(it["name"] for it in self.seat_cols._items[3:] if it.get("metric", True))
 
     def empty(self, n_games: int, n_players: int):
         """Zeroed (game_out float64[n, n_game], seat_out float64[n, p, n_seat])."""

@@ -9,7 +9,7 @@ hoarder   greedy weights chasing role counts (the all-four-roles victory) and At
 search    flat Monte Carlo over the greedy's top candidates at Build, Offering, order,
           Strategy and exchange-X decisions. Before each rollout the cards it cannot see (the
           opponents' hands, tax cards included) are redealt at random among the opponents,
-          keeping each hand's size (determinization, `determinize`); each candidate is then
+          keeping each hand's size (determinization: the engine's `redeal_hidden`); each candidate is then
           played out with greedy players to the start of the round after next (dice from the
           PLAYERS stream) and scored by the rivals it finishes ahead of, plus a bonus for a win
           (`evaluate`: the tournament's pairwise measure); 6 rollouts per candidate at 5-6
@@ -32,6 +32,7 @@ from sim.rng import below, uniform
 from sim.spec import StrategyInfo
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import forecast as F
+from sim.mare_nostrum.hidden import redeal_hidden
 from sim.mare_nostrum.board import (NP, NS, NL, N_TYPES, TAX, PROV_GOODS, N_ICONS, CITY_SITES,
                                     CAPITAL, LAND_NB, LAND_NBN, LOC_NB, LOC_NBN, PROV_CAPITAL,
                                     PROV_ACTIVE, SP_NB, SP_NBN, RARE)
@@ -1668,43 +1669,6 @@ def rollout(S, P, w, prng, rounds):
 
 
 @njit(cache=True)
-def determinize(T, o, prng):
-    """Redeal what seat o cannot see, from o's own random stream.
-
-    Hidden (§4.7): the opponents' hands, tax cards included. Public: each hand's size (GT-F:
-    everyone knows how many cards each player holds), the bank's open stacks, o's own hand. So
-    the unseen pool is the opponents' cards taken together (its make-up per type follows from the
-    bank and the fixed card totals); it is dealt back at random, each opponent getting his own
-    number of cards. The result depends only on that pool and the sizes, never on who actually
-    holds which card. (A card-counting player could narrow hands down from the public income and
-    exchange history; the search does not track history.)"""
-    n = T[H_NP]
-    pool = np.zeros(N_TYPES, np.int64)
-    sizes = np.zeros(6, np.int64)
-    for q in range(n):
-        if q == o:
-            continue
-        for t in range(N_TYPES):
-            k = T[HAND + q * N_TYPES + t]
-            pool[t] += k
-            sizes[q] += k
-            T[HAND + q * N_TYPES + t] = 0
-    total = pool.sum()
-    for q in range(n):
-        if q == o:
-            continue
-        for k in range(sizes[q]):
-            r = below(prng, total)
-            t = 0
-            while r >= pool[t]:
-                r -= pool[t]
-                t += 1
-            pool[t] -= 1
-            total -= 1
-            T[HAND + q * N_TYPES + t] += 1
-
-
-@njit(cache=True)
 def search_step(st):
     """Decisions the search player searches; the others it plays like the greedy."""
     return (st == ST_BUILD or st == ST_OFFER or st == ST_BUILD_PICK or st == ST_STRAT
@@ -1764,7 +1728,7 @@ def search_values(S, P, w, legal, n, prng, cand, vals):
         tot = 0.0
         for r in range(search_rollouts(S[H_NP])):
             T = S.copy()
-            determinize(T, o, prng)
+            redeal_hidden(T, P, o, prng)
             crng = np.empty(1, np.uint64)
             crng[0] = prng[0] ^ np.uint64(0x9E3779B9 + r)
             R.apply_action(T, P, a, crng)
@@ -1777,14 +1741,24 @@ def search_values(S, P, w, legal, n, prng, cand, vals):
 
 
 @njit(cache=True)
-def choose(S, P, kind, w, legal, n, prng):
+def choose(st, ctx, legal, n, kind, w, rng, work):
+    """The action player `kind` (weights w) takes among legal[:n] in state st (engine contract;
+    st is not changed, `work` is unused: the search copies the state per rollout)."""
     if n == 1:
         return legal[0]
     if kind == K_RANDOM:
-        return legal[below(prng, n)]
+        return legal[below(rng, n)]
     if kind == K_SEARCH:
-        return search_choose(S, P, w, legal, n, prng)
-    return greedy_choose(S, P, w, legal, n, prng)
+        return search_choose(st, ctx, w, legal, n, rng)
+    return greedy_choose(st, ctx, w, legal, n, rng)
+
+
+def full_weights(n_players, weights):
+    """One weight row per seat: the given rows, or zeros (random players) when none are given."""
+    weights = np.asarray(weights, np.float64)
+    if weights.ndim != 2 or weights.shape[0] < n_players or weights.shape[1] < N_WEIGHTS:
+        return np.zeros((n_players, N_WEIGHTS))
+    return weights
 
 
 STRATEGIES = (

@@ -13,8 +13,9 @@ def _build_spec():
     from sim.spec import GameSpec
     from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS
     from .board import CIVS
-    from .playout import (play_batch, play_traced, SEAT_COLS, GAME_COLS, VICTORY_PATHS,
-                          WIN_PATH_CIV, ROLE_SETS, FIRST_GOD, HIGH_PRIEST_BANDS)
+    from .playout import play_batch, play_traced
+    from .results import (SEAT_METRICS, GAME_METRICS, VICTORY_PATHS, WIN_PATH_CIV, ROLE_SETS,
+                          FIRST_GOD, HIGH_PRIEST_BANDS)
     return GameSpec(
         name="mare-nostrum",
         title="Mare Nostrum: Mythology",
@@ -24,13 +25,12 @@ def _build_spec():
         strategies=STRATEGIES,
         play_batch=play_batch,
         play_traced=play_traced,
-        # roles_by_round packs a 4-bit role mask per round (round r in bits 4(r-1)..4r-1, rounds
-        # 1-13) for later analysis: it is in every result, but a mean of it would mean nothing
-        seat_metrics=tuple(c for c in SEAT_COLS if c not in ("score", "win", "rank", "roles_by_round")),
-        # every result also holds params_hash (per game, CRC-32 of the parameter vector): an
-        # identifier, not a metric
-        game_metrics=tuple(c for c in GAME_COLS if c != "turns"),
+        # declared in results.py: roles_by_round (a packed role mask per round) and params_hash
+        # (CRC-32 of the parameter vector) are in every result but are not metrics
+        seat_metrics=SEAT_METRICS,
+        game_metrics=GAME_METRICS,
         key_param="cost_pyramids",
+        contract="sim.mare_nostrum.playout",
         n_weights=N_WEIGHTS,
         notes=NOTES,
         extra={

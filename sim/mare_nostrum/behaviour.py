@@ -1,16 +1,17 @@
 """Per-game tallies of how Mare Nostrum players behave (issue 12): rounds, battles, High Priest
 holder changes, the gods taken in each offering phase and the first offerer's choice. Played
-exactly like `playout.play_one` (same streams, same decisions), with counters around it; used by
+exactly like `playout.play_games` (the engine contract: same streams, same decisions), with counters around it; used by
 bench/mare_nostrum_players.py and the player tests, and meant for `agon check-players`.
 """
 import numpy as np
 from numba import njit
 
+from . import engine as E
 from . import rules as R
 from .state import (H_OVER, H_DECIDER, H_ROUND, H_STEP, H_VPATH, H_WINNER, CIV_OF, ROLE, METRICS,
                     NM, M_BATTLES, ST_OFFER, ST_ADONIS, M_GODS_TAKEN, M_CREAT_BUILT, M_PILLAGES,
                     M_TAKEOVERS, M_BUILT_UNITS)
-from sim.rng import new_stream, SETUP, CHANCE, PLAYERS
+from sim.rng import new_stream, CHANCE, PLAYERS
 from strategies.mare_nostrum import choose
 
 # per-game tallies (columns of `games`)
@@ -22,23 +23,24 @@ MAX_ACTIONS = 200000
 
 @njit(cache=True)
 def tally_game(seed, g, n, P, kinds, weights, games, gods, first, civ_played):
-    """Plays game g like play_one and tallies: battles (a step in which the players' battle
+    """Plays game g like play_games and tallies: battles (a step in which the players' battle
     counters rose is one battle: neutrals never attack), High Priest holder changes between
     consecutive rounds, per god the offering phases in which it was taken, and the first
     offerer's choice of each phase (0-7 a god, 8 pass)."""
-    srng = new_stream(seed, g, SETUP)
+    S = np.zeros(E.STATE_SIZE, np.int32)
+    E.new_game(S, P, n, seed, g)
     crng = new_stream(seed, g, CHANCE)
     prng = new_stream(seed, g, PLAYERS)
-    S = R.new_game(n, P, srng)
-    R.advance(S, P, crng)
-    buf = np.empty(R.MAX_LEGAL, np.int64)
+    buf = np.empty(E.N_ACTIONS, np.int32)
+    work = np.empty(E.STATE_SIZE, np.int32)
+    k = E.legal_actions(S, P, buf)
     last_round = 0
     hp = -1
     hp0 = S[ROLE + 3]
     first_seen = -1
     taken = np.zeros(8, np.int64)
     steps = 0
-    while S[H_OVER] == 0 and steps < MAX_ACTIONS:
+    while k > 0 and steps < MAX_ACTIONS:
         if S[H_ROUND] != last_round:
             if last_round > 0:
                 for j in range(8):
@@ -50,9 +52,8 @@ def tally_game(seed, g, n, P, kinds, weights, games, gods, first, civ_played):
             hp = S[ROLE + 3]
             if hp == hp0:
                 games[G_FIRST_HP_ROUNDS] += 1
-        k = R.legal_actions(S, P, buf)
         o = S[H_DECIDER]
-        a = choose(S, P, kinds[o], weights[o], buf, k, prng)
+        a = choose(S, P, buf, k, kinds[o], weights[o], prng, work)
         st = S[H_STEP]
         if st == ST_OFFER:
             if first_seen != last_round:
@@ -66,7 +67,7 @@ def tally_game(seed, g, n, P, kinds, weights, games, gods, first, civ_played):
         before = 0
         for q in range(n):
             before += S[METRICS + q * NM + M_BATTLES]
-        R.apply_action(S, P, a, crng)
+        k = E.apply_action(S, P, a, crng, buf)
         after = 0
         for q in range(n):
             after += S[METRICS + q * NM + M_BATTLES]
@@ -106,7 +107,7 @@ def tally(seed, n_games, n_players, params, kinds, weights, start=0):
     gods = np.zeros(8, np.int64)
     first = np.zeros(9, np.int64)
     civ_played = np.zeros(6, np.int64)
-    tally_batch(np.uint64(seed), start, n_games, n_players, np.asarray(params, np.float64),
+    tally_batch(np.int64(seed), start, n_games, n_players, E.make_ctx(n_players, params),
                 np.asarray(kinds, np.int64), np.asarray(weights, np.float64), games, gods, first,
                 civ_played)
     return games, gods, first, civ_played

@@ -1,6 +1,11 @@
-"""Action ids in words, for traces and golden files (Python)."""
-from .board import GODS, GOODS, HEROES, NP, PROV_GOODS, PROV_NAMES, SEA_CODES, WONDERS
-from . import rules as R
+"""Mare Nostrum in words, for traces and golden files (engine contract; Python, not compiled): an
+action at its decision, an automatic effect from the event log (civs, roles, battle dice and
+casualties), the end of the game."""
+from .board import CIVS, GODS, GOODS, HEROES, NP, PROV_GOODS, PROV_NAMES, ROLES, SEA_CODES, WONDERS
+from . import actions as R
+from .actions import EV_CIVS, EV_ROLES, EV_BATTLE, EV_DIE, EV_TOTALS, EV_LOSSES, EV_KILLED, EVENTS
+from .results import VICTORY_PATHS
+from .state import H_DECIDER, H_NP, H_ROUND, H_VPATH, H_WINNER
 
 TYPES = GOODS + ("tax",)
 UNITS = ("legion", "creature", "fortress", "trireme")
@@ -11,7 +16,13 @@ def loc(l):
     return PROV_NAMES[l] if l < NP else SEA_CODES[l - NP]
 
 
-def describe_action(S, a):
+def describe_action(st, ctx, a):
+    """'seat 2: BUY_HERO(ajax)': action `a` of the seat deciding in st (before it is applied)."""
+    return f"seat {int(st[H_DECIDER])}: {action_words(a)}"
+
+
+def action_words(a):
+    """The words of action id `a` (they do not depend on the state)."""
     a = int(a)
     simple = {R.A_DONE: "DONE", R.A_PASS: "PASS", R.A_NOTHING: "NOTHING",
               R.A_ANTIGONE_IN: "ANTIGONE(in)", R.A_ANTIGONE_OUT: "ANTIGONE(out)",
@@ -80,3 +91,42 @@ def describe_action(S, a):
         if lo <= a < hi:
             return f(a - lo)
     return f"action {a}"
+
+
+def _owner(st, o):
+    o = int(o)
+    return f"seat {o}" if o < int(st[H_NP]) else f"neutral {CIVS[o] if o < 6 else o}"
+
+
+def describe_event(st, ctx, ev):
+    """Words for an automatic effect (code, a, b, c) noted by the engine (actions.EVENTS)."""
+    code, a, b, c = (int(x) for x in ev)
+    if code == EV_CIVS:
+        n = int(st[H_NP])
+        return "civs: " + ", ".join(f"seat {o}={CIVS[(a >> (3 * o)) & 7]}" + ("" if o < n else "(neutral)")
+                                    for o in range(6))
+    if code == EV_ROLES:
+        held = [((b >> (3 * r)) & 7) - 1 for r in range(4)]
+        return f"== round {a}: " + ", ".join(f"{ROLES[r]}=seat {h}" for r, h in enumerate(held))
+    if code == EV_BATTLE:
+        return f"battle in {loc(a)}: {_owner(st, b)} attacks {_owner(st, c)}"
+    if code == EV_DIE:
+        return f"{_owner(st, a)} rolls {b}"
+    if code == EV_TOTALS:
+        return f"totals: attacker {a}, defender {b}"
+    if code == EV_LOSSES:
+        return f"losses: attacker {a}, defender {b}"
+    if code == EV_KILLED:
+        return f"{_owner(st, a)} loses a {UNITS[c]} in {loc(b)}"
+    return EVENTS.words(ev)
+
+
+def describe_turn(st, ctx):
+    """No line of its own: a round opens with its roles, an automatic effect (EV_ROLES)."""
+    return ""
+
+
+def describe_end(st, ctx):
+    """How the finished game ended."""
+    return (f"end: round {int(st[H_ROUND])}, path {VICTORY_PATHS[int(st[H_VPATH])]}, "
+            f"winner seat {int(st[H_WINNER])}")

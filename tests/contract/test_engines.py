@@ -35,7 +35,7 @@ def test_results_declare_the_gamespec_columns(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_traced_play_equals_batch_play_and_speaks_plain_words(name):
-    spec, game = get_game(name), _game(name)
+    spec = get_game(name)
     n = spec.default_players
     for names in (("random",), ("greedy", "random")):
         kinds, w = _lineup(spec, names, n)
@@ -43,7 +43,8 @@ def test_traced_play_equals_batch_play_and_speaks_plain_words(name):
         batch = spec.play_batch(9, 4, 1, n, spec.params.defaults(), kinds, w)
         assert list(res) == list(batch)
         for key in batch:
-            assert res[key].dtype == batch[key].dtype and np.array_equal(res[key], batch[key]), key
+            nan = res[key].dtype.kind == "f"     # NaN: "never" (Mare Nostrum's round_* columns)
+            assert res[key].dtype == batch[key].dtype and np.array_equal(res[key], batch[key], equal_nan=nan), key
         assert len(lines) > 10 and not any("np." in line for line in lines)
         score = [int(x) if float(x).is_integer() else round(float(x), 4) for x in batch["score"][0]]
         assert lines[-1].startswith(f"score {score}")

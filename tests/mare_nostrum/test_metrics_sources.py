@@ -14,8 +14,9 @@ from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import state as ST
 from sim.mare_nostrum.board import CAPITAL, GODS, TAX
 from sim.mare_nostrum.params import PARAMS
-from sim.mare_nostrum.playout import (record, NSC, NGC, SEAT_COLS, CARD_SOURCES, FIRST_GOD,
-                                      HIGH_PRIEST_BANDS, params_hash)
+from sim.mare_nostrum.engine import make_ctx
+from sim.mare_nostrum.results import RESULTS, record, SEAT_COLS, CARD_SOURCES, FIRST_GOD, HIGH_PRIEST_BANDS
+from sim.mare_nostrum.playout import params_hash
 from .helpers import (ROM, GRE, CAR, BAB, EGY, ATL, G, prov, sea, fresh, run_setup, legal_list,
                       act, units, set_units, clear_units, hand, set_hand, strategy_turn,
                       build_turn, force_dice, give_hero, attack_id, move_land)
@@ -24,9 +25,9 @@ from .helpers import (ROM, GRE, CAR, BAB, EGY, ATL, G, prov, sea, fresh, run_set
 def seat_cols(S, P):
     """The play_batch seat columns of the position, one value per seat."""
     n = int(S[ST.H_NP])
-    seat = np.zeros((n, NSC))
-    record(S, P, seat, np.zeros(NGC))
-    return {c: seat[:, i] for i, c in enumerate(SEAT_COLS)}
+    game, seat = RESULTS.empty(1, n)
+    record(S, make_ctx(n, P), game[0], seat[0])
+    return {c: seat[0, :, i] for i, c in enumerate(SEAT_COLS)}
 
 
 def cards(S, P, name, o):
