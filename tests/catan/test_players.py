@@ -195,7 +195,8 @@ def test_robber_shortcut_matches_the_evaluation():
 @pytest.mark.parametrize("game", ["catan", "troja"])
 def test_switches_back_to_the_old_players_are_never_trained(game):
     """`agon train` keeps dev_play and end_aware at their defaults (GameSpec.extra train_fixed), so a
-    tuned player cannot train a blind spot back in; the value knobs of the new looks stay trainable."""
+    tuned player cannot train a blind spot back in, and in Troja also the value of playing on (end_hold,
+    end_patience: trained, end_hold fell below 0 and the tuned player set off battles it lost)."""
     from sim import get_game
     from experiments.train import trained_names
     spec = get_game(game)
@@ -203,4 +204,5 @@ def test_switches_back_to_the_old_players_are_never_trained(game):
     assert set(S.TRAIN_FIXED) <= set(spec.extra["train_fixed"])
     assert not set(S.TRAIN_FIXED) & set(names)
     assert ("army_race" in names) == (game == "catan")
-    assert ("end_hold" in names) == (game == "troja")
+    assert "end_hold" not in names and "end_patience" not in names
+    assert ("end_hold" in spec.extra["train_fixed"]) == (game == "troja")
