@@ -89,13 +89,22 @@ def run(game: str, scale: float, only: str = "") -> dict:
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
-    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--scale", type=float, default=None,
+                    help="multiplies the game counts (default: the stored file's scale with --check/--update, else 1)")
     ap.add_argument("--only", default="", help="only cases whose label contains this text")
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--write")
     g.add_argument("--check")
     g.add_argument("--update", help="replace the hashes of the cases run (after a deliberate change)")
     a = ap.parse_args()
+    stored = a.check or a.update
+    if stored:
+        file_scale = json.load(open(stored)).get("scale", 1.0)
+        if a.scale is not None and a.scale != file_scale:
+            ap.error(f"--scale {a.scale} differs from {stored}'s scale {file_scale}: the hashes would all differ")
+        a.scale = file_scale
+    elif a.scale is None:
+        a.scale = 1.0
     got = run(a.game, a.scale, a.only)
     if a.write:
         with open(a.write, "w") as f:

@@ -860,6 +860,27 @@ def greedy_values(st, params, legal, n, w, prng, vals):
 
 
 @njit(cache=True)
+def count_unsold(st, unsold):
+    """unsold[place] += the unsold markets at each market place (build_value reads them)."""
+    for m in range(st[S_NEXT_MARKET]):
+        if st[K_STATE + m] == MK_UNSOLD:
+            key = market_place(st, m)
+            if key >= 0:
+                unsold[key] += 1
+
+
+@njit(cache=True)
+def other_value(st, params, a, p, w, base, terminal, cache, unsold, buf):
+    """The value of an action that places no tile: in the final round (terminal) the finishing
+    position it locks in; a build with the unsold markets at each place; the rest one step ahead."""
+    if terminal:
+        return action_value(st, params, a, p, w, base)
+    if a >= A_BUILD and a < A_SELL:
+        return build_value(st, params, a, p, w, base, cache, unsold, buf)
+    return action_value(st, params, a, p, w, base)
+
+
+@njit(cache=True)
 def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2, mvals2,
                runs, run_len, run_val, sets, slens):
@@ -867,11 +888,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
     plans from the decision's state, keys2/mvals2: scratch memo of chains after a run."""
     base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
     terminal = weight(w, W_FINISH) != 0.0 and final_round(st)
-    for m in range(st[S_NEXT_MARKET]):
-        if st[K_STATE + m] == MK_UNSOLD:
-            key = market_place(st, m)
-            if key >= 0:
-                unsold[key] += 1
+    count_unsold(st, unsold)
     k_more = min(k_road, roads_left(st, params, p))
     nmemo = 0
     nruns = 0
@@ -926,12 +943,8 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                     v = vp
                 else:
                     v = v + city_plan * (vp - v)
-        elif terminal:
-            v = action_value(st, params, a, p, w, base)
-        elif a >= A_BUILD and a < A_SELL:
-            v = build_value(st, params, a, p, w, base, cache, unsold, buf)
         else:
-            v = action_value(st, params, a, p, w, base)
+            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf)
         vals[i] = v
         best, nbest, choice = _better(v, a, best, nbest, choice, prng)
     if plain >= 0:
@@ -951,11 +964,7 @@ def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, un
     cp, unsold, vals = borrowed(cp), borrowed(unsold), borrowed(vals)
     base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
     terminal = weight(w, W_FINISH) != 0.0 and final_round(st)
-    for m in range(st[S_NEXT_MARKET]):
-        if st[K_STATE + m] == MK_UNSOLD:
-            key = market_place(st, m)
-            if key >= 0:
-                unsold[key] += 1
+    count_unsold(st, unsold)
     best = -1e300
     nbest = 0
     choice = legal[0]
@@ -977,12 +986,8 @@ def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, un
             v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, la, lb)
         elif a < A_DRAW_ROAD:
             v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, -1, -1)
-        elif terminal:
-            v = action_value(st, params, a, p, w, base)
-        elif a >= A_BUILD and a < A_SELL:
-            v = build_value(st, params, a, p, w, base, cache, unsold, buf)
         else:
-            v = action_value(st, params, a, p, w, base)
+            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf)
         vals[i] = v
         best, nbest, choice = _better(v, a, best, nbest, choice, prng)
     if plain >= 0:

@@ -21,8 +21,8 @@ from numba import njit
 
 from sim.magna_grecia.board import N, NB, ORI_MASK, ORI_ENDS, OTHER_END
 from sim.magna_grecia.rules import (
-    road_legal, follow, place_key, city_prep, city_k_after, eval_conditions, MAXK, WS_ROWS, WS_SEEN,
-    WS_VSEEN, WS_TRIED, WS_FAIL, WS_PLACED, WS_BLOCK, WS_CAND, WS_NCAND, WS_IDX,
+    road_legal, follow, place_key, city_prep, city_k_after, repair_search, MAXK, WS_ROWS, WS_SEEN,
+    WS_VSEEN, WS_TRIED,
 )
 from sim.magna_grecia.state import H_ROAD_OWN, H_ROAD_OR, H_CITY, H_KIND
 
@@ -168,7 +168,7 @@ def run_repairs(st, params, p, sets, lens, cap):
     into sets[i, :lens[i]]; returns how many (at most cap). A repair is not extended by
     further tiles (the search stops where no condition fails), as in rules.repair_union,
     whose branching (a hex next to the first failing city, or the open village it must cover)
-    reaches every repair."""
+    reaches every repair: the engine's own search (rules.repair_search) collects them."""
     k = city_k_after(st, params, p) + 1          # the next tile and the k after it
     if k < 1:
         return 0
@@ -184,61 +184,7 @@ def run_repairs(st, params, p, sets, lens, cap):
     tent = np.zeros(N, dtype=np.int8)
     excl = np.zeros(N, dtype=np.int8)
     tlist = np.empty(MAXK + 2, dtype=np.int64)
-    fail_comp = ws[WS_FAIL]
-    placed = ws[WS_PLACED]
-    level = 0
-    nt = 0
-    n = 0
-    need_eval = True
-    while True:
-        if need_eval:
-            n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, nt, ws)
-            m = 0
-            if n_fail == 0:
-                if level > 0 and n < cap:
-                    for i in range(level):
-                        sets[n, i] = placed[i]
-                    lens[n] = level
-                    n += 1
-            else:
-                rem = k - level
-                if rem > 0 and lb <= rem:
-                    row = WS_CAND + level
-                    if forced >= 0:
-                        if ws[WS_BLOCK, forced] == 0 and tent[forced] == 0 and excl[forced] == 0:
-                            ws[row, 0] = forced
-                            m = 1
-                    else:
-                        for i in range(fsize):
-                            h = fail_comp[i]
-                            for d in range(6):
-                                y = NB[h, d]
-                                if (y >= 0 and ws[WS_TRIED, y] == 0 and ws[WS_BLOCK, y] == 0
-                                        and tent[y] == 0 and excl[y] == 0):
-                                    ws[WS_TRIED, y] = 1
-                                    ws[row, m] = y
-                                    m += 1
-                        for i in range(m):
-                            ws[WS_TRIED, ws[row, i]] = 0
-            ws[WS_NCAND, level] = m
-            ws[WS_IDX, level] = 0
-        if ws[WS_IDX, level] < ws[WS_NCAND, level]:
-            y = ws[WS_CAND + level, ws[WS_IDX, level]]
-            ws[WS_IDX, level] += 1
-            tent[y] = 1
-            tlist[nt] = y
-            nt += 1
-            placed[level] = y
-            level += 1
-            need_eval = True
-        else:
-            for i in range(ws[WS_NCAND, level]):
-                excl[ws[WS_CAND + level, i]] = 0
-            if level == 0:
-                return n
-            level -= 1
-            y = placed[level]
-            tent[y] = 0
-            nt -= 1
-            excl[y] = 1
-            need_eval = False
+    mark = np.zeros(N, dtype=np.int8)
+    _, n = repair_search(st, p, k, tent, tlist, ws, excl, mark, sets, lens, cap)
+    return n
+

@@ -334,9 +334,20 @@ def pending_filter_data(st, p, ws, tent, tlist, down, cap):
 
 @njit(cache=True)
 def repair_union(st, p, depth, tent, tlist, ws, excl, mark):
+    """For a pending city run: every repair of at most `depth` tiles marked (repair_search);
+    returns the size of the smallest, -1 if there is none."""
+    no_sets = np.empty((0, MAXK), dtype=np.int64)
+    no_lens = np.empty(0, dtype=np.int64)
+    best, _ = repair_search(st, p, depth, tent, tlist, ws, excl, mark, no_sets, no_lens, 0)
+    return best
+
+
+@njit(cache=True)
+def repair_search(st, p, depth, tent, tlist, ws, excl, mark, sets, lens, cap):
     """For a pending city run: every repair (set of hex-rule hexes that makes all conditions
-    hold) of at most `depth` tiles, each set enumerated once; mark[h] = 1 on their hexes.
-    Returns the size of the smallest repair found, -1 if there is none.
+    hold) of at most `depth` tiles, each set enumerated once; mark[h] = 1 on their hexes, and
+    the first `cap` non-empty sets into sets[i, :lens[i]] (the players' run plans, plans.py).
+    Returns (size of the smallest repair found or -1 if there is none, sets written).
 
     The branching of completable_set (a hex next to the first failing city, or the open
     village it must cover) reaches every repair, and the lower bounds only cut branches that
@@ -353,6 +364,7 @@ def repair_union(st, p, depth, tent, tlist, ws, excl, mark):
     nt = 0
     need_eval = True
     best = -1
+    n = 0
     while True:
         if need_eval:
             n_fail, n_open, forced, fsize, lb = eval_conditions(st, p, tent, tlist, nt, ws)
@@ -362,6 +374,11 @@ def repair_union(st, p, depth, tent, tlist, ws, excl, mark):
                     mark[placed[i]] = 1
                 if best < 0 or level < best:
                     best = level
+                if level > 0 and n < cap:
+                    for i in range(level):
+                        sets[n, i] = placed[i]
+                    lens[n] = level
+                    n += 1
             else:
                 rem = depth - level
                 if rem > 0 and lb <= rem:
@@ -398,7 +415,7 @@ def repair_union(st, p, depth, tent, tlist, ws, excl, mark):
             for i in range(ws[WS_NCAND, level]):
                 excl[ws[WS_CAND + level, i]] = 0
             if level == 0:
-                return best
+                return best, n
             level -= 1
             y = placed[level]
             tent[y] = 0
