@@ -52,6 +52,7 @@ class Check:
     strategies: list[str] = field(default_factory=lambda: ["greedy"])
     games: int = 200
     option_games: int = 30
+    confirm_games: int = 500      # seeds (x every seat rotation) of a never-used family's restricted play
     options: list[str] | None = None
     overrides: dict = field(default_factory=dict)
     seed: int = 1
@@ -79,6 +80,8 @@ class Check:
             raise AgonInputError(f"--games must be at least 1, got {self.games}")
         if int(self.option_games) < 0:
             raise AgonInputError(f"--option-games must be >= 0, got {self.option_games}")
+        if int(self.confirm_games) < 1:
+            raise AgonInputError(f"--confirm-games must be at least 1, got {self.confirm_games}")
         if int(self.seed) < 0:
             raise AgonInputError(f"--seed must be >= 0, got {self.seed}")
         all_opts = option_params(spec)
@@ -237,7 +240,72 @@ def _fmt_value(v) -> str:
     return str(v)
 
 
-def analyse(check: Check, strategy: str, games: list[dict], random_games: list[dict], options: list[dict]) -> dict:
+def option_pvalues(options: list[dict]) -> None:
+    """p_value: Fisher's exact test (one-sided) that the player's games move less often than random
+    play's when the option is flipped; p_holm: the same adjusted (Holm) over all options flipped."""
+    from scipy.stats import fisher_exact
+    from statsmodels.stats.multitest import multipletests
+    for o in options:
+        n_o = o["games"] * max(1, len(o["flips"]))
+        o["p_value"] = float(fisher_exact([[o["moved_player"], n_o - o["moved_player"]],
+                                           [o["moved_random"], n_o - o["moved_random"]]], alternative="less")[1])
+    if options:
+        for o, ph in zip(options, multipletests([o["p_value"] for o in options], method="holm")[1]):
+            o["p_holm"] = float(ph)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def confirm_worth(check: Check, strategy: str, weight: str) -> dict:
+    """Restricted play for a family the player never uses: one seat plays the player with the family's
+    weight raised, the other seats the player, every seat rotation on the same seeds (check.confirm_games
+    seeds each), for a ladder of raises (1.5x and 3x the larger of its own and the default value): a raise
+    that overshoots must not hide one that pays. The family is worth using for this player when some variant
+    wins significantly more than its fair share, not worth it when every variant wins significantly less
+    (Wilson 95%); otherwise the sample does not settle it. The best variant is reported."""
+    from experiments.lineup import parse_strategy
+    spec = check.spec
+    me = parse_strategy(spec, strategy, check.players, check.overrides)
+    info = spec.strategy(me.strategy)
+    i = list(info.weight_names).index(weight)
+    base = max(me.weights[i], info.weights[i], 1.0 / 3.0)
+    tried = [_variant_rate(check, me, i, weight, round(k * base, 3)) for k in (1.5, 3.0)]
+    best = max(tried, key=lambda t: t["rate"])
+    if any(t["low"] > t["fair"] for t in tried):
+        verdict = "worth"
+    elif all(t["high"] < t["fair"] for t in tried):
+        verdict = "not worth"
+    else:
+        verdict = "unsettled"
+    return dict(best, verdict=verdict, tried=tried)
+
+
+def _variant_rate(check: Check, me, i: int, weight: str, value: float) -> dict:
+    """Win share of `me` with weight i set to value, in one seat against `me` in the others, every rotation."""
+    from dataclasses import replace
+    from experiments.lineup import rotated, arrays
+    from reports.stats import wilson
+    spec = check.spec
+    token = f"{me.name}:{weight}={value:g}" if ":" not in me.name else f"{me.name} with {weight}={value:g}"
+    variant = replace(me, name=token, weights=me.weights[:i] + (float(value),) + me.weights[i + 1:])
+    n = int(check.confirm_games)
+    seed = int(check.seed) + 7919            # new seeds, not the traced games'
+    wins = 0.0
+    for r in range(check.players):
+        seats = rotated([variant] + [me] * (check.players - 1), r)
+        kinds, w = arrays(spec, seats)
+        res = spec.play_batch(seed, 0, n, check.players, check.vec, kinds, w, False)
+        wins += float(res["win"][:, (check.players - r) % check.players].sum())
+    games = n * check.players
+    lo, hi = wilson(wins, games)
+    return {"token": token, "games": games, "wins": wins, "rate": wins / games, "low": float(lo),
+            "high": float(hi), "fair": 1.0 / check.players}
+
+
+def analyse(check: Check, strategy: str, games: list[dict], random_games: list[dict], options: list[dict],
+            jobs: int = 1) -> dict:
     """Every check's figures and flags for one strategy."""
     from reports.stats import newcombe_diff, wilson
     from scipy import stats as sst
@@ -311,7 +379,16 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
             d, dlo, dhi = newcombe_diff(rwin[with_].sum(), with_.sum(), rwin[without].sum(), without.sum())
             row.update(worth=float(d), worth_low=float(dlo), worth_high=float(dhi), worth_basis=basis)
         if k == 0 and kr > 0:
-            if row["worth_low"] is not None and row["worth_low"] > 0:
+            confirm = None
+            if row["worth_low"] is not None and row["worth_low"] > 0 and name in (decl.get("encourage") or {}):
+                confirm = confirm_worth(check, strategy, decl["encourage"][name])
+                row["confirm"] = confirm
+            if confirm is not None and confirm["verdict"] == "not worth":
+                row["note"] = (f"never used; random play's users win more, but every variant of this player that "
+                               f"raises it wins significantly less than fair against it (best: `{confirm['token']}` "
+                               f"{_pct(confirm['rate'])} [{_pct(confirm['low'])}, {_pct(confirm['high'])}], fair "
+                               f"{_pct(confirm['fair'])}, {confirm['games']:,} games): not worth using for this player")
+            elif row["worth_low"] is not None and row["worth_low"] > 0:
                 flags.append({"check": "family never used", "text": (
                     f"never uses **{name}** in {used.shape[0]} seat-games, although random play uses it in "
                     f"{100 * row['random_rate']:.0f}% of its seat-games, and its seats that {row['worth_basis']} won "
@@ -319,7 +396,11 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                     f"more often"
                     + (f" (restricted play: `agon restrict {check.spec.name} --ban {row['ban']} --strategies random`"
                        " is not possible, random players take no weights; with a player that uses it: "
-                       f"`agon restrict {check.spec.name} --ban {row['ban']}`)" if row["ban"] else "")),
+                       f"`agon restrict {check.spec.name} --ban {row['ban']}`)" if row["ban"] else "")
+                    + (f"; the best variant that raises it, `{confirm['token']}`, wins {_pct(confirm['rate'])} [{_pct(confirm['low'])}, "
+                       f"{_pct(confirm['high'])}] of its seats against it (fair {_pct(confirm['fair'])}, "
+                       f"{confirm['games']:,} games): " + ("worth using" if confirm["verdict"] == "worth" else
+                                                            "not settled at this sample") if confirm else "")),
                     "commands": example(games, lambda r: True, 1)})
             else:
                 row["note"] = "never used; random play shows no value for it in this sample"
@@ -350,23 +431,22 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                 "commands": example(games, lambda r: r in selfd)})
 
     # rule options: flagged when the player's games never move and random play's move significantly more
-    # often (Fisher's exact test, one-sided, 5%): 2 of 30 against 0 of 30 is not evidence of a blind spot
-    from scipy.stats import fisher_exact
+    # often (Fisher's exact test, one-sided, Holm over the options flipped, 5%): 2 of 30 against 0 of 30 is
+    # not evidence of a blind spot, nor is one p = 0.03 among 14 options
+    option_pvalues(options)
     for o in options:
-        n_o = o["games"] * max(1, len(o["flips"]))
-        o["p_value"] = float(fisher_exact([[o["moved_player"], n_o - o["moved_player"]],
-                                           [o["moved_random"], n_o - o["moved_random"]]], alternative="less")[1])
         moot = (decl.get("moot_options") or {}).get(o["option"])
         if moot and used_family.get(moot["family"], 0) > 0:
             # the game says why a player that uses this mechanic never meets the option (and tests show it)
             o["moot"] = moot["why"]
             continue
-        if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_value"] < 0.05:
+        if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_holm"] < 0.05:
             val = o["example"]
             flags.append({"check": "rule option without effect", "text": (
                 f"`{o['option']}` ({o['default']} -> {', '.join(map(_fmt_value, o['flips']))}) moves none of "
                 f"{o['games'] * len(o['flips'])} games for this player but {o['moved_random']} of "
-                f"{o['games'] * len(o['flips'])} for random play (Fisher one-sided p = {o['p_value']:.2g}): a study of "
+                f"{o['games'] * len(o['flips'])} for random play (Fisher one-sided p = {o['p_value']:.2g}, Holm over "
+                f"{len(options)} options {o['p_holm']:.2g}): a study of "
                 f"it with this player would report no effect"),
                 "commands": [play_command(check, strategy, 0), play_command(check, strategy, 0, {o["option"]: val})]})
     return {"strategy": strategy, "games": n, "no_scoring": no_scoring, "length": length, "families": fam_rows,
@@ -390,7 +470,7 @@ def run_checks(check: Check, jobs: int = 1, progress: bool = True) -> dict:
         games = random_games if s == "random" else _parallel_trace(check, s, jobs)
         say(f"   {s}: rule options")
         opts = option_table(check, s, jobs) if check.option_games else []
-        out.append(analyse(check, s, games, random_games, opts))
+        out.append(analyse(check, s, games, random_games, opts, jobs))
     return {"game": check.spec.name, "title": check.spec.title, "players": check.players, "seed": check.seed,
             "games": int(check.games), "option_games": int(check.option_games), "overrides": dict(check.overrides),
             "command": check.command, "strategies": out, "seconds": round(time.perf_counter() - t0, 1)}

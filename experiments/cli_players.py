@@ -36,6 +36,9 @@ def add_player_commands(sub) -> None:
     c.add_argument("--strategies", default="greedy", help="strategies to check, comma separated (each in every seat)")
     c.add_argument("--games", type=int, default=200, help="traced games per strategy (and of random play)")
     c.add_argument("--option-games", type=int, default=30, help="seeds per rule option flip")
+    c.add_argument("--confirm-games", type=int, default=500,
+                   help="seeds (each played in every seat rotation) of the restricted play that confirms "
+                        "whether a family the player never uses is worth using")
     c.add_argument("--options", help="rule options to flip, comma separated (default: every option of the game)")
     c.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     c.add_argument("--seed", type=int, default=1)
@@ -72,7 +75,7 @@ def cmd_check_players(args, argv) -> int:
     options = [o.strip() for o in args.options.split(",") if o.strip()] if args.options else None
     check = cp.Check(game=args.game, players=args.players,
                      strategies=[s.strip() for s in args.strategies.split(",") if s.strip()],
-                     games=args.games, option_games=args.option_games, options=options,
+                     games=args.games, option_games=args.option_games, confirm_games=args.confirm_games, options=options,
                      overrides=_parse_set(args.set), seed=args.seed, command=_command_line(argv))
     out = Path(args.out or f"runs/{args.game}-check-players")
     res = cp.run(check, out, jobs=args.jobs, force=args.force, progress=not args.quiet)

@@ -69,26 +69,44 @@ def section(doc: Doc, res: dict, level: int = 2, heading: str = "Players: degene
             worth = "" if f["worth"] is None else f"{100 * f['worth']:+.1f} [{100 * f['worth_low']:+.1f}, {100 * f['worth_high']:+.1f}]"
             frows.append([f["family"], f"{pct(f['rate'])} [{pct(f['low'])}, {pct(f['high'])}]", f"{f['per_game']:.2f}",
                           pct(f["random_rate"]), f"{f['random_per_game']:.2f}", worth,
-                          "**never used**" if f["used"] == 0 and f["random_used"] > 0 else ""])
+                          _family_mark(f)])
         doc.table(["action family", "seat-games using it [95% CI]", "uses per seat-game", "random: using it",
                    "random: uses", "random: win lift of users (pts) [95% CI]", ""], frows,
                   "Use rate of every action family the game declares. The lift compares random play's seats that used the "
                   "family with those that did not, or, when every seat used it, those that used it more than the median "
-                  "with the others (Newcombe interval): an association that shows the family can be worth using; a family "
-                  "the player never uses is flagged when that lift is significantly positive.")
+                  "with the others (Newcombe interval): an association that shows the family can be worth using. A family "
+                  "the player never uses is flagged when that lift is significantly positive, unless restricted play "
+                  "shows it is not worth using for this player: where the game names the weight that makes a player "
+                  "use the family, one seat plays the player with that weight raised against the player in every seat "
+                  "rotation, and the family is cleared when that variant wins significantly less than its fair share.")
         if s["options"]:
             orows = [[f"`{o['option']}`", str(o["default"]), ", ".join(map(str, o["flips"])),
                       f"{o['moved_player']} of {o['games'] * max(1, len(o['flips']))}",
                       f"{o['moved_random']} of {o['games'] * max(1, len(o['flips']))}",
                       f"{o['p_value']:.2g}" if o.get("p_value") is not None else "",
+                      f"{o['p_holm']:.2g}" if o.get("p_holm") is not None else "",
                       (f"no effect for this player, as expected: {o['moot']}" if o.get("moot") else
-                       ("**no effect for this player**" if o.get("p_value", 1) < 0.05 else "no effect for this player "
-                        "(not significant)")) if o["moved_player"] == 0 and o["moved_random"] > 0 else ""]
+                       ("**no effect for this player**" if o.get("p_holm", o.get("p_value", 1)) < 0.05
+                        else "no effect for this player (not significant)"))
+                      if o["moved_player"] == 0 and o["moved_random"] > 0 else ""]
                      for o in s["options"]]
             doc.table(["rule option", "played", "flipped to", f"games moved: `{name}`", "games moved: random",
-                       "p (Fisher, one-sided)", ""], orows,
+                       "p (Fisher, one-sided)", "p (Holm)", ""], orows,
                       "Rule options flipped on the same seeds; flagged when the player's games never move while random "
-                      "play's move significantly more often.")
+                      "play's move significantly more often (Holm over the options flipped).")
+
+
+def _family_mark(f: dict) -> str:
+    if not (f["used"] == 0 and f["random_used"] > 0):
+        return ""
+    c = f.get("confirm")
+    if c is None:
+        return "**never used**"
+    said = (f"best variant raising it, `{c['token']}`, wins {100 * c['rate']:.1f}% [{100 * c['low']:.1f}, {100 * c['high']:.1f}] "
+            f"against it (fair {100 * c['fair']:.1f}%, {c['games']:,} games)")
+    if c["verdict"] == "not worth":
+        return f"never used, not worth it for this player: {said}"
+    return f"**never used**: {said}" + ("" if c["verdict"] == "worth" else ", not settled")
 
 
 def build(out, res: dict | None = None) -> dict:

@@ -40,6 +40,7 @@ from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_ROUND, H_NP, H_OVER, H_
                                     H_B_DEF, H_B_TA, H_B_TD, H_B_LAND, H_ISIS_TO, H_TWO, H_WINNER,
                                     HAND, BANK, INFL, CITY, MARKET, TEMPLE, CARAVAN, ROLE, GOD,
                                     HERO, WONDER, CIV_OF, ATTACKED, UNITS, ST_BUILD, ST_STRAT,
+                                    EX_IN, EX_DISP,
                                     DISPLAY, H_PILL_V, TURN_DONE,
                                     ST_OFF_PICK, ST_BUILD_PICK, ST_STRAT_PICK, ST_SETUP_CARAVAN,
                                     ST_COLOSSUS, ST_HERMES, ST_ISIS, ST_EX_ANNOUNCE, ST_EX_ANTIGONE,
@@ -50,7 +51,7 @@ from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_ROUND, H_NP, H_OVER, H_
 from sim.mare_nostrum.params import (P_HIT_DIVISOR, P_MARS_BONUS, P_WIN_HW, P_ADVANCED, P_TAX_KEEP,
                                      P_COST_OFFERING, P_TEMPLE_MULT, P_MARKET_MULT, P_ATHENA_BONUS,
                                      P_HERMES_CARDS, P_PENTHESILEA_DIVISOR, P_OCCUPIER_INCOME,
-                                     P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY)
+                                     P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY, P_TAX_WILD)
 
 K_RANDOM, K_GREEDY, K_ECONOMIST, K_WARMONGER, K_HOARDER, K_SEARCH = range(6)
 
@@ -66,18 +67,22 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 # next round), card (a card spent this Build phase), income (a card of income per round), block
 # (stopping a rival who would win next round), unit (a military unit),
 # offer_bias (added to every offering; negative: an even offering passes).
+#   state_trade  the exchange (§4.3.5) valued in the state: cards offered, taken and given back
+#                for the decider's own big purchase and to keep them from a rival about to win
+#                (`exchange_value`); appended last so older weight vectors keep their meaning
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
-                      "income", "block", "unit", "offer_bias")
+                      "income", "block", "unit", "offer_bias", "state_trade")
 WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES
 N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS) = range(N_WEIGHTS)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE) = range(N_WEIGHTS)
 
-STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2)
+STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0)
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
-OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0}
+OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
+                "state_trade": 0.0}
 
 GREEDY_W = (12.0, 1.5, 1.6, 2.0, 1.8, 1.3, 0.4, 0.3, 0.1, 0.4, 1.0, 0.8, 0.8, 0.5, 0.2, 4.0,
             0.8, 0.15) + STATE_W
@@ -1493,17 +1498,90 @@ def isis_value(S, o, t, ctx):
 
 
 @njit(cache=True)
+def adds_card(S, P, ctx, q, t):
+    """Would one more card of type t (probably) add one to q's combination? A tax card does when
+    taxes are wild; a good when q collects none of it. For a rival only public facts count (his
+    income just paid; his hand is hidden); for the decider his own hand."""
+    if t == TAX:
+        return P[P_TAX_WILD] != 0
+    if q == S[H_DECIDER]:
+        return hand(S, q, t) == 0
+    return ctx[X_INC + q * N_TYPES + t] == 0
+
+
+@njit(cache=True)
+def card_to_rival(w, ctx, q):
+    """A card that adds to rival q's combination: the rise of his chance to reach his winning
+    threshold this round, times the block weight (a rival far from it is not worth blocking)."""
+    capn = ctx[X_CAPN + q]
+    thr = ctx[X_THR + q]
+    return wt(w, W_BLOCK, 50.0) * (win_chance(capn + 1.0, thr) - win_chance(capn, thr))
+
+
+@njit(cache=True)
+def own_card_shift(S, P, o, w, ctx, t, d):
+    """What gaining (d=+1) or losing (d=-1) a card of type t does to the decider's own big
+    purchase this Build phase (the Pyramids, the winning hero; `big_now`)."""
+    cap = R.pay_capacity(S, P, o)
+    k = hand(S, o, t)
+    if t == TAX:
+        step = 1 if P[P_TAX_WILD] != 0 else 0
+    elif d > 0:
+        step = 1 if k == 0 else 0
+    else:
+        step = 1 if k == 1 else 0
+    return big_now(w, ctx, cap + d * step) - big_now(w, ctx, cap)
+
+
+@njit(cache=True)
+def exchange_value(S, P, o, a, w, cnt, ctx):
+    """The exchange (§4.3.5) in the state. An offer is a card some participant may take: it costs
+    the decider's own big purchase if it breaks his combination, and a rival's rise toward his win
+    (the Trader, who takes first, surely; the others half the time). A take gains the decider's own
+    combination, denies the card to a rival who lacks it (shared among the copies still on show),
+    and hands the next pick to the player it was taken from (half a card to him). A give-back is
+    an offer the Trader must make. The first players' preferences break ties."""
+    st = S[H_STEP]
+    val = action_value_v0(S, P, o, a, w, cnt)
+    n = S[H_NP]
+    if st == ST_EX_OFFER or st == ST_EX_GIVEBACK:
+        t = (a - R.A_OFFER) if st == ST_EX_OFFER else (a - R.A_GIVE_BACK)
+        val += own_card_shift(S, P, o, w, ctx, t, -1)
+        if st == ST_EX_OFFER:
+            for q in range(n):
+                if q != o and S[EX_IN + q] == 1 and adds_card(S, P, ctx, q, t):
+                    val -= card_to_rival(w, ctx, q) * (1.0 if S[ROLE + 0] == q else 0.5)
+        return val
+    p = (a - R.A_TAKE) // N_TYPES
+    t = (a - R.A_TAKE) % N_TYPES
+    val += own_card_shift(S, P, o, w, ctx, t, 1)
+    for q in range(n):
+        if q == o or S[EX_IN + q] == 0 or not adds_card(S, P, ctx, q, t):
+            continue
+        avail = 0
+        for r in range(n):
+            if r != q:
+                avail += S[EX_DISP + r * N_TYPES + t]
+        if avail > 0:
+            val += card_to_rival(w, ctx, q) / avail
+    if p != o:
+        val -= 0.5 * card_to_rival(w, ctx, p)
+    return val
+
+
+@njit(cache=True)
 def any_state(w):
     """Some state-dependent part is switched on (else the first players, action_value_v0)."""
     return (on(w, W_STATE_GODS) or on(w, W_STATE_ROLES) or on(w, W_WAR_ODDS)
-            or wt(w, W_WIN_NOW, 0.0) > 0.0)
+            or wt(w, W_WIN_NOW, 0.0) > 0.0 or on(w, W_STATE_TRADE))
 
 
 @njit(cache=True)
 def needs_context(st):
     return (st == ST_BUILD or st == ST_STRAT or st == ST_TITAN2 or st == ST_OFF_PICK
             or st == ST_BUILD_PICK or st == ST_STRAT_PICK or st == ST_OFFER or st == ST_ADONIS
-            or st == ST_PILLAGE or st == ST_EX_ANNOUNCE or st == ST_ISIS)
+            or st == ST_PILLAGE or st == ST_EX_ANNOUNCE or st == ST_ISIS or st == ST_EX_OFFER
+            or st == ST_EX_TAKE or st == ST_EX_GIVEBACK)
 
 
 @njit(cache=True)
@@ -1569,6 +1647,8 @@ def action_value(S, P, o, a, w, cnt, ctx):
         return announce_value(S, P, o, a - R.A_ANNOUNCE_X, w, ctx)
     if st == ST_ISIS and on(w, W_STATE_GODS):
         return isis_value(S, o, a - R.A_PICK_TYPE, ctx)
+    if (st == ST_EX_OFFER or st == ST_EX_TAKE or st == ST_EX_GIVEBACK) and on(w, W_STATE_TRADE):
+        return exchange_value(S, P, o, a, w, cnt, ctx)
     return action_value_v0(S, P, o, a, w, cnt)
 
 

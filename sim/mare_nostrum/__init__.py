@@ -48,7 +48,7 @@ def _build_spec():
             "components": [("Heroes", "hero_"), ("Wonders", "wonder_"), ("Gods", "god_"),
                            ("Creatures", "creature_")],
             # `agon check-players` (experiments/check_players.py): trace words -> action families
-            "train_fixed": ("state_gods", "state_roles", "war_odds", "win_now"),   # never trained: the switches back to the first players (OLD_SWITCHES)
+            "train_fixed": ("state_gods", "state_roles", "war_odds", "win_now", "state_trade"),   # never trained: the switches back to the first players (OLD_SWITCHES)
         "player_check": {
                 "actor": r"^seat (\d+): ",
                 "families": [("take a god", r"(OFFER_TO|TAKE_GOD)\("),
@@ -65,6 +65,13 @@ def _build_spec():
                             "buy a caravan", "buy influence", "attack", "take over"],
                 "bans": {"take a god": "gods", "buy a creature": "creatures", "pillage": "pillage",
                          "buy a hero": "heroes_wonders"},
+                # the weight that makes a player use a family more: a never-used family is confirmed worth
+                # using only when a variant of the player with it raised beats the player (restricted play)
+                "encourage": {"buy a hero": "hero", "buy a wonder": "hero", "buy a city": "city",
+                              "buy a market": "market", "buy a temple": "temple", "buy a caravan": "caravan",
+                              "buy influence": "influence", "buy a legion": "legion", "buy a fortress": "fortress",
+                              "buy a trireme": "trireme", "buy a creature": "creature", "attack": "attack",
+                              "move units": "expand", "pillage": "pillage", "take a god": "god"},
                 # victories are checked at fixed points of the round for every player at once:
                 # the last action's player did not choose the end
                 "ends": None,

@@ -17,7 +17,8 @@ from sim.mare_nostrum.params import PARAMS
 from sim.rng import new_stream
 from strategies import mare_nostrum as SM
 from strategies.mare_nostrum import GREEDY_W, OLD_SWITCHES, with_weights
-from .helpers import ROM, GRE, CAR, BAB, fresh, run_setup, set_hand, set_units, clear_units, prov
+from .helpers import ROM, GRE, CAR, BAB, G, fresh, run_setup, set_hand, set_units, clear_units, prov
+from sim.mare_nostrum.board import N_TYPES
 from .make_golden import play, WEIGHTS
 from .test_combat_distribution import MIXES, loss_dist
 
@@ -134,6 +135,49 @@ def test_offering_weighs_the_hero_its_cards_would_buy():
     prng = new_stream(np.uint64(1), 0, 2)
     assert SM.greedy_choose(S, P, GREEDY, buf, k, prng) == R.A_PASS
     assert SM.greedy_choose(S, P, OLD, buf, k, prng) == R.A_OFFER_TO + HERMES
+
+
+def _exchange_position(step):
+    """4 players after set-up, all in the exchange; Carthage the Trader and (rigged in the
+    context) one card short of the Pyramids, collecting oil but no gold (public: his income);
+    Rome to decide, holding two gold and two oil (offering or taking either costs or gains him
+    nothing)."""
+    S, P, rng = fresh(n=4, seed=3)
+    run_setup(S, P, rng)
+    S[ST.ROLE + 0] = CAR
+    S[ST.H_STEP] = step
+    S[ST.H_DECIDER] = ROM
+    for q in range(4):
+        S[ST.EX_IN + q] = 1
+    set_hand(S, ROM, {"gold": 2, "oil": 2})
+    cnt = np.zeros((4, 6), np.int64)
+    legal = np.array([R.A_PASS], np.int64)
+    ctx = SM.decision_context(S, P, ROM, GREEDY, cnt, legal, 1)
+    ctx[SM.X_CAPN + CAR] = 11.0
+    ctx[SM.X_THR + CAR] = 12.0
+    ctx[SM.X_INC + CAR * N_TYPES + G["gold"]] = 0.0
+    ctx[SM.X_INC + CAR * N_TYPES + G["oil"]] = 1.0
+    return S, P, ctx, cnt
+
+
+def test_exchange_keeps_cards_from_a_trader_about_to_win():
+    """The exchange in the state (state_trade): Rome offers the Trader the oil he collects, not
+    the gold he lacks for the Pyramids, and takes the gold off a display before him; with the
+    first players' rule (state_trade off) gold and oil are worth the same."""
+    gold, oil = G["gold"], G["oil"]
+    S, P, ctx, cnt = _exchange_position(ST.ST_EX_OFFER)
+    give_gold = SM.action_value(S, P, ROM, R.A_OFFER + gold, GREEDY, cnt, ctx)
+    give_oil = SM.action_value(S, P, ROM, R.A_OFFER + oil, GREEDY, cnt, ctx)
+    assert give_oil - give_gold > 5.0
+    off = np.array(with_weights(GREEDY_W, state_trade=0.0))
+    assert (SM.action_value(S, P, ROM, R.A_OFFER + gold, off, cnt, ctx)
+            == SM.action_value(S, P, ROM, R.A_OFFER + oil, off, cnt, ctx))
+    S, P, ctx, cnt = _exchange_position(ST.ST_EX_TAKE)
+    for t in (gold, oil):
+        S[ST.EX_DISP + BAB * N_TYPES + t] = 1
+    take_gold = SM.action_value(S, P, ROM, R.A_TAKE + BAB * N_TYPES + gold, GREEDY, cnt, ctx)
+    take_oil = SM.action_value(S, P, ROM, R.A_TAKE + BAB * N_TYPES + oil, GREEDY, cnt, ctx)
+    assert take_gold - take_oil > 5.0
 
 
 def test_terminal_role_positions_are_never_neutral():
@@ -259,3 +303,9 @@ def test_all_incomes_follow_the_rules():
             k = R.legal_actions(S, P, buf)
             R.apply_action(S, P, SM.greedy_choose(S, P, GREEDY, buf, k, prng), crng)
     assert checked > 20
+
+
+def test_switches_are_never_trained():
+    """Every switch back to the first players (OLD_SWITCHES) is on/off, not a value: `agon train`
+    must keep it at its default (GameSpec.extra["train_fixed"])."""
+    assert set(OLD_SWITCHES) <= set(SPEC.extra["train_fixed"])

@@ -8,7 +8,7 @@ from sim import get_game
 
 # the weights that switch each fix off (0 = the players before issue 12); the first one marks the fix
 OLD_WEIGHTS = {"magna-grecia": ("city_plan", "road_plan", "finish", "cash"), "glory-to-rome": ("end_aware",),
-               "mare-nostrum": ("state_gods", "state_roles", "war_odds", "win_now")}
+               "mare-nostrum": ("state_gods", "state_roles", "war_odds", "win_now", "state_trade")}
 
 
 def old(game: str, strategy: str = "greedy") -> str:
