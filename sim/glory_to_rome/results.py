@@ -3,6 +3,7 @@ writes a finished game's row (engine contract)."""
 import numpy as np
 from numba import njit
 
+from sim import flow
 from sim.layout import Results
 from .board import NK, SNAKE_NAMES, ROLE_NAMES, MATERIAL_NAMES, END_TURN_CAP
 from .rules.cards import deck_left, sum6
@@ -44,8 +45,31 @@ S_BUILT = RESULTS.seat_block("built", SNAKE_NAMES, doc="1 if the seat owns the b
 S_VAULT_BY = RESULTS.seat_block("vault", [m.lower() for m in MATERIAL_NAMES])
 S_BUILT_TURN = RESULTS.seat_block("built_turn", SNAKE_NAMES, doc="turn completed or stolen, -1 never")
 
+R_FLOW, S_FLOW = flow.declare(RESULTS)                 # the flow columns (sim/flow.py, docs/FLOW.md)
+
 GAME_METRICS = RESULTS.game_metrics
 SEAT_METRICS = RESULTS.seat_metrics
+FLOW = flow.FlowSpec(turn="a leader turn (the `turns` counter)",
+                     key="victory points now: the score the seat would have if the game ended now "
+                         "(influence, vault, Merchant Bonuses as held now, Statue, Wall; §6.2)",
+                     points="the same victory points", game_start=R_FLOW, seat_start=S_FLOW,
+                     module=__name__)
+
+
+@njit(cache=True)
+def flow_turn(st, ctx):
+    """The flow turn: leader turns started (a turn ends when the next leader's begins)."""
+    return st[G_TURN]
+
+
+@njit(cache=True)
+def flow_scores(st, ctx, key, points):
+    """Each seat's victory points now (scoring.score_parts), as rank key and as points."""
+    parts = np.zeros(6, np.int64)
+    for q in range(st[G_N]):
+        v = score_parts(st, q, parts)
+        key[q] = v
+        points[q] = v
 
 
 @njit(cache=True)

@@ -4,6 +4,7 @@ state already uses `S_*`)."""
 import numpy as np
 from numba import njit
 
+from sim import flow
 from sim.layout import Results
 from sim.magna_grecia import params as P
 from sim.magna_grecia.rules.scoring import score_parts, rank_players
@@ -44,7 +45,29 @@ Q_SPENT = RESULTS.seat("points_spent")
 Q_PASSES = RESULTS.seat("passes")
 Q_DOUBLE = RESULTS.seat("double_turns")
 Q_COLOUR = RESULTS.seat("colour", doc="0..3 = R, Y, G, B")
+R_FLOW, S_FLOW = flow.declare(RESULTS)                 # the flow columns (sim/flow.py, docs/FLOW.md)
 N_GAME, N_SEAT = RESULTS.n_game, RESULTS.n_seat
+FLOW = flow.FlowSpec(turn="a player-turn (the `turns` counter)",
+                     key="the final score if the game ended now: track points + own unsold active "
+                         "markets + oracle points (§5)",
+                     points="the same points", game_start=R_FLOW, seat_start=S_FLOW,
+                     module=__name__)
+
+
+@njit(cache=True)
+def flow_turn(st, ctx):
+    """The flow turn: player-turns ended."""
+    return st[S_TURNS]
+
+
+@njit(cache=True)
+def flow_scores(st, ctx, key, points):
+    """Each seat's final score if the game ended now (scoring.score_parts, §5)."""
+    parts = np.zeros((4, 6), dtype=np.int64)
+    score_parts(st, ctx, parts)
+    for s in range(st[S_NP]):
+        key[s] = parts[s, 5]
+        points[s] = parts[s, 5]
 
 
 @njit(cache=True)
