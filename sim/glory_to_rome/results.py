@@ -5,9 +5,11 @@ from numba import njit
 
 from sim import flow
 from sim.layout import Results
-from .board import NK, SNAKE_NAMES, ROLE_NAMES, MATERIAL_NAMES, END_TURN_CAP
+from .board import NK, SNAKE_NAMES, ROLE_NAMES, MATERIAL_NAMES, END_TURN_CAP, VAL
+from .params import P_MERCHANT_BONUS_VP
 from .rules.cards import deck_left, sum6
-from .rules.scoring import final_result, score_parts
+from .rules.scoring import final_result, score_parts, merchant_bonus_owner, statue_points, wall_points
+from .state import prm, O_INFL
 from .state import (G_N, G_TURN, G_END, G_FL, G_SIN, G_NDEC, G_LAST, P0, PSZ, O_HN, O_HJ, O_CLI,
                     O_BST, O_STOLEN, O_VAULT, O_BTURN, O_M_LED, O_M_LTHINK, O_M_FOLLOW, O_M_THINK,
                     O_M_ACT)
@@ -64,12 +66,22 @@ def flow_turn(st, ctx):
 
 @njit(cache=True)
 def flow_scores(st, ctx, key, points):
-    """Each seat's victory points now (scoring.score_parts), as rank key and as points."""
-    parts = np.zeros(6, np.int64)
-    for q in range(st[G_N]):
-        v = score_parts(st, q, parts)
-        key[q] = v
-        points[q] = v
+    """Each seat's victory points now, as rank key and as points: the total of scoring.score_parts
+    (§6.2) for all seats at once, without allocating (it runs after every turn)."""
+    n = st[G_N]
+    for q in range(n):
+        b = P0 + q * PSZ
+        v = st[b + O_INFL]
+        for m in range(6):
+            v += st[b + O_VAULT + m] * VAL[m]
+        key[q] = v + statue_points(st, q) + wall_points(st, q)
+    bonus = prm(st, P_MERCHANT_BONUS_VP)
+    for m in range(6):
+        w = merchant_bonus_owner(st, m)
+        if w >= 0:
+            key[w] += bonus
+    for q in range(n):
+        points[q] = key[q]
 
 
 @njit(cache=True)

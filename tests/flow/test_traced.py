@@ -39,6 +39,10 @@ def replay(spec, n_players, index):
         m = E.apply_action(st, ctx, a, chance, legal)
         k, q = np.zeros(n_players), np.zeros(n_players)
         R.flow_scores(st, ctx, k, q)
+        if spec.name == "glory-to-rome":      # victory points now = the total of scoring.score_parts
+            from sim.glory_to_rome.rules.scoring import score_parts
+            parts = np.zeros(6, np.int64)
+            assert k.tolist() == [score_parts(st, s, parts) for s in range(n_players)]
         turns.append(int(R.flow_turn(st, ctx)))
         keys.append(k)
         points.append(q)
@@ -56,6 +60,7 @@ def test_online_flow_equals_the_replayed_game(name, n_players, games, forced):
         keys, points, counts = replay(spec, n_players, g)
         want = reference(keys, points, res["win"][g], counts)
         assert len(keys) > 5 and res["flow_turns"][g] == len(keys)
+        np.testing.assert_array_equal(keys[-1], res["score"][g])     # the last standing is the final score
         for c in spec.flow.game_columns + spec.flow.seat_columns:
             np.testing.assert_allclose(np.asarray(res[c][g], float), np.asarray(want[c], float),
                                        err_msg=f"{name} game {g}: {c}")
