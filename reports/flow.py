@@ -183,7 +183,7 @@ def progress_plot(tab: pd.DataFrame, players: int, title: str, stamp: str = ""):
 
 def _value_text(r) -> str:
     if r.kind == "rate":
-        return f"{pct(r.value)} {ci(100 * r.ci_low, 100 * r.ci_high)}" if np.isfinite(r.value) else "-"
+        return f"{pct(r.value)} {ci(r.ci_low, r.ci_high)}" if np.isfinite(r.value) else "-"
     if not np.isfinite(r.value):
         return "-"
     d = 3 if abs(r.value) < 1 else 2
@@ -204,7 +204,7 @@ def flow_blocks(fc: FlowCounts, players: int, label: str, flow_spec=None, stamp:
     rows = []
     for r in fig.itertuples():
         rows.append([r.label, integer(r.games), _value_text(r),
-                     num(r.max, 0) if r.figure.startswith(("flow_branching", "flow_winner_max")) and np.isfinite(r.max)
+                     num(r.max, 0) if r.figure in ("flow_branching_max", "flow_winner_max_deficit") and np.isfinite(r.max)
                      else ""])
     blocks.append(("table", ["figure", "games", "value [95% CI]", "largest"], rows,
                    "Means with a 95% t interval; shares of games with a 95% Wilson interval (a leader's win share "
@@ -224,12 +224,12 @@ def flow_blocks(fc: FlowCounts, players: int, label: str, flow_spec=None, stamp:
                        "one far above fair early is decided early (snowball)."))
         blocks.append(("table", ["progress t", "games with a sole leader", "P(win | leading) [95% CI]"],
                        [[f"{int(r.progress_pct)}%", f"{integer(r.sole_leader)} of {integer(r.games)}",
-                         f"{pct(r.p_win)} {ci(100 * r.ci_low, 100 * r.ci_high)}" if r.sole_leader else "-"]
+                         f"{pct(r.p_win)} {ci(r.ci_low, r.ci_high)}" if r.sole_leader else "-"]
                         for r in prog.itertuples()],
                        "Leader at t: the seat ahead alone after turn ceil(t x turns); its win share (ties split)."))
     if len(comeback):
         blocks.append(("table", ["largest deficit (points)", "seats", "win rate [95% CI]"],
-                       [[r.deficit, integer(r.seats), f"{pct(r.win_rate)} {ci(100 * r.ci_low, 100 * r.ci_high)}"]
+                       [[r.deficit, integer(r.seats), f"{pct(r.win_rate)} {ci(r.ci_low, r.ci_high)}"]
                         for r in comeback.itertuples()],
                        f"Comeback rate: the win rate of seats by the largest points deficit to the top they had "
                        f"during the game (fair 1/{players} = {pct(1.0 / players)}), Wilson 95%."))
@@ -237,9 +237,9 @@ def flow_blocks(fc: FlowCounts, players: int, label: str, flow_spec=None, stamp:
     if "flow_won_from_behind" in by and np.isfinite(by["flow_won_from_behind"].value):
         r = by["flow_won_from_behind"]
         findings.append(f"Game flow: the winner was behind at some turn in {pct(r.value)} "
-                        f"{ci(100 * r.ci_low, 100 * r.ci_high)} of {integer(r.games)} games"
+                        f"{ci(r.ci_low, r.ci_high)} of {integer(r.games)} games"
                         + (f"; the leader after half the game won {pct(by['flow_leader_half_won'].value)} "
-                           f"{ci(100 * by['flow_leader_half_won'].ci_low, 100 * by['flow_leader_half_won'].ci_high)} "
+                           f"{ci(by['flow_leader_half_won'].ci_low, by['flow_leader_half_won'].ci_high)} "
                            f"(fair {pct(1.0 / players)})" if "flow_leader_half_won" in by
                            and np.isfinite(by["flow_leader_half_won"].value) else "")
                         + (f"; {num(by['flow_lead_changes'].value, 2)} lead changes per game"

@@ -2,6 +2,7 @@
 chunked), every figure with its sample size and a 95% interval, the P(win | leading at t) plot and
 the comeback table; in `agon report` and in a design report."""
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -81,6 +82,11 @@ def test_report_has_the_game_flow_section(gtr_run):
     assert cb["seats"].sum() == 3 * 120 and cb["wins"].sum() == pytest.approx(120)
     assert "flow.csv" in res["files"] and "[" in md.split("## Game flow")[1].split("##")[0]   # intervals shown
     assert any(f.startswith("Game flow:") for f in res["findings"])
+    section = md.split("## Game flow")[1].split("\n## ")[0]
+    shares = re.findall(r"(\d+\.\d)% \[(\d+\.\d), (\d+\.\d)\]", section)
+    assert len(shares) >= 12                      # snowball, progress and comeback rates, all with intervals
+    for v, lo, hi in shares:
+        assert 0 <= float(lo) <= float(v) <= float(hi) <= 100, (v, lo, hi)
 
 
 def test_design_section_renders(gtr_run, tmp_path):
