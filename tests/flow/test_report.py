@@ -99,3 +99,18 @@ def test_design_section_renders(gtr_run, tmp_path):
     assert "## Game flow" in md and "leader turn" in md and "flow_progress.png" in md
     assert (tmp_path / "flow.csv").exists() and (tmp_path / "flow_progress.png").exists()
     assert math.isfinite(built[4]["flow"].set_index("figure").loc["flow_margin", "ci_high"])
+
+
+def test_design_report_has_the_game_flow_section(gtr_run, tmp_path):
+    """A design folder with the default player count's seats run: its report carries the section."""
+    import json
+    import shutil
+    from reports.design import build
+    gdir = tmp_path / "glory-to-rome"
+    shutil.copytree(gtr_run, gdir / "seats-3p")
+    (gdir / "run.json").write_text(json.dumps({"game": "glory-to-rome", "title": "Glory to Rome", "players": 3,
+                                               "strategies": ["random"], "seed": 5, "battery": {}}))
+    out = build(gdir)
+    md = (gdir / "report.md").read_text()
+    assert "## Game flow" in md and (gdir / "flow_progress.png").exists() and (gdir / "flow.csv").exists()
+    assert any(s.startswith("Game flow:") for s in out["summary"])
