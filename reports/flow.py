@@ -199,7 +199,7 @@ def flow_blocks(fc: FlowCounts, players: int, label: str, flow_spec=None, stamp:
     what = ("Measured online after every turn (sim/flow.py, docs/FLOW.md)"
             + (f": a turn is {flow_spec.turn}; the leader is the seat with the highest {flow_spec.key}; "
                f"deficits and margins count {flow_spec.points}." if flow_spec is not None else ".")
-            + f" {integer(fc.games)} games, {players} players.")
+            + f" {integer(fc.games)} games, {players} players ({label}).")
     blocks.append(("p", what))
     rows = []
     for r in fig.itertuples():
