@@ -17,7 +17,7 @@ from reports import component_effect as ce
 from reports import stats
 from reports.component_study import component_table, fold_components, plot_lifts
 from reports.components_report import verdicts as component_verdicts
-from reports.data import load_meta
+from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.fold import seat_counts
@@ -283,6 +283,16 @@ def build(gdir, results: dict | None = None) -> dict:
             sections.append(comp_section)
     else:
         limits.append("No components: the game declares none in its spec.")
+
+    # ---- game flow (sim/flow.py): from the default player count's seats run
+    if p_def in seat_tabs and getattr(spec, "flow", None) is not None:
+        from reports import flow as flow_mod
+        fdir, fmeta = seat_tabs[p_def][0], seat_tabs[p_def][1]
+        if flow_mod.has_flow(result_columns(fdir).columns):
+            built = flow_mod.report_section(fdir, p_def, f"{label}, {p_def} players", spec.flow)
+            summary.extend(built[3])
+            sections.append(lambda doc, built=built, cmd=fmeta.get("command", ""):
+                            flow_mod.design_section(doc, built, cmd))
 
     # ---- skill sensitivity: the second skill level at the default player count
     skill = (meta.get("battery") or {}).get("skill") or []

@@ -21,6 +21,7 @@ import pandas as pd
 
 from reports import component_effect as ce
 from reports import components as comp_mod
+from reports import flow as flow_mod
 from reports import metrics as metrics_mod
 from reports import plots
 from reports import stats
@@ -865,6 +866,17 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
         module, _, name = path.partition(":")
         section = getattr(import_module(module), name)
         result.update(section(base, players, blocks, files, file_notes, findings) or {})
+
+    if flow_mod.has_flow(agg.columns):
+        fb, fimg, ffiles, ffind, ftabs = flow_mod.report_section(
+            run_dir, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
+            getattr(spec, "flow", None), arm=result.get("base_arm") if is_sweep else None, stamp=stamp)
+        blocks.extend(fb)
+        images.update(fimg)
+        files.update(ffiles)
+        findings.extend(ffind)
+        file_notes.update(flow_mod.FILE_NOTES)
+        result.update(ftabs)
 
     mt, gt = _metrics_section(base, players, blocks, decl["score_parts"],
                               "Game metrics" + (f" (base arm {result.get('base_arm')})" if is_sweep else ""))

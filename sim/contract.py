@@ -114,10 +114,21 @@ def play_batch(game: Game, seed, start, n_games, n_players, params, kinds, weigh
 
 
 # ---------------------------------------------------------------- one game in Python
-def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trace=True):
+def flow_of(game: Game):
+    """(FlowSpec, results module) of a game whose loop computes the flow statistics (sim/flow.py),
+    else None."""
+    from sim import get_game
+    fs = getattr(get_game(game.name), "flow", None)
+    return (fs, import_module(fs.module)) if fs is not None else None
+
+
+def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trace=True, flow_acc=None):
     """Game `index` of run `seed` played move by move in Python exactly as play_games plays it.
     Returns (state, ctx, log); log entries are (what, seat, action, text) with what "turn" (the
-    line opening a turn), "action" (a decision) or "effect" (an automatic effect, when tracing)."""
+    line opening a turn), "action" (a decision) or "effect" (an automatic effect, when tracing).
+    With `flow_acc` (sim.flow.flow_new) the flow statistics are fed as the compiled loop feeds them."""
+    from sim import flow
+    fl = flow_of(game) if flow_acc is not None else None
     E = game.engine
     ctx = E.make_ctx(n_players, params)
     kinds = np.asarray(kinds, np.int64)
@@ -130,25 +141,38 @@ def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trac
     work = np.zeros(E.STATE_SIZE, np.int32)
     legal = np.zeros(E.N_ACTIONS, np.int32)
     log = [("effect", -1, -1, "  " + E.describe_event(st, ctx, ev)) for ev in read_events(st)]
+    if fl is not None:
+        R = fl[1]
+        key, points = np.zeros(n_players), np.zeros(n_players)
+        flow.flow_begin(flow_acc, np.int64(n_players), R.flow_turn(st, ctx))
     m = E.legal_actions(st, ctx, legal)
     while m > 0:
         head = E.describe_turn(st, ctx)
         if head:
             log.append(("turn", -1, -1, head))
         p = int(E.to_move(st, ctx))
+        if fl is not None:
+            flow.flow_decision(flow_acc, m)
         a = int(game.players.choose(st, ctx, legal, m, kinds[p], w[p], pr, work))
         log.append(("action", p, a, E.describe_action(st, ctx, a)))
         m = E.apply_action(st, ctx, a, chance, legal)
         log.extend(("effect", -1, -1, "  " + E.describe_event(st, ctx, ev)) for ev in read_events(st))
+        if fl is not None and (m == 0 or R.flow_turn(st, ctx) != flow.flow_last_turn(flow_acc)):
+            R.flow_scores(st, ctx, key, points)
+            flow.flow_observe(flow_acc, R.flow_turn(st, ctx), key, points)
     if not E.is_over(st, ctx):
         raise AssertionError(f"{game.name}: no legal action but the game is not over (game {index})")
     return st, ctx, log
 
 
-def result_of(game: Game, st, ctx, n_players) -> dict:
-    """The play_batch dict of one finished game."""
+def result_of(game: Game, st, ctx, n_players, flow_acc=None) -> dict:
+    """The play_batch dict of one finished game (its flow columns from `flow_acc`, when given)."""
     g, s = game.engine.RESULTS.empty(1, n_players)
     game.engine.record(st, ctx, g[0], s[0])
+    fl = flow_of(game) if flow_acc is not None else None
+    if fl is not None:
+        from sim import flow
+        flow.flow_finish(flow_acc, s[0][:, flow.WIN_COLUMN].copy(), g[0], s[0], fl[0].game_start, fl[0].seat_start)
     return game.engine.RESULTS.pack(g, s)
 
 
@@ -164,8 +188,10 @@ def play_traced(game: Game, seed, index, n_players, params, kinds, weights):
     """GameSpec.play_traced over the contract: (lines, result). Lines: a header, each turn's
     opening line, every decision in words, the automatic effects indented below the decision that
     caused them, the end and the final scores as plain numbers."""
-    st, ctx, log = play_logged(game, seed, index, n_players, params, kinds, weights, trace=True)
-    res = result_of(game, st, ctx, n_players)
+    from sim import flow
+    acc = flow.flow_new(np.int64(n_players), np.int64(flow.FLOW_CAPACITY))
+    st, ctx, log = play_logged(game, seed, index, n_players, params, kinds, weights, trace=True, flow_acc=acc)
+    res = result_of(game, st, ctx, n_players, acc)
     lines = [f"{game.title}: game {index} of seed {seed}, {n_players} players"]
     lines += [text for _, _, _, text in log]
     lines.append(game.engine.describe_end(st, ctx))

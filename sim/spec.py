@@ -152,6 +152,8 @@ class GameSpec:
 
     contract: the module holding the game's `GAME` (sim/contract.py) when the game follows the
         engine contract of docs/ENGINES.md ("sim.<game>.playout"); empty for the others.
+    flow: the game's `sim.flow.FlowSpec` when its loop computes the flow statistics (what its turn,
+        standing and points are; which result columns hold them; docs/FLOW.md); None otherwise.
 
     extra: free-form game data. The reports read these keys (all optional; see
     reports/components.py and docs/ENGINES.md "Report sections a game declares"):
@@ -184,6 +186,7 @@ class GameSpec:
     notes: str = ""
     extra: dict = field(default_factory=dict)
     contract: str = ""
+    flow: object = None
 
     def strategy(self, name: str) -> StrategyInfo:
         for s in self.strategies:

@@ -3,7 +3,7 @@ from sim.spec import GameSpec
 from strategies.glory_to_rome import STRATEGIES, N_WEIGHTS
 from .params import PARAMS
 from .playout import play_batch, play_traced
-from .results import SEAT_METRICS, GAME_METRICS
+from .results import SEAT_METRICS, GAME_METRICS, FLOW
 
 SPEC = GameSpec(
     name="glory-to-rome",
@@ -18,6 +18,7 @@ SPEC = GameSpec(
     game_metrics=GAME_METRICS,
     key_param="merchant_bonus_vp",
     contract="sim.glory_to_rome.playout",
+    flow=FLOW,
     n_weights=N_WEIGHTS,
     notes=("Imperium ruleset (144 orders, 4 cards + 1 Jack, 3-card petitions) and the republic "
            "ruleset (ruleset=republic: 5 cards, no Jack, 2-card petitions; slots 4/11/26/33 are "

@@ -3,10 +3,13 @@ writes a finished game's row (engine contract)."""
 import numpy as np
 from numba import njit
 
+from sim import flow
 from sim.layout import Results
-from .board import NK, SNAKE_NAMES, ROLE_NAMES, MATERIAL_NAMES, END_TURN_CAP
+from .board import NK, SNAKE_NAMES, ROLE_NAMES, MATERIAL_NAMES, END_TURN_CAP, VAL
+from .params import P_MERCHANT_BONUS_VP
 from .rules.cards import deck_left, sum6
-from .rules.scoring import final_result, score_parts
+from .rules.scoring import final_result, score_parts, merchant_bonus_owner, statue_points, wall_points
+from .state import prm, O_INFL
 from .state import (G_N, G_TURN, G_END, G_FL, G_SIN, G_NDEC, G_LAST, P0, PSZ, O_HN, O_HJ, O_CLI,
                     O_BST, O_STOLEN, O_VAULT, O_BTURN, O_M_LED, O_M_LTHINK, O_M_FOLLOW, O_M_THINK,
                     O_M_ACT)
@@ -44,8 +47,41 @@ S_BUILT = RESULTS.seat_block("built", SNAKE_NAMES, doc="1 if the seat owns the b
 S_VAULT_BY = RESULTS.seat_block("vault", [m.lower() for m in MATERIAL_NAMES])
 S_BUILT_TURN = RESULTS.seat_block("built_turn", SNAKE_NAMES, doc="turn completed or stolen, -1 never")
 
+R_FLOW, S_FLOW = flow.declare(RESULTS)                 # the flow columns (sim/flow.py, docs/FLOW.md)
+
 GAME_METRICS = RESULTS.game_metrics
 SEAT_METRICS = RESULTS.seat_metrics
+FLOW = flow.FlowSpec(turn="a leader turn (the `turns` counter)",
+                     key="victory points now: the score the seat would have if the game ended now "
+                         "(influence, vault, Merchant Bonuses as held now, Statue, Wall; §6.2)",
+                     points="the same victory points", game_start=R_FLOW, seat_start=S_FLOW,
+                     module=__name__)
+
+
+@njit(cache=True)
+def flow_turn(st, ctx):
+    """The flow turn: leader turns started (a turn ends when the next leader's begins)."""
+    return st[G_TURN]
+
+
+@njit(cache=True)
+def flow_scores(st, ctx, key, points):
+    """Each seat's victory points now, as rank key and as points: the total of scoring.score_parts
+    (§6.2) for all seats at once, without allocating (it runs after every turn)."""
+    n = st[G_N]
+    for q in range(n):
+        b = P0 + q * PSZ
+        v = st[b + O_INFL]
+        for m in range(6):
+            v += st[b + O_VAULT + m] * VAL[m]
+        key[q] = v + statue_points(st, q) + wall_points(st, q)
+    bonus = prm(st, P_MERCHANT_BONUS_VP)
+    for m in range(6):
+        w = merchant_bonus_owner(st, m)
+        if w >= 0:
+            key[w] += bonus
+    for q in range(n):
+        points[q] = key[q]
 
 
 @njit(cache=True)

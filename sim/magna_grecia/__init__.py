@@ -21,7 +21,7 @@ Notes on the spec:
 from sim.spec import GameSpec
 from sim.magna_grecia.params import PARAMS
 from sim.magna_grecia.playout import play_batch, play_traced
-from sim.magna_grecia.results import RESULTS
+from sim.magna_grecia.results import RESULTS, FLOW
 from strategies.magna_grecia import STRATEGIES, N_WEIGHTS
 
 SPEC = GameSpec(
@@ -37,6 +37,7 @@ SPEC = GameSpec(
     game_metrics=RESULTS.game_metrics,
     key_param="oracle_points",
     contract="sim.magna_grecia.playout",
+    flow=FLOW,
     n_weights=N_WEIGHTS,
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],

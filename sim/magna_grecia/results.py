@@ -4,9 +4,11 @@ state already uses `S_*`)."""
 import numpy as np
 from numba import njit
 
+from sim import flow
 from sim.layout import Results
 from sim.magna_grecia import params as P
 from sim.magna_grecia.rules.scoring import score_parts, rank_players
+from sim.magna_grecia.state import S_STAGE, ST_OVER, S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL
 from sim.magna_grecia.state import (
     S_NP, S_COLOUR, S_STOCK_ROAD, S_STOCK_CITY, S_TURNS, S_NEXT_CITY, C_ALIVE, C_OWNER,
     M_CITIES_FOUNDED, M_CITY_TILES, M_ROAD_TILES, M_DRAWN, M_MARKETS_BUILT, M_FOUNDING_MARKETS,
@@ -44,7 +46,43 @@ Q_SPENT = RESULTS.seat("points_spent")
 Q_PASSES = RESULTS.seat("passes")
 Q_DOUBLE = RESULTS.seat("double_turns")
 Q_COLOUR = RESULTS.seat("colour", doc="0..3 = R, Y, G, B")
+R_FLOW, S_FLOW = flow.declare(RESULTS)                 # the flow columns (sim/flow.py, docs/FLOW.md)
 N_GAME, N_SEAT = RESULTS.n_game, RESULTS.n_seat
+FLOW = flow.FlowSpec(turn="a player-turn (the `turns` counter)",
+                     key="track points plus the oracle points of the oracles controlled now during play, "
+                         "the final score (§5: with unsold active markets) at the end",
+                     points="the same points", game_start=R_FLOW, seat_start=S_FLOW,
+                     module=__name__)
+
+
+@njit(cache=True)
+def flow_turn(st, ctx):
+    """The flow turn: player-turns ended."""
+    return st[S_TURNS]
+
+
+@njit(cache=True)
+def flow_scores(st, ctx, key, points):
+    """Each seat's standing: during play its track points plus the points of the oracles its
+    cities control now (§5); once the game is over its final score (scoring.score_parts). Unsold
+    markets are valued only at the end: tracing their connections after every turn would cost
+    more than the 10% of a game the flow statistics may take (bench/flow_cost.py)."""
+    n = st[S_NP]
+    if st[S_STAGE] == ST_OVER:
+        parts = np.zeros((4, 6), dtype=np.int64)
+        score_parts(st, ctx, parts)
+        for s in range(n):
+            key[s] = parts[s, 5]
+    else:
+        op = int(ctx[P.P_ORACLE_POINTS])
+        for s in range(n):
+            key[s] = st[S_POINTS + s]
+        for i in range(st[S_N_ORACLES]):
+            c = st[H_OCTRL + st[S_ORACLE_LIST + i]]
+            if c >= 0:
+                key[st[C_OWNER + c]] += op
+    for s in range(n):
+        points[s] = key[s]
 
 
 @njit(cache=True)

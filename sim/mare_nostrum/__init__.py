@@ -14,6 +14,7 @@ def _build_spec():
     from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS
     from .board import CIVS
     from .playout import play_batch, play_traced
+    from .results import FLOW
     from .results import (SEAT_METRICS, GAME_METRICS, VICTORY_PATHS, WIN_PATH_CIV, ROLE_SETS,
                           FIRST_GOD, HIGH_PRIEST_BANDS)
     return GameSpec(
@@ -31,6 +32,7 @@ def _build_spec():
         game_metrics=GAME_METRICS,
         key_param="cost_pyramids",
         contract="sim.mare_nostrum.playout",
+        flow=FLOW,
         n_weights=N_WEIGHTS,
         notes=NOTES,
         extra={

@@ -7,9 +7,12 @@ from sim import contract
 from sim.rng import new_stream, CHANCE, PLAYERS
 from strategies import mare_nostrum as players
 from strategies.mare_nostrum import choose
+from sim.flow import (FLOW_CAPACITY, WIN_COLUMN, flow_new, flow_begin, flow_decision, flow_last_turn,
+                      flow_observe, flow_finish)
 from . import engine
 from .engine import (STATE_SIZE, N_ACTIONS, new_game, legal_actions, apply_action, to_move, is_over,
                      record, check_invariants, params_hash)                     # noqa: F401
+from .results import R_FLOW, S_FLOW, flow_turn, flow_scores
 from .results import (SEAT_COLS, GAME_COLS, VICTORY_PATHS, WIN_PATH_CIV, ROLE_SETS,   # noqa: F401
                       UNIT_NAMES, BUILDING_NAMES, CARD_SOURCES, FIRST_GOD, NO_GOD, HIGH_PRIEST_BANDS)
 
@@ -22,9 +25,19 @@ def play_games(seed, start, n_games, ctx, n_players, kinds, weights, check, game
     """Play games start..start+n_games-1 of run `seed`, writing row g of game_out / seat_out for
     game start+g; err = (code, game, action) of the first failure (invariant code 1-17, STUCK, or
     TOO_LONG)."""
+    play_loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err, True)
+
+
+@njit(cache=True)
+def play_loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err, flow):
+    """The loop of play_games (the contract template) with the flow statistics (sim/flow.py) fed
+    when `flow` is set (bench/flow_cost.py times it without them; the games are the same)."""
     st = np.zeros(STATE_SIZE, np.int32)
     work = np.empty(STATE_SIZE, np.int32)
     legal = np.empty(N_ACTIONS, np.int32)
+    acc = flow_new(n_players, FLOW_CAPACITY)
+    key = np.zeros(n_players, np.float64)
+    points = np.zeros(n_players, np.float64)
     for g in range(n_games):
         gi = start + g
         new_game(st, ctx, n_players, seed, gi)
@@ -36,10 +49,14 @@ def play_games(seed, start, n_games, ctx, n_players, kinds, weights, check, game
             if c != 0:
                 err[0], err[1], err[2] = c, gi, a
                 return
+        if flow:
+            flow_begin(acc, n_players, flow_turn(st, ctx))
         m = legal_actions(st, ctx, legal)
         steps = 0
         while m > 0:
             p = to_move(st, ctx)
+            if flow:
+                flow_decision(acc, m)
             a = choose(st, ctx, legal, m, kinds[p], weights[p], pr, work)
             m = apply_action(st, ctx, a, chance, legal)
             if check:
@@ -51,10 +68,15 @@ def play_games(seed, start, n_games, ctx, n_players, kinds, weights, check, game
             if steps > MAX_ACTIONS:
                 err[0], err[1], err[2] = TOO_LONG, gi, a
                 return
+            if flow and (m == 0 or flow_turn(st, ctx) != flow_last_turn(acc)):
+                flow_scores(st, ctx, key, points)
+                flow_observe(acc, flow_turn(st, ctx), key, points)
         if not is_over(st, ctx):
             err[0], err[1], err[2] = contract.STUCK, gi, a
             return
         record(st, ctx, game_out[g], seat_out[g])
+        if flow:
+            flow_finish(acc, seat_out[g, :, WIN_COLUMN], game_out[g], seat_out[g], R_FLOW, S_FLOW)
 
 
 GAME = contract.Game("mare-nostrum", "Mare Nostrum: Mythology", engine, players, play_games)

@@ -5,6 +5,7 @@ seat `score`, `win`, `rank`, `civ`, ... (§11: what a balance report should answ
 import numpy as np
 from numba import njit
 
+from sim import flow
 from sim.layout import Results
 from .board import CIVS, CREATURES, GODS, HEROES, WONDERS
 from .params import PARAMS
@@ -110,8 +111,14 @@ S_ATHENA_ROLES = RESULTS.seat("athena_roles")
 S_HIGH_PRIEST_BAND = RESULTS.seat("high_priest_band", doc="HIGH_PRIEST_BANDS code")
 S_LEGIONS_END, S_CREATURES_END, S_FORTRESSES_END, S_TRIREMES_END = (S_UNIT[u] for u in range(4))
 
+R_FLOW, S_FLOW = flow.declare(RESULTS)                 # the flow columns (sim/flow.py, docs/FLOW.md)
+
 GAME_METRICS = RESULTS.game_metrics
 SEAT_METRICS = RESULTS.seat_metrics
+FLOW = flow.FlowSpec(turn="a build turn (the `turns` counter)",
+                     key="heroes and wonders held, provinces breaking ties (the `score` column, §7)",
+                     points="heroes and wonders held", game_start=R_FLOW, seat_start=S_FLOW,
+                     module=__name__)
 SEAT_COLS = tuple(RESULTS.seat_cols.names())
 GAME_COLS = tuple(RESULTS.game_cols.names())
 # the context: the parameter vector, then its CRC-32 (engine.make_ctx)
@@ -213,3 +220,18 @@ def record(st, ctx, game_row, seat_rows):
     vp = S[H_VPATH]
     game_row[R_WIN_PATH_CIV] = S[CIV_OF + S[H_WINNER]] * 3 + vp if (S[H_WINNER] >= 0 and vp < 3) else 18
     game_row[R_PARAMS_HASH] = ctx[CTX_PARAMS_HASH]
+
+
+@njit(cache=True)
+def flow_turn(st, ctx):
+    """The flow turn: build turns started (a turn ends when the next build turn begins)."""
+    return st[H_NTURNS]
+
+
+@njit(cache=True)
+def flow_scores(st, ctx, key, points):
+    """Heroes and wonders of each seat now, provinces breaking ties (the final `score`, §7)."""
+    for o in range(st[H_NP]):
+        hw = R.hw_count(st, ctx, o)
+        key[o] = 100.0 * hw + R.provinces_of(st, o)
+        points[o] = hw

@@ -43,12 +43,17 @@ def test_shapes(n):
         assert r[key].shape == (7, n), key
 
 
+def _nan(a) -> bool:
+    """NaN is a value here (a flow figure undefined in that game, sim/flow.py): equal to itself."""
+    return a.dtype.kind == "f"
+
+
 def test_chunking_does_not_matter():
     a = _run(11, 0, 30, 4)
     b = _run(11, 0, 12, 4)
     c = _run(11, 12, 18, 4)
     for key in a:
-        assert np.array_equal(a[key], np.concatenate([b[key], c[key]])), key
+        assert np.array_equal(a[key], np.concatenate([b[key], c[key]]), equal_nan=_nan(a[key])), key
 
 
 def test_jobs_do_not_matter():
@@ -56,7 +61,7 @@ def test_jobs_do_not_matter():
     whole = _run(13, 0, 24, 3)
     parts = Parallel(n_jobs=2, backend="loky")(delayed(_run)(13, i, 8, 3) for i in (0, 8, 16))
     for key in whole:
-        assert np.array_equal(whole[key], np.concatenate([p[key] for p in parts])), key
+        assert np.array_equal(whole[key], np.concatenate([p[key] for p in parts]), equal_nan=_nan(whole[key])), key
 
 
 def test_traced_equals_batch():
@@ -66,7 +71,7 @@ def test_traced_equals_batch():
         lines, res = SPEC.play_traced(9, 4, 3, P.defaults(), kinds, w)
         batch = SPEC.play_batch(9, 4, 1, 3, P.defaults(), kinds, w)
         for key in batch:
-            assert np.array_equal(batch[key], res[key]), key
+            assert np.array_equal(batch[key], res[key], equal_nan=_nan(batch[key])), key
         assert len(lines) > 10
 
 
