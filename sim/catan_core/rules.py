@@ -1700,30 +1700,32 @@ def _apply_troja(st, topo, cfg, a, rng, ph, p, b, B, P):
 
 # ---------------------------------------------------------------- hidden information
 @njit(cache=True)
-def redeal(st, topo, cfg, p, prng):
-    """What redeal_hidden does (engine.py): resample what seat p cannot see: opponents' hands (same sizes, from the unseen pool),
-    unbought deck order and opponents' unplayed dev cards (catan); the support row and
-    opponents' allegiances (troja)."""
+def redeal(st, topo, cfg, p, rng):
+    """The engine's redeal_hidden (engine.py): resample what seat p cannot see, keeping every
+    public count, as a function of what p sees and the stream only (no peeking, docs/
+    DESIGN_NOTES.md): the rivals' development cards (held and bought this turn) with the deck's
+    rest (catan); the rivals' allegiances (troja); the rivals' hands with the support row
+    (troja). The pools are built from counts in a fixed order, never from the hidden order."""
     P = st[S_P]
     if cfg[C_OPEN_INFO] == 1:
         return
     if st[S_GAME] == GAME_CATAN:
-        # pool of unseen dev cards: deck rest + opponents' hands (types), redeal
+        # the cards p has not seen by type: deck rest + rivals' cards; dealt back shuffled
+        cnt = np.zeros(5, dtype=np.int64)
+        for i in range(st[S_DECK_POS], st[S_DECK_N]):
+            cnt[st[S_DECK + i]] += 1
+        for q in range(P):
+            if q != p:
+                for t in range(5):
+                    cnt[t] += st[S_PLAYERS + q * PS + P_DEV + t]
         pool = np.empty(DECKMAX, dtype=np.int32)
         m = 0
-        for i in range(st[S_DECK_POS], st[S_DECK_N]):
-            pool[m] = st[S_DECK + i]
-            m += 1
-        for q in range(P):
-            if q == p:
-                continue
-            for t in range(5):
-                c = st[S_PLAYERS + q * PS + P_DEV + t] - st[S_PLAYERS + q * PS + P_DEV_NEW + t]
-                for _ in range(c):
-                    pool[m] = t
-                    m += 1
+        for t in range(5):
+            for _ in range(cnt[t]):
+                pool[m] = t
+                m += 1
         for i in range(m - 1, 0, -1):
-            j = below(prng, i + 1)
+            j = below(rng, i + 1)
             x = pool[i]
             pool[i] = pool[j]
             pool[j] = x
@@ -1732,12 +1734,17 @@ def redeal(st, topo, cfg, p, prng):
             if q == p:
                 continue
             bq = S_PLAYERS + q * PS
-            c = 0
+            held = 0
+            new = 0
             for t in range(5):
-                c += st[bq + P_DEV + t] - st[bq + P_DEV_NEW + t]
-                st[bq + P_DEV + t] = st[bq + P_DEV_NEW + t]
-            for _ in range(c):
+                held += st[bq + P_DEV + t]
+                new += st[bq + P_DEV_NEW + t]
+                st[bq + P_DEV + t] = 0
+                st[bq + P_DEV_NEW + t] = 0
+            for c in range(held):
                 st[bq + P_DEV + pool[k]] += 1
+                if c < new:
+                    st[bq + P_DEV_NEW + pool[k]] += 1
                 k += 1
         for i in range(st[S_DECK_POS], st[S_DECK_N]):
             st[S_DECK + i] = pool[k]
@@ -1756,7 +1763,7 @@ def redeal(st, topo, cfg, p, prng):
         for i in range(nt + nm):
             cards[i] = SIDE_TROY if i < nt else SIDE_MYCENAE
         for i in range(nt + nm - 1, 0, -1):
-            j = below(prng, i + 1)
+            j = below(rng, i + 1)
             x = cards[i]
             cards[i] = cards[j]
             cards[j] = x
@@ -1787,7 +1794,7 @@ def redeal(st, topo, cfg, p, prng):
             continue
         cnt = row_n if q == P else sizes[q]
         for _ in range(cnt):
-            x = below(prng, tot)
+            x = below(rng, tot)
             for r in range(5):
                 if x < pool5[r]:
                     pool5[r] -= 1
