@@ -45,9 +45,9 @@ from sim.spec import StrategyInfo
 from sim.rng import below, next_u64, uniform
 from sim.catan_core.board import T_N, T_E, T_H, T_S, T_HEX_NODES, T_NODE_HEX
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import (apply_action, legal_actions, vp, vp_public, hand_total, a_trade, a_base,
+from sim.catan_core.rules import (apply_action, legal_actions, vp, vp_public, hand_total, a_trade, a_base,
                                    bit_get, can_afford, friendly_blocked, others_with_cards, row_total,
-                                   track_bonus, track_end)
+                                   track_bonus, track_end, redeal)
 from sim.catan_core.beliefs import (unseen, battle_odds, allegiance_left, deal_probability,
                                     expected_rival_bonus)
 
@@ -652,107 +652,6 @@ def choose_greedy(st, topo, cfg, legal, n, w, prng, work):
 
 
 @njit(cache=True)
-def determinize(st, topo, cfg, p, prng):
-    """Resample what seat p cannot see: opponents' hands (same sizes, from the unseen pool),
-    unbought deck order and opponents' unplayed dev cards (catan); the support row and
-    opponents' allegiances (troja)."""
-    P = st[S_P]
-    if cfg[C_OPEN_INFO] == 1:
-        return
-    if st[S_GAME] == GAME_CATAN:
-        # pool of unseen dev cards: deck rest + opponents' hands (types), redeal
-        pool = np.empty(DECKMAX, dtype=np.int32)
-        m = 0
-        for i in range(st[S_DECK_POS], st[S_DECK_N]):
-            pool[m] = st[S_DECK + i]
-            m += 1
-        for q in range(P):
-            if q == p:
-                continue
-            for t in range(5):
-                c = st[S_PLAYERS + q * PS + P_DEV + t] - st[S_PLAYERS + q * PS + P_DEV_NEW + t]
-                for _ in range(c):
-                    pool[m] = t
-                    m += 1
-        for i in range(m - 1, 0, -1):
-            j = below(prng, i + 1)
-            x = pool[i]
-            pool[i] = pool[j]
-            pool[j] = x
-        k = 0
-        for q in range(P):
-            if q == p:
-                continue
-            bq = S_PLAYERS + q * PS
-            c = 0
-            for t in range(5):
-                c += st[bq + P_DEV + t] - st[bq + P_DEV_NEW + t]
-                st[bq + P_DEV + t] = st[bq + P_DEV_NEW + t]
-            for _ in range(c):
-                st[bq + P_DEV + pool[k]] += 1
-                k += 1
-        for i in range(st[S_DECK_POS], st[S_DECK_N]):
-            st[S_DECK + i] = pool[k]
-            k += 1
-    else:
-        # row contents: redraw from the cards p cannot account for (row + opponents' hands)
-        # keeping the row size; opponents' allegiances: reshuffle the remaining cards
-        own = st[S_PLAYERS + p * PS + P_ALLEG]
-        nt = cfg[C_ALLEG_T]
-        nm = cfg[C_ALLEG_M]
-        if own == SIDE_TROY:
-            nt -= 1
-        elif own == SIDE_MYCENAE:
-            nm -= 1
-        cards = np.empty(nt + nm, dtype=np.int32)
-        for i in range(nt + nm):
-            cards[i] = SIDE_TROY if i < nt else SIDE_MYCENAE
-        for i in range(nt + nm - 1, 0, -1):
-            j = below(prng, i + 1)
-            x = cards[i]
-            cards[i] = cards[j]
-            cards[j] = x
-        k = 0
-        for q in range(P):
-            if q != p:
-                st[S_PLAYERS + q * PS + P_ALLEG] = cards[k] if k < nt + nm else -1
-                k += 1
-    # opponents' resource hands: pool them with the hidden row and redeal by sizes
-    pool5 = np.zeros(5, dtype=np.int64)
-    sizes = np.zeros(6, dtype=np.int64)
-    for q in range(P):
-        if q == p:
-            continue
-        for r in range(5):
-            pool5[r] += st[S_PLAYERS + q * PS + P_HAND + r]
-            sizes[q] += st[S_PLAYERS + q * PS + P_HAND + r]
-            st[S_PLAYERS + q * PS + P_HAND + r] = 0
-    row_n = 0
-    if st[S_GAME] == GAME_TROJA:
-        for r in range(5):
-            pool5[r] += st[S_ROW + r]
-            row_n += st[S_ROW + r]
-            st[S_ROW + r] = 0
-    tot = pool5.sum()
-    for q in range(P + 1):
-        if q == p:
-            continue
-        cnt = row_n if q == P else sizes[q]
-        for _ in range(cnt):
-            x = below(prng, tot)
-            for r in range(5):
-                if x < pool5[r]:
-                    pool5[r] -= 1
-                    tot -= 1
-                    if q == P:
-                        st[S_ROW + r] += 1
-                    else:
-                        st[S_PLAYERS + q * PS + P_HAND + r] += 1
-                    break
-                x -= pool5[r]
-
-
-@njit(cache=True)
 def position_value(st, topo, cfg, p, w):
     """Troja rollouts: the rivals seat p finishes ahead of (a logistic in the evaluation gap,
     one victory point wide, until the game ends) plus one for the win. With 3 against 3 and a
@@ -812,7 +711,7 @@ def rollout_value(st, topo, cfg, a, p, w, seed, end_turn, sim, buf, work):
     srng[0] = seed
     drng[0] = seed ^ np.uint64(0x5DEECE66D)
     sim[:] = st
-    determinize(sim, topo, cfg, p, drng)
+    redeal(sim, topo, cfg, p, drng)
     apply_action(sim, topo, cfg, a, srng)
     steps = 0
     while sim[S_PHASE] != PH_OVER and sim[S_TURN] < end_turn and steps < 3000:
@@ -869,7 +768,7 @@ def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
         return legal[order[0]]
     p = st[S_ACTOR]
     sim = np.empty_like(st)
-    buf = np.empty(1024, dtype=np.int64)
+    buf = np.empty(1024, dtype=np.int32)
     total = np.zeros(n, dtype=np.float64)
     done = 0       # rollouts each surviving candidate has had
     batch = R
@@ -903,7 +802,31 @@ def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
 
 
 @njit(cache=True)
-def choose(st, topo, cfg, legal, n, kind, w, prng, work):
+def choose(st, ctx, legal, n, kind, w, rng, work):
+    """The contract's choice (docs/ENGINES.md): ctx is the engine's (topo, cfg)."""
+    return choose_kind(st, ctx[0], ctx[1], legal, n, kind, w, rng, work)
+
+
+def full_weights(n_players, weights):
+    """Each seat's weight vector, float64[p, N_WEIGHTS]: the given ones (cut or zero-padded),
+    the default greedy weights for a seat given none."""
+    return fill_weights(n_players, weights, N_WEIGHTS, GREEDY_WEIGHTS)
+
+
+def fill_weights(n_players, weights, n_weights, defaults):
+    w = np.zeros((n_players, n_weights), dtype=np.float64)
+    if weights is not None:
+        wa = np.asarray(weights, dtype=np.float64)
+        if wa.ndim == 2 and wa.shape[1] > 0:
+            w[:, :min(n_weights, wa.shape[1])] = wa[:, :n_weights]
+    for s in range(n_players):
+        if not w[s].any():
+            w[s] = defaults
+    return w
+
+
+@njit(cache=True)
+def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
     """Dispatch on the strategy kind (catan kinds; troja personas in strategies/troja.py)."""
     if kind == RANDOM or n == 1:
         return legal[below(prng, n)] if n > 1 else legal[0]

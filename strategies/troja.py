@@ -15,11 +15,11 @@ from numba import njit
 from sim.spec import StrategyInfo
 from sim.rng import below
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import a_base, a_trade
+from sim.catan_core.rules import a_base, a_trade
 from sim.catan_core.board import T_S
 from strategies.catan import (
     RANDOM, GREEDY, SEARCH, GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES, greedy_scores, pick_best,
-    choose_greedy, choose_search, choose as choose_core,
+    choose_greedy, choose_search, choose_kind as choose_core, fill_weights,
 )
 
 LOYAL_DONOR, SHIP_BUILDER = 3, 4
@@ -87,7 +87,19 @@ def choose_persona(st, topo, cfg, legal, n, kind, w, prng, work):
 
 
 @njit(cache=True)
-def choose(st, topo, cfg, legal, n, kind, w, prng, work):
+def choose(st, ctx, legal, n, kind, w, rng, work):
+    """The contract's choice (docs/ENGINES.md): ctx is the engine's (topo, cfg)."""
+    return choose_kind(st, ctx[0], ctx[1], legal, n, kind, w, rng, work)
+
+
+def full_weights(n_players, weights):
+    """Each seat's weight vector, float64[p, N_WEIGHTS] (greedy then persona weights); the
+    defaults for a seat given none."""
+    return fill_weights(n_players, weights, N_WEIGHTS, WEIGHTS)
+
+
+@njit(cache=True)
+def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
     if kind <= SEARCH:
         return choose_core(st, topo, cfg, legal, n, kind, w, prng, work)
     return choose_persona(st, topo, cfg, legal, n, kind, w, prng, work)

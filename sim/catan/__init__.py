@@ -13,6 +13,7 @@ SPEC = GameSpec(
     strategies=STRATEGIES,
     play_batch=play_batch,
     play_traced=play_traced,
+    contract="sim.catan.playout",
     seat_metrics=SEAT_METRICS,
     game_metrics=GAME_METRICS,
     key_param="vp_to_win",

@@ -1,7 +1,9 @@
-"""Action ids in words (traces, golden files). Python only."""
+"""The Catan core in words (traces, golden files): the contract's describe_action,
+describe_event, describe_turn and describe_end (docs/ENGINES.md). Python only."""
 from sim.catan_core.board import T_E, T_N, T_S, T_H, edge_nodes
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.params_core import RES
+from sim.catan_core.actions import (EVENTS, EV_ALLEGIANCE, EV_DICE, EV_BATTLE, EV_WAR_TRACK, unpack_counts)
 
 BEN_NAMES = {1: "PORT3", 2: "VP", 3: "SWAP", 4: "TILE2", 5: "TAKE"}
 
@@ -14,7 +16,8 @@ def _pair(i):
     return a, a + i
 
 
-def describe_action(st, topo, cfg, a):
+def action_words(st, topo, cfg, a):
+    """Action id `a` in words: ROAD 3-7, TRADE wool -> ore, MOVE_ROBBER hex 4 steal from 2."""
     a = int(a)
     E, N, S, H = int(topo[T_E]), int(topo[T_N]), int(topo[T_S]), int(topo[T_H])
     P = int(cfg[C_P])
@@ -73,3 +76,43 @@ def describe_action(st, topo, cfg, a):
     i = a - B - 18 - S
     s, v = i // (P + 1), i % (P + 1)
     return f"MOVE_CORSAIR sea {s} (hex {s + H})" + (f" steal from {v}" if v < P else "")
+
+
+SIDE_NAMES = ("Troy", "Mycenae")
+
+
+def describe_action(st, ctx, a):
+    """'turn 12 seat 2: CITY 31' (the seat deciding; `agon check-players` reads the seat here)."""
+    return f"turn {int(st[S_TURN])} seat {int(st[S_ACTOR])}: {action_words(st, ctx[0], ctx[1], a)}"
+
+
+def _cards(counts):
+    return "{" + ", ".join(f"{RES[r]} {c}" for r, c in enumerate(counts) if c) + "}"
+
+
+def describe_event(st, ctx, ev):
+    """An automatic effect in words (EVENTS)."""
+    code, a, b, c = ev
+    if code == EV_ALLEGIANCE:
+        return f"allegiance: seat {a} {SIDE_NAMES[b] if 0 <= b < 2 else 'none'}"
+    if code == EV_DICE:
+        return f"dice: {a}"
+    if code == EV_BATTLE:
+        return (f"battle: row {_cards(unpack_counts(a))}, revealed {_cards(unpack_counts(b))}: "
+                f"{('Troy wins', 'Mycenae wins', 'draw')[c]}")
+    if code == EV_WAR_TRACK:
+        return f"war track: Troy {a}, Mycenae {b}"
+    return EVENTS.words(ev)
+
+
+def describe_turn(st, ctx):
+    """Nothing: every decision line names its turn and seat."""
+    return ""
+
+
+def describe_end(st, ctx):
+    """'game over: RACE, VP [10, 8, 4, 3]' (plain ints)."""
+    from sim.catan_core.rules import vp
+    cfg = ctx[1]
+    vps = [int(vp(st, cfg, q)) for q in range(int(st[S_P]))]
+    return f"game over: {END_PATH_NAMES[int(st[S_END_PATH])]}, VP {vps}"

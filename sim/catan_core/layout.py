@@ -1,10 +1,12 @@
-"""Named offsets of the flat int32 game state and of the int64 config vector.
+"""Named offsets of the flat int32 game state (declared with sim/layout.py) and of the int64
+config vector.
 
 One state array holds a whole game (header, players, board), so copying a state
 for a search player is one `copy()`. Sizes are the maxima over all boards
 (B30 with two sea rings, 6 players); a game uses the first H/N/E/S entries.
 """
 from sim.catan_core.board import HMAX, NMAX, EMAX, SMAX, HARBMAX
+from sim.layout import Layout, Struct, H_TRACE, HEADER_SIZE  # noqa: F401
 
 PMAX = 6
 DECKMAX = 160
@@ -46,6 +48,7 @@ SIDE_TROY, SIDE_MYCENAE, SIDE_NONE = 0, 1, 2
 
 
 def _layout(fields):
+    """Offsets of consecutive (name, size) fields (the config vector below)."""
     off, out = 0, {}
     for name, size in fields:
         out[name] = off
@@ -53,7 +56,28 @@ def _layout(fields):
     return out, off
 
 
-_HEADER = [
+# ---------- the state, declared with sim/layout.py (docs/ENGINES.md): the contract header first ----------
+SCRATCH_N = 3 * 64 + NMAX + PMAX * 5   # ints of the scratch block (below)
+RES_LABELS = ("lumber", "brick", "wool", "grain", "ore")
+DEV_LABELS = ("knight", "vp", "road_building", "year_of_plenty", "monopoly")
+SEAT = Struct("seat")
+for _name, _size in [
+    ("HAND", 5), ("ROADS_LEFT", 1), ("SETTLES_LEFT", 1), ("CITIES_LEFT", 1), ("ROAD_LEN", 1),
+    ("KNIGHTS", 1), ("DEV", 5), ("DEV_NEW", 5), ("RATE", 5), ("TOKENS", 1), ("SHIPS", 1), ("VP_SHIPS", 1),
+    ("ALLEG", 1), ("OWE", 1),
+    # metrics
+    ("TOK_EARNED", 1), ("TOK_SPENT", 1), ("DONATIONS", 1), ("DONATED", 5), ("SWAPS", 1), ("TAKES", 1),
+    ("ROADS_BUILT", 1), ("SETTLES_BUILT", 1), ("CITIES_BUILT", 1), ("STOLEN", 1), ("LOST", 1),
+    ("DISCARDED", 1), ("DEV_BOUGHT", 1), ("DEV_PLAYED_N", 5), ("SHIP_BEN", 6), ("CORSAIR_BLOCKED", 1),
+]:
+    _labels = (RES_LABELS if _name in ("HAND", "RATE", "DONATED") else
+               DEV_LABELS if _name in ("DEV", "DEV_NEW", "DEV_PLAYED_N") else None)
+    SEAT.field(_name, _size, labels=_labels)
+PS = SEAT.size
+_PL = {name: SEAT.start(name) for name in SEAT.names()}
+
+LAYOUT = Layout("catan_core")
+for _name, _size in [
     ("GAME", 1), ("P", 1), ("PHASE", 1), ("ACTIVE", 1), ("ACTOR", 1), ("TURN", 1), ("SETUP_STEP", 1),
     ("LAST_NODE", 1), ("ROBBER", 1), ("CORSAIR", 1), ("RET_PHASE", 1), ("DEV_PLAYED", 1), ("RB_LEFT", 1),
     ("DON_COUNT", 1), ("DON_PLACED", 1), ("SWAP_USED", 1), ("TAKE_USED", 1), ("SBP_LEFT", 1),
@@ -62,31 +86,25 @@ _HEADER = [
     ("TILE_SHIP", 1), ("LAST_BATTLE", 1), ("SEVENS", 1), ("CAUSE", 1),
     ("ROW", 5), ("TRACK", 2), ("BATTLES", 3), ("TILES", 5), ("BANK", 5), ("REMOVED", 5),
     ("BATTLE_LOG", 9),  # outcome + 1 (1 Troy, 2 Mycenae, 3 draw) of the first 9 battles, 0 = not fought
-]
-_PLAYER = [
-    ("HAND", 5), ("ROADS_LEFT", 1), ("SETTLES_LEFT", 1), ("CITIES_LEFT", 1), ("ROAD_LEN", 1),
-    ("KNIGHTS", 1), ("DEV", 5), ("DEV_NEW", 5), ("RATE", 5), ("TOKENS", 1), ("SHIPS", 1), ("VP_SHIPS", 1),
-    ("ALLEG", 1), ("OWE", 1),
-    # metrics
-    ("TOK_EARNED", 1), ("TOK_SPENT", 1), ("DONATIONS", 1), ("DONATED", 5), ("SWAPS", 1), ("TAKES", 1),
-    ("ROADS_BUILT", 1), ("SETTLES_BUILT", 1), ("CITIES_BUILT", 1), ("STOLEN", 1), ("LOST", 1),
-    ("DISCARDED", 1), ("DEV_BOUGHT", 1), ("DEV_PLAYED_N", 5), ("SHIP_BEN", 6), ("CORSAIR_BLOCKED", 1),
-]
-_PL, PS = _layout(_PLAYER)
-_BOARD = [
-    ("PLAYERS", PMAX * PS), ("NODE_OWNER", NMAX), ("NODE_LEVEL", NMAX), ("EDGE_OWNER", EMAX),
-    ("TERRAIN", HMAX), ("NUMBER", HMAX), ("NODE_HARB", NMAX), ("HARB_TYPE", HARBMAX),
-    ("SHIP_OWNER", SMAX), ("SHIP_DISC", SMAX), ("SHIP_TILE", SMAX), ("DECK", DECKMAX),
+]:
+    LAYOUT.field(_name, _size, labels=RES_LABELS if _name in ("ROW", "TILES", "BANK", "REMOVED") else None)
+LAYOUT.array("PLAYERS", SEAT, PMAX, live="P")
+for _name, _size, _default in [
+    ("NODE_OWNER", NMAX, -1), ("NODE_LEVEL", NMAX, 0), ("EDGE_OWNER", EMAX, -1),
+    ("TERRAIN", HMAX, 0), ("NUMBER", HMAX, 0), ("NODE_HARB", NMAX, -1), ("HARB_TYPE", HARBMAX, 0),
+    ("SHIP_OWNER", SMAX, -1), ("SHIP_DISC", SMAX, -1), ("SHIP_TILE", SMAX, -1), ("DECK", DECKMAX, 0),
     # incremental legal-placement sets (road_ok / settle_ok per player) as 31-bit words
-    ("ROAD_OK", PMAX * 4), ("SETTLE_OK", PMAX * 3),
+    ("ROAD_OK", PMAX * 4, 0), ("SETTLE_OK", PMAX * 3, 0),
     # buildings kept as indexes for the hot loops: each player's building nodes (SW words, a
     # city keeps its bit) and, per land hex, the mask of players with a building on a corner
-    ("OWN_NODES", PMAX * 3), ("HEX_OWNERS", HMAX),
+    ("OWN_NODES", PMAX * 3, 0), ("HEX_OWNERS", HMAX, 0),
     # temporaries of one rules step (longest-road stacks, production owed, battle reveal), so the
     # hot functions allocate nothing; meaningless between actions
-    ("SCRATCH", 3 * 64 + NMAX + PMAX * 5),
-]
-_ST, STATE_SIZE = _layout(_HEADER + _BOARD)
+    ("SCRATCH", SCRATCH_N, 0),
+]:
+    LAYOUT.field(_name, _size, default=_default)
+STATE_SIZE = LAYOUT.size
+_ST = {name: LAYOUT.start(name) for name in LAYOUT.names()}
 
 S_GAME = _ST["GAME"]; S_P = _ST["P"]; S_PHASE = _ST["PHASE"]; S_ACTIVE = _ST["ACTIVE"]
 S_ACTOR = _ST["ACTOR"]; S_TURN = _ST["TURN"]; S_SETUP_STEP = _ST["SETUP_STEP"]

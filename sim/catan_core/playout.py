@@ -1,46 +1,74 @@
-"""The game loop `catan` and `troja` share (ENGINES.md): `play_game` plays one game over the shared
-engine, and the game flag of the config (C_GAME) picks the game's players (strategies/catan.py or
-strategies/troja.py). Each game's `play_games` (sim/catan/playout.py, sim/troja/playout.py) runs
-it for every game of a batch and records the game's own metrics. This module imports the engine
-and both games' players, never the games' packages, so no import cycle runs through it. The flag
-is tested once per non-random decision, which costs nothing next to the rules.
+"""The compiled playout loop of `catan` and `troja` over the engine contract (docs/ENGINES.md):
+`play_games`, which both games' `GAME` (sim/catan/playout.py, sim/troja/playout.py) hand to the
+harness (sim/contract.py).
+
+One loop serves both games: the game flag of the config (C_GAME) picks the players
+(strategies/catan.py or strategies/troja.py) and the `record` (sim/catan_core/results.py), so no
+function is passed as an argument and numba's cache keeps hitting. The flag is tested once per
+non-random decision and once per game, which costs nothing next to the rules. This module imports
+the engine, the results and both games' players, never the games' packages (no import cycle).
 """
+import numpy as np
 from numba import njit
 
+from sim import contract
 from sim.rng import stream_state, below, CHANCE, PLAYERS
-from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import new_game, legal_actions, apply_action, check_invariants
+from sim.catan_core.layout import STATE_SIZE, C_GAME, GAME_CATAN, S_ACTIONS, S_PHASE, PH_OVER
+from sim.catan_core.actions import N_ACTIONS
+from sim.catan_core.borrow import borrowed
+from sim.catan_core.engine import new_game, legal_actions, apply_action, to_move, is_over
+from sim.catan_core import rules as R
+from sim.catan_core.results import record_catan, record_troja
 from strategies.catan import choose as choose_catan, RANDOM
 from strategies.troja import choose as choose_troja
 
 
 @njit(cache=True)
-def play_game(seed, gi, topo, cfg, kinds, weights, check, err, st, work, legal, chance, prng):
-    """Play game gi of run `seed` to its end in st (work, legal, chance, prng: the caller's
-    buffers, borrowed); False with err = (code, game, action) on a failure."""
+def play_games(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err):
+    """Play games start..start+n_games-1 of run `seed`, writing row g of game_out / seat_out for
+    game start+g; err = (code, game, action) of the first failure (invariant code, or STUCK)."""
+    st = np.empty(STATE_SIZE, dtype=np.int32)
+    work = np.empty(STATE_SIZE, dtype=np.int32)
+    legal = np.empty(N_ACTIONS, dtype=np.int32)
+    rngs = np.empty(2, dtype=np.uint64)  # chance, players
+    play_loop(seed, start, n_games, ctx[0], ctx[1], n_players, kinds, weights, check, game_out, seat_out, err,
+              st, work, legal, rngs)
+
+
+@njit(cache=True)
+def play_loop(seed, start, n_games, topo, cfg, n_players, kinds, weights, check, game_out, seat_out, err,
+              st, work, legal, rngs):
+    """The loop of play_games, which owns st, work, legal and rngs for the whole call."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
+    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
+    ctx = (borrowed(topo), borrowed(cfg))
+    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
     catan = cfg[C_GAME] == GAME_CATAN
-    new_game(st, topo, cfg, seed, gi)
-    chance[0] = stream_state(seed, gi, CHANCE)
-    prng[0] = stream_state(seed, gi, PLAYERS)
-    while st[S_PHASE] != PH_OVER:
-        m = legal_actions(st, topo, cfg, legal)
-        if m == 0:
-            err[0] = 100
-            err[1] = gi
-            return False
-        p = st[S_ACTOR]
-        if kinds[p] == RANDOM:  # inline: the call into `choose` costs more than the pick
-            a = legal[below(prng, m)] if m > 1 else legal[0]
-        elif catan:
-            a = choose_catan(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
+    for g in range(n_games):
+        gi = start + g
+        new_game(st, ctx, n_players, seed, gi)
+        chance[0] = stream_state(seed, gi, CHANCE)
+        prng[0] = stream_state(seed, gi, PLAYERS)
+        a = -1
+        m = legal_actions(st, ctx, legal)
+        while m > 0:
+            p = to_move(st, ctx)
+            if kinds[p] == RANDOM:  # inline: the call into `choose` costs more than the pick
+                a = legal[below(prng, m)] if m > 1 else legal[0]
+            elif catan:
+                a = choose_catan(st, ctx, legal, m, kinds[p], weights[p], prng, work)
+            else:
+                a = choose_troja(st, ctx, legal, m, kinds[p], weights[p], prng, work)
+            m = apply_action(st, ctx, a, chance, legal)
+            if check:   # the full checks every 32 actions and at the end, the cheap ones always
+                e = R.check_invariants(st, ctx[0], ctx[1], (st[S_ACTIONS] & 31) == 0 or st[S_PHASE] == PH_OVER)
+                if e != 0:
+                    err[0], err[1], err[2] = e, gi, a
+                    return
+        if not is_over(st, ctx):
+            err[0], err[1], err[2] = contract.STUCK, gi, a
+            return
+        if catan:
+            record_catan(st, ctx, game_out[g], seat_out[g])
         else:
-            a = choose_troja(st, topo, cfg, legal, m, kinds[p], weights[p], prng, work)
-        apply_action(st, topo, cfg, a, chance)
-        if check:
-            e = check_invariants(st, topo, cfg, (st[S_ACTIONS] & 31) == 0 or st[S_PHASE] == PH_OVER)
-            if e != 0:
-                err[0] = e
-                err[1] = gi
-                err[2] = a
-                return False
-    return True
+            record_troja(st, ctx, game_out[g], seat_out[g])

@@ -1,9 +1,111 @@
-"""Result helpers shared by both games: win shares, ranks, VP parts."""
+"""Result columns of both games built on the Catan core, declared once with sim/layout.py
+(`RESULTS_CATAN`, `RESULTS_TROJA`), each game's `record` (the contract's, docs/ENGINES.md), and
+the helpers they share: win shares, ranks, VP parts.
+
+Both records live here, next to the shared helpers, so the one compiled playout loop
+(sim/catan_core/playout.py) can call the right one by the game flag without importing the games'
+packages (which import the loop: that was the sim/catan_core/playout.py <-> sim/<game>/playout.py
+cycle). sim/catan/engine.py and sim/troja/engine.py expose each as `RESULTS` and `record`.
+"""
 import numpy as np
 from numba import njit
 
+from sim.layout import Results
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.engine import vp, vp_ships, track_bonus
+from sim.catan_core.rules import vp, vp_ships, track_bonus, row_total
+
+RESULTS_CATAN = Results("catan")
+CG_TURNS = RESULTS_CATAN.game("turns")
+CG_TURNS_PEER = RESULTS_CATAN.game("turns_peer", float)
+CG_ACTIONS = RESULTS_CATAN.game("actions", float)
+CG_TRUNCATED = RESULTS_CATAN.game("truncated", float)
+CG_SEVENS = RESULTS_CATAN.game("sevens", float)
+CG_LONGEST_ROAD_HELD = RESULTS_CATAN.game("longest_road_held", float)
+CG_LARGEST_ARMY_HELD = RESULTS_CATAN.game("largest_army_held", float)
+CG_DEV_CARDS_LEFT = RESULTS_CATAN.game("dev_cards_left", float)
+CS_SCORE = RESULTS_CATAN.seat("score", float)
+CS_WIN = RESULTS_CATAN.seat("win", float)
+CS_RANK = RESULTS_CATAN.seat("rank")
+CS_VP_SETTLEMENTS = RESULTS_CATAN.seat("vp_settlements", float)
+CS_VP_CITIES = RESULTS_CATAN.seat("vp_cities", float)
+CS_VP_LONGEST_ROAD = RESULTS_CATAN.seat("vp_longest_road", float)
+CS_VP_LARGEST_ARMY = RESULTS_CATAN.seat("vp_largest_army", float)
+CS_VP_DEV_CARDS = RESULTS_CATAN.seat("vp_dev_cards", float)
+CS_SETTLEMENTS = RESULTS_CATAN.seat("settlements", float)
+CS_CITIES = RESULTS_CATAN.seat("cities", float)
+CS_ROADS = RESULTS_CATAN.seat("roads", float)
+CS_LONGEST_ROAD = RESULTS_CATAN.seat("longest_road", float)
+CS_KNIGHTS = RESULTS_CATAN.seat("knights", float)
+CS_DEV_BOUGHT = RESULTS_CATAN.seat("dev_bought", float)
+CS_PLAYED_KNIGHT = RESULTS_CATAN.seat("played_knight", float)
+CS_PLAYED_ROAD_BUILDING = RESULTS_CATAN.seat("played_road_building", float)
+CS_PLAYED_YEAR_OF_PLENTY = RESULTS_CATAN.seat("played_year_of_plenty", float)
+CS_PLAYED_MONOPOLY = RESULTS_CATAN.seat("played_monopoly", float)
+CS_CARDS_STOLEN = RESULTS_CATAN.seat("cards_stolen", float)
+CS_CARDS_LOST = RESULTS_CATAN.seat("cards_lost", float)
+CS_DISCARDED = RESULTS_CATAN.seat("discarded", float)
+CS_HAND_CARDS = RESULTS_CATAN.seat("hand_cards", float)
+
+RESULTS_TROJA = Results("troja")
+TG_TURNS = RESULTS_TROJA.game("turns")
+TG_ACTIONS = RESULTS_TROJA.game("actions", float)
+TG_END_PATH = RESULTS_TROJA.game("end_path", float)
+TG_END_RACE = RESULTS_TROJA.game("end_race", float)
+TG_END_TRACK_TROY = RESULTS_TROJA.game("end_track_troy", float)
+TG_END_TRACK_MYCENAE = RESULTS_TROJA.game("end_track_mycenae", float)
+TG_TRUNCATED = RESULTS_TROJA.game("truncated", float)
+TG_BATTLES = RESULTS_TROJA.game("battles", float)
+TG_BATTLES_TROY = RESULTS_TROJA.game("battles_troy", float)
+TG_BATTLES_MYCENAE = RESULTS_TROJA.game("battles_mycenae", float)
+TG_BATTLES_DRAW = RESULTS_TROJA.game("battles_draw", float)
+TG_WINS_TROY = RESULTS_TROJA.game("wins_troy", float)
+TG_WINS_MYCENAE = RESULTS_TROJA.game("wins_mycenae", float)
+TG_ROW_SIZE = RESULTS_TROJA.game("row_size", float)
+TG_WINNER_ON_WINNING_SIDE = RESULTS_TROJA.game("winner_on_winning_side", float)
+TG_SEVENS = RESULTS_TROJA.game("sevens", float)
+TG_WINNER_SIDE = RESULTS_TROJA.game("winner_side", float)
+TG_WAR_LEADER = RESULTS_TROJA.game("war_leader", float)
+# battle tables (troja.md §9): outcome of battle k, 0 none, 1 Troy, 2 Mycenae, 3 draw
+TG_BATTLE_1 = RESULTS_TROJA.game("battle_1", float)
+for _k in range(1, BATTLE_LOG_N):
+    RESULTS_TROJA.game(f"battle_{_k + 1}", float)
+TS_SCORE = RESULTS_TROJA.seat("score", float)
+TS_WIN = RESULTS_TROJA.seat("win", float)
+TS_RANK = RESULTS_TROJA.seat("rank")
+TS_ALLEGIANCE = RESULTS_TROJA.seat("allegiance", float)
+TS_VP_SETTLEMENTS = RESULTS_TROJA.seat("vp_settlements", float)
+TS_VP_CITIES = RESULTS_TROJA.seat("vp_cities", float)
+TS_VP_LONGEST_ROAD = RESULTS_TROJA.seat("vp_longest_road", float)
+TS_VP_SHIPS = RESULTS_TROJA.seat("vp_ships", float)
+TS_VP_BONUS = RESULTS_TROJA.seat("vp_bonus", float)
+TS_SETTLEMENTS = RESULTS_TROJA.seat("settlements", float)
+TS_CITIES = RESULTS_TROJA.seat("cities", float)
+TS_ROADS = RESULTS_TROJA.seat("roads", float)
+TS_LONGEST_ROAD = RESULTS_TROJA.seat("longest_road", float)
+TS_SHIPS = RESULTS_TROJA.seat("ships", float)
+TS_SHIPS_PORT3 = RESULTS_TROJA.seat("ships_port3", float)
+TS_SHIPS_VP = RESULTS_TROJA.seat("ships_vp", float)
+TS_SHIPS_SWAP = RESULTS_TROJA.seat("ships_swap", float)
+TS_SHIPS_TILE2 = RESULTS_TROJA.seat("ships_tile2", float)
+TS_SHIPS_TAKE = RESULTS_TROJA.seat("ships_take", float)
+TS_TOKENS_EARNED = RESULTS_TROJA.seat("tokens_earned", float)
+TS_TOKENS_SPENT = RESULTS_TROJA.seat("tokens_spent", float)
+TS_TOKENS_LEFT = RESULTS_TROJA.seat("tokens_left", float)
+TS_DONATIONS = RESULTS_TROJA.seat("donations", float)
+TS_DONATED_LUMBER = RESULTS_TROJA.seat("donated_lumber", float)
+TS_DONATED_BRICK = RESULTS_TROJA.seat("donated_brick", float)
+TS_DONATED_WOOL = RESULTS_TROJA.seat("donated_wool", float)
+TS_DONATED_GRAIN = RESULTS_TROJA.seat("donated_grain", float)
+TS_DONATED_ORE = RESULTS_TROJA.seat("donated_ore", float)
+TS_SWAPS = RESULTS_TROJA.seat("swaps", float)
+TS_TAKES = RESULTS_TROJA.seat("takes", float)
+TS_CARDS_STOLEN = RESULTS_TROJA.seat("cards_stolen", float)
+TS_CARDS_LOST = RESULTS_TROJA.seat("cards_lost", float)
+TS_DISCARDED = RESULTS_TROJA.seat("discarded", float)
+TS_CORSAIR_BLOCKED = RESULTS_TROJA.seat("corsair_blocked", float)
+TS_HAND_CARDS = RESULTS_TROJA.seat("hand_cards", float)
+TS_WAR_WON = RESULTS_TROJA.seat("war_won", float)
+TS_WAR_LOST = RESULTS_TROJA.seat("war_lost", float)
 
 
 @njit(cache=True)
@@ -48,3 +150,141 @@ def vp_parts(st, cfg, q):
         sh = vp_ships(st, cfg, q)
         bo = track_bonus(st, cfg, q)
     return s, c, lr, la, dv, sh, bo
+
+
+@njit(cache=True)
+def seat_results(st, cfg, seat_rows, c_score, c_win, c_rank):
+    """Score, win share and rank of every seat into seat_rows[q, c_*]."""
+    P = st[S_P]
+    score = np.zeros(P)
+    win = np.zeros(P)
+    rank = np.zeros(P, dtype=np.int64)
+    win_rank(st, cfg, P, win, rank, score)
+    for q in range(P):
+        seat_rows[q, c_score] = score[q]
+        seat_rows[q, c_win] = win[q]
+        seat_rows[q, c_rank] = rank[q]
+
+
+@njit(cache=True)
+def hand_cards(st, b):
+    return st[b + P_HAND] + st[b + P_HAND + 1] + st[b + P_HAND + 2] + st[b + P_HAND + 3] + st[b + P_HAND + 4]
+
+
+@njit(cache=True)
+def record_catan(st, ctx, game_row, seat_rows):
+    """One finished catan game's row (RESULTS_CATAN)."""
+    cfg = ctx[1]
+    P = st[S_P]
+    game_row[CG_TURNS] = st[S_TURN]
+    game_row[CG_TURNS_PEER] = (st[S_TURN] - 1) + 2 * (P - 1)
+    game_row[CG_ACTIONS] = st[S_ACTIONS]
+    game_row[CG_TRUNCATED] = 1.0 if st[S_END_PATH] == END_TRUNCATED else 0.0
+    game_row[CG_SEVENS] = st[S_SEVENS]
+    game_row[CG_LONGEST_ROAD_HELD] = 1.0 if st[S_LR_HOLDER] >= 0 else 0.0
+    game_row[CG_LARGEST_ARMY_HELD] = 1.0 if st[S_LA_HOLDER] >= 0 else 0.0
+    game_row[CG_DEV_CARDS_LEFT] = st[S_DECK_N] - st[S_DECK_POS]
+    seat_results(st, cfg, seat_rows, CS_SCORE, CS_WIN, CS_RANK)
+    for q in range(P):
+        b = S_PLAYERS + q * PS
+        row = seat_rows[q]
+        s, c, lr, la, dv, sh, bo = vp_parts(st, cfg, q)
+        row[CS_VP_SETTLEMENTS] = s
+        row[CS_VP_CITIES] = c
+        row[CS_VP_LONGEST_ROAD] = lr
+        row[CS_VP_LARGEST_ARMY] = la
+        row[CS_VP_DEV_CARDS] = dv
+        row[CS_SETTLEMENTS] = cfg[C_MAX_SETTLES] - st[b + P_SETTLES_LEFT]
+        row[CS_CITIES] = cfg[C_MAX_CITIES] - st[b + P_CITIES_LEFT]
+        row[CS_ROADS] = cfg[C_MAX_ROADS] - st[b + P_ROADS_LEFT]
+        row[CS_LONGEST_ROAD] = st[b + P_ROAD_LEN]
+        row[CS_KNIGHTS] = st[b + P_KNIGHTS]
+        row[CS_DEV_BOUGHT] = st[b + P_DEV_BOUGHT]
+        row[CS_PLAYED_KNIGHT] = st[b + P_DEV_PLAYED_N + DEV_KNIGHT]
+        row[CS_PLAYED_ROAD_BUILDING] = st[b + P_DEV_PLAYED_N + DEV_ROAD_BUILDING]
+        row[CS_PLAYED_YEAR_OF_PLENTY] = st[b + P_DEV_PLAYED_N + DEV_YOP]
+        row[CS_PLAYED_MONOPOLY] = st[b + P_DEV_PLAYED_N + DEV_MONOPOLY]
+        row[CS_CARDS_STOLEN] = st[b + P_STOLEN]
+        row[CS_CARDS_LOST] = st[b + P_LOST]
+        row[CS_DISCARDED] = st[b + P_DISCARDED]
+        row[CS_HAND_CARDS] = hand_cards(st, b)
+
+
+@njit(cache=True)
+def record_troja(st, ctx, game_row, seat_rows):
+    """One finished troja game's row (RESULTS_TROJA)."""
+    cfg = ctx[1]
+    P = st[S_P]
+    ep = st[S_END_PATH]
+    game_row[TG_TURNS] = st[S_TURN]
+    game_row[TG_ACTIONS] = st[S_ACTIONS]
+    game_row[TG_END_PATH] = ep
+    game_row[TG_END_RACE] = 1.0 if ep == END_RACE else 0.0
+    game_row[TG_END_TRACK_TROY] = 1.0 if ep == END_TRACK_TROY else 0.0
+    game_row[TG_END_TRACK_MYCENAE] = 1.0 if ep == END_TRACK_MYCENAE else 0.0
+    game_row[TG_TRUNCATED] = 1.0 if ep == END_TRUNCATED else 0.0
+    game_row[TG_BATTLES] = st[S_BATTLES] + st[S_BATTLES + 1] + st[S_BATTLES + 2]
+    game_row[TG_BATTLES_TROY] = st[S_BATTLES]
+    game_row[TG_BATTLES_MYCENAE] = st[S_BATTLES + 1]
+    game_row[TG_BATTLES_DRAW] = st[S_BATTLES + 2]
+    game_row[TG_WINS_TROY] = st[S_TRACK]
+    game_row[TG_WINS_MYCENAE] = st[S_TRACK + 1]
+    game_row[TG_ROW_SIZE] = row_total(st)
+    game_row[TG_SEVENS] = st[S_SEVENS]
+    seat_results(st, cfg, seat_rows, TS_SCORE, TS_WIN, TS_RANK)
+    # which side the winner(s) belong to: 1 Troy, 2 Mycenae, 3 winners on both sides, 0 nobody
+    sides = 0
+    for q in range(P):
+        if seat_rows[q, TS_WIN] > 0:
+            sides |= 1 << st[S_PLAYERS + q * PS + P_ALLEG]
+    game_row[TG_WINNER_SIDE] = sides
+    # the war at the end: 0 no battle fought, 1 Troy ahead, 2 Mycenae ahead, 3 level
+    wt = st[S_TRACK]
+    wm = st[S_TRACK + 1]
+    fought = st[S_BATTLES] + st[S_BATTLES + 1] + st[S_BATTLES + 2]
+    game_row[TG_WAR_LEADER] = 0 if fought == 0 else (1 if wt > wm else (2 if wm > wt else 3))
+    for k in range(BATTLE_LOG_N):
+        game_row[TG_BATTLE_1 + k] = st[S_BATTLE_LOG + k]
+    if ep == END_TRACK_TROY or ep == END_TRACK_MYCENAE:
+        side = SIDE_TROY if ep == END_TRACK_TROY else SIDE_MYCENAE
+        x = 0.0
+        for q in range(P):
+            if st[S_PLAYERS + q * PS + P_ALLEG] == side:
+                x += seat_rows[q, TS_WIN]
+        game_row[TG_WINNER_ON_WINNING_SIDE] = x
+    else:
+        game_row[TG_WINNER_ON_WINNING_SIDE] = np.nan
+    lead = 1 if wt > wm else (2 if wm > wt else 0)  # 1 Troy, 2 Mycenae ahead
+    for q in range(P):
+        b = S_PLAYERS + q * PS
+        row = seat_rows[q]
+        s, c, lr, la, dv, sh, bo = vp_parts(st, cfg, q)
+        row[TS_ALLEGIANCE] = st[b + P_ALLEG]
+        row[TS_VP_SETTLEMENTS] = s
+        row[TS_VP_CITIES] = c
+        row[TS_VP_LONGEST_ROAD] = lr
+        row[TS_VP_SHIPS] = sh
+        row[TS_VP_BONUS] = bo
+        row[TS_SETTLEMENTS] = cfg[C_MAX_SETTLES] - st[b + P_SETTLES_LEFT]
+        row[TS_CITIES] = cfg[C_MAX_CITIES] - st[b + P_CITIES_LEFT]
+        row[TS_ROADS] = cfg[C_MAX_ROADS] - st[b + P_ROADS_LEFT]
+        row[TS_LONGEST_ROAD] = st[b + P_ROAD_LEN]
+        row[TS_SHIPS] = st[b + P_SHIPS]
+        for k in range(5):
+            row[TS_SHIPS_PORT3 + k] = st[b + P_SHIP_BEN + 1 + k]
+        row[TS_TOKENS_EARNED] = st[b + P_TOK_EARNED]
+        row[TS_TOKENS_SPENT] = st[b + P_TOK_SPENT]
+        row[TS_TOKENS_LEFT] = st[b + P_TOKENS]
+        row[TS_DONATIONS] = st[b + P_DONATIONS]
+        for r in range(5):
+            row[TS_DONATED_LUMBER + r] = st[b + P_DONATED + r]
+        row[TS_SWAPS] = st[b + P_SWAPS]
+        row[TS_TAKES] = st[b + P_TAKES]
+        row[TS_CARDS_STOLEN] = st[b + P_STOLEN]
+        row[TS_CARDS_LOST] = st[b + P_LOST]
+        row[TS_DISCARDED] = st[b + P_DISCARDED]
+        row[TS_CORSAIR_BLOCKED] = st[b + P_CORSAIR_BLOCKED]
+        row[TS_HAND_CARDS] = hand_cards(st, b)
+        own = st[b + P_ALLEG]
+        row[TS_WAR_WON] = 1.0 if lead == own + 1 else 0.0
+        row[TS_WAR_LOST] = 1.0 if lead != 0 and lead != own + 1 else 0.0

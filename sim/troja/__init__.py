@@ -22,6 +22,7 @@ SPEC = GameSpec(
     strategies=STRATEGIES,
     play_batch=play_batch,
     play_traced=play_traced,
+    contract="sim.troja.playout",
     seat_metrics=SEAT_METRICS,
     game_metrics=GAME_METRICS,
     key_param="row_threshold",

@@ -2,7 +2,7 @@
 import numpy as np
 
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core import engine as E
+from sim.catan_core import rules as E
 from sim.catan_core.board import edge_id, T_E, T_N
 
 LUMBER, BRICK, WOOL, GRAIN, ORE, DESERT = 0, 1, 2, 3, 4, 5

@@ -1,15 +1,18 @@
-"""Invariant fuzz: 2,000 random games per player count with the engine's checks on after
+"""Invariant fuzz through the harness (contract.fuzz): 2,000 random games per player count, checks after
 every action (cards, pieces, dev cards, legal-placement caches, distance rule)."""
 import numpy as np
 import pytest
 
+from sim import contract
 from sim.catan import SPEC
+
+GAME = contract.game_of(SPEC)
 
 
 @pytest.mark.parametrize("P", [3, 4, 5, 6])
 def test_fuzz_random_games(P):
     vec = SPEC.params.defaults()
-    r = SPEC.play_batch(101, 0, 2000, P, vec, np.zeros(P, dtype=np.int64), None, True)
+    r = contract.fuzz(GAME, P, 2000, vec, 101, np.zeros(P, dtype=np.int64))
     assert r["turns"].shape == (2000,)
     assert np.all(r["truncated"] == 0) or r["truncated"].mean() < 0.01
     fin = r["truncated"] == 0
@@ -25,10 +28,10 @@ def test_fuzz_random_games(P):
 ])
 def test_fuzz_rule_options(over):
     vec = SPEC.params.vector(over)
-    SPEC.play_batch(7, 0, 300, 4, vec, np.zeros(4, dtype=np.int64), None, True)
+    contract.fuzz(GAME, 4, 300, vec, 7, np.zeros(4, dtype=np.int64))
 
 
 def test_fuzz_greedy_and_search_keep_invariants():
     vec = SPEC.params.defaults()
-    SPEC.play_batch(8, 0, 40, 4, vec, np.array([1, 0, 1, 0]), None, True)
-    SPEC.play_batch(8, 0, 1, 4, vec, np.array([2, 1, 1, 1]), None, True)
+    contract.fuzz(GAME, 4, 40, vec, 8, np.array([1, 0, 1, 0]))
+    contract.fuzz(GAME, 4, 1, vec, 8, np.array([2, 1, 1, 1]))

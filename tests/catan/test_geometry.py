@@ -2,7 +2,7 @@
 import numpy as np
 
 from sim.catan_core.board import *  # noqa: F401,F403
-from sim.catan_core import engine as E
+from sim.catan_core import rules as E
 from tests.catan.helpers import config
 
 

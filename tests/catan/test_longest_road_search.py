@@ -3,7 +3,7 @@ updated per new road) agrees with a plain search from every node, over random ga
 games, including opponents' settlements that break roads (§1.8)."""
 import numpy as np
 
-from sim.catan_core import engine as E
+from sim.catan_core import rules as E
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.rng import new_stream, below, CHANCE, PLAYERS
 from tests.catan.helpers import config

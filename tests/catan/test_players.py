@@ -6,7 +6,7 @@ import pytest
 
 from experiments.check_players import Check, run_checks
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core import engine as E
+from sim.catan_core import rules as E
 from sim.catan_core.board import T_H, T_HEX_NODES, T_NODE_NB
 from sim.rng import new_stream, PLAYERS
 from strategies import catan as S
@@ -25,7 +25,7 @@ def weights(**named):
 def choose(st, topo, cfg, **named):
     out = np.empty(1024, dtype=np.int64)
     n = E.legal_actions(st, topo, cfg, out)
-    return int(S.choose(st, topo, cfg, out, n, S.GREEDY, weights(**named), new_stream(1, 0, PLAYERS), st.copy()))
+    return int(S.choose(st, (topo, cfg), out, n, S.GREEDY, weights(**named), new_stream(1, 0, PLAYERS), st.copy()))
 
 
 def scores(st, topo, cfg, **named):

@@ -4,7 +4,7 @@ import pytest
 from scipy import stats
 
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core import engine as E
+from sim.catan_core import rules as E
 from sim.catan_core.board import edge_id, T_H, T_E, T_N
 from tests.catan.helpers import (fresh, give, hand, settle, road, roads, legal, act, ph,
                                  LUMBER, BRICK, WOOL, GRAIN, ORE, DESERT)

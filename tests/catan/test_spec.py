@@ -48,7 +48,7 @@ def test_determinism_across_chunks_and_jobs():
 def test_common_random_numbers_share_boards():
     """Two rule variants on one seed share the board (setup stream)."""
     from sim.catan_core.layout import STATE_SIZE, S_TERRAIN, S_NUMBER
-    from sim.catan_core import engine as E
+    from sim.catan_core import rules as E
     from tests.catan.helpers import config
     a = np.empty(STATE_SIZE, dtype=np.int32)
     b = np.empty(STATE_SIZE, dtype=np.int32)
@@ -62,7 +62,7 @@ def test_common_random_numbers_share_boards():
 
 def test_board_seed_fixes_board():
     from sim.catan_core.layout import STATE_SIZE, S_TERRAIN
-    from sim.catan_core import engine as E
+    from sim.catan_core import rules as E
     from tests.catan.helpers import config
     c, t = config("catan", 4, board_seed=3)
     a = np.empty(STATE_SIZE, dtype=np.int32)

@@ -19,6 +19,7 @@ def _lineup(spec, names, n):
 
 def test_some_game_follows_the_contract():
     assert "glory-to-rome" in GAMES
+    assert {"catan", "troja"} <= set(GAMES)     # the Catan core (issue 15)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -3,12 +3,15 @@ action (cards incl. the support row, pieces, ships, tokens, tiles, track, caches
 import numpy as np
 import pytest
 
+from sim import contract
 from sim.troja import SPEC
+
+GAME = contract.game_of(SPEC)
 
 
 @pytest.mark.parametrize("P", [4, 6])
 def test_fuzz_random_games(P):
-    r = SPEC.play_batch(202, 0, 2000, P, SPEC.params.defaults(), np.zeros(P, dtype=np.int64), None, True)
+    r = contract.fuzz(GAME, P, 2000, SPEC.params.defaults(), 202, np.zeros(P, dtype=np.int64))
     assert r["truncated"].sum() == 0
     assert np.allclose(r["win"].sum(1), 1.0)
     assert set(np.unique(r["end_path"])) <= {1, 2, 3}
@@ -29,10 +32,10 @@ def test_fuzz_random_games(P):
          ship_token_cost_2=0, use_harbors=True, allow_ship_in_sbp=False, special_building_phase="on"),
 ])
 def test_fuzz_rule_options(over):
-    SPEC.play_batch(9, 0, 200, 4, SPEC.params.vector(over), np.zeros(4, dtype=np.int64), None, True)
-    SPEC.play_batch(9, 0, 60, 6, SPEC.params.vector(over), np.zeros(6, dtype=np.int64), None, True)
+    contract.fuzz(GAME, 4, 200, SPEC.params.vector(over), 9, np.zeros(4, dtype=np.int64))
+    contract.fuzz(GAME, 6, 60, SPEC.params.vector(over), 9, np.zeros(6, dtype=np.int64))
 
 
 def test_fuzz_personas_keep_invariants():
-    SPEC.play_batch(10, 0, 20, 4, SPEC.params.defaults(), np.array([1, 3, 4, 0]), None, True)
-    SPEC.play_batch(10, 0, 6, 6, SPEC.params.defaults(), np.array([1, 3, 4, 0, 3, 4]), None, True)
+    contract.fuzz(GAME, 4, 20, SPEC.params.defaults(), 10, np.array([1, 3, 4, 0]))
+    contract.fuzz(GAME, 6, 6, SPEC.params.defaults(), 10, np.array([1, 3, 4, 0, 3, 4]))

@@ -10,7 +10,7 @@ import pytest
 
 from experiments.check_players import Check, run_checks
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core import engine as E
+from sim.catan_core import rules as E
 from sim.catan_core import beliefs as Bf
 from sim.rng import new_stream, PLAYERS
 from strategies import catan as S
@@ -30,7 +30,7 @@ def weights(**named):
 def choose(st, topo, cfg, kind=GREEDY, **named):
     out = np.empty(1024, dtype=np.int64)
     n = E.legal_actions(st, topo, cfg, out)
-    return int(choose_troja(st, topo, cfg, out, n, kind, weights(**named), new_stream(1, 0, PLAYERS), st.copy()))
+    return int(choose_troja(st, (topo, cfg), out, n, kind, weights(**named), new_stream(1, 0, PLAYERS), st.copy()))
 
 
 def scores(st, topo, cfg, **named):

@@ -6,7 +6,7 @@ import pytest
 from scipy import stats
 
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core import engine as E
+from sim.catan_core import rules as E
 from sim.catan_core.board import T_S, T_H
 from sim.rng import new_stream
 from tests.catan.helpers import (fresh, give, hand, settle, road, roads, legal, act, ph,
