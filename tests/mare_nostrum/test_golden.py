@@ -1,12 +1,10 @@
-"""Golden playthroughs (sim/contract.py): the stored decisions replay legally to the stored
-result, every result column included, and the stored players still choose them."""
+"""Mare Nostrum's golden playthroughs also store every result column (the replay and the players'
+choices are checked for every game by tests/contract/test_golden.py)."""
 import json
 
 import numpy as np
 import pytest
 
-from sim import contract
-from sim.mare_nostrum.playout import GAME
 from .make_golden import GOLDEN, CASES, play, result_columns
 
 FILES = sorted(GOLDEN.glob("*.json"))
@@ -14,16 +12,6 @@ FILES = sorted(GOLDEN.glob("*.json"))
 
 def test_golden_files_exist():
     assert {f.stem for f in FILES} == {c[0] for c in CASES}
-
-
-@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
-def test_golden_replay(path):
-    contract.replay_golden(GAME, path)
-
-
-@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
-def test_golden_players_unchanged(path):
-    assert contract.golden_players_differences(GAME, path) == []
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
