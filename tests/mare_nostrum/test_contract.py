@@ -35,7 +35,9 @@ def test_no_peek_every_player(n):
         checked, redealt, bad = contract.no_peek(GAME, n, kinds, w, games=1, seed=21 + n,
                                                  max_checks=8 if slow else 10**9)
         assert bad == [], (s.name, bad[:5])
-        assert checked >= (8 if slow else 50) and redealt > 0.5 * checked, (s.name, checked, redealt)
+        # a check that redeals nothing tests nothing: enough decisions must have had hidden cards to redeal
+        # (not a share: in the Strategy phase the others hold only kept taxes, so many decisions have none)
+        assert checked >= (8 if slow else 50) and redealt >= (4 if slow else 50), (s.name, checked, redealt)
 
 
 def test_redeal_keeps_the_view_at_three_players():
