@@ -5,7 +5,7 @@ more or less when the weights change its length or how many actions it looks at.
 player count with a shipped weights file: CPU seconds per game of four `tuned` against four
 `greedy` in every seat (same seeds, numba compilation excluded), median of repeats.
 
-    nice python bench/tuned_cost.py [--games 300] [--repeats 3]
+    nice python bench/tuned_cost.py [--games 300] [--repeats 3] [--game magna-grecia]
 """
 from __future__ import annotations
 
@@ -39,12 +39,15 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--game", action="append", help="only these games (repeatable; default: every shipped file)")
     args = ap.parse_args(argv)
     print("| game | players | greedy ms/game | tuned ms/game | tuned / greedy | mean turns greedy / tuned |")
     print("|---|---|---|---|---|---|")
     for path in sorted(wmod.WEIGHTS_DIR.glob("*.toml")):
         d = wmod.read(path)
         if d.get("overrides") or d.get("strategy", "greedy") != "greedy":
+            continue
+        if args.game and d["game"] not in args.game:
             continue
         spec, p = get_game(d["game"]), int(d["players"])
         g, tg = cpu_per_game(spec, "greedy", p, args.games, args.repeats)

@@ -29,6 +29,10 @@ def add_player_commands(sub) -> None:
     t.add_argument("--out", help="weights file (default strategies/weights/GAME-Np[-HASH].toml)")
     t.add_argument("--force", action="store_true", help="replace an existing weights file")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
+    t.add_argument("--reevaluate", action="store_true",
+                   help="no training: play the existing weights file (--out or the default) again against the default "
+                        "weights (--eval-games, --seed as in training) with the game's tuned settings applied, and "
+                        "rewrite its evaluation")
 
     c = sub.add_parser("check-players", help="degeneracy battery: is this player fit to be used as evidence?")
     c.add_argument("game", help="game name (see `agon games`)")
@@ -57,6 +61,15 @@ def cmd_train(args, argv) -> int:
                  budget=args.budget, eval_games=args.eval_games, seed=args.seed, popsize=args.popsize,
                  games_per_candidate=args.games_per_candidate, command=_command_line(argv))
     t.validate()
+    if args.reevaluate:
+        from experiments.train import reevaluate
+        path, doc = reevaluate(t, Path(args.out) if args.out else None, jobs=args.jobs, progress=not args.quiet)
+        ev, was = doc["evaluation"], doc["reevaluated"]
+        print(f"{doc['game']} {doc['players']}p tuned {doc['strategy']} re-evaluated with {was['set'] or 'nothing changed'}: "
+              f"{100 * ev['win_rate']:.1f}% [{100 * ev['ci_low']:.1f}, {100 * ev['ci_high']:.1f}] against default weights "
+              f"in {ev['games']:,} games (fair {100 * ev['fair']:.1f}%; was {100 * (was['previous_win_rate'] or 0):.1f}%); "
+              f"weights: {path}")
+        return 0
     if not args.quiet:
         print(f"training {t.spec.name} {t.players}p {t.base}: {len(t.names)} weights, population {t.lam}, "
               f"{t.generations} generations x {t.seeds_per_gen * t.players} games per candidate, then "

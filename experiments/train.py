@@ -103,6 +103,18 @@ def trained_names(spec, base: str) -> list[str]:
     return [n for n in info.weight_names if not n.startswith("search") and n not in fixed]
 
 
+def fixed_values(spec, names: list[str], defaults: np.ndarray) -> np.ndarray:
+    """The defaults with GameSpec.extra["train_set"] applied: untrained weights a tuned player sets
+    apart from the base strategy (e.g. Magna Grecia's plan_width, a cap on planning work that keeps
+    `tuned` as cheap as `greedy`)."""
+    w = defaults.copy()
+    for name, value in ((spec.extra or {}).get("train_set") or {}).items():
+        if name not in names:
+            raise ValueError(f"{spec.name} train_set names unknown weight {name!r}")
+        w[names.index(name)] = float(value)
+    return w
+
+
 def _scales(defaults: np.ndarray) -> np.ndarray:
     nz = np.abs(defaults[defaults != 0])
     fill = 0.5 * float(np.median(nz)) if len(nz) else 1.0
@@ -149,13 +161,14 @@ class Trainer:
         info = t.info
         self.all_names = list(info.weight_names)
         self.default = np.array(info.weights, dtype=np.float64)
+        self.start = fixed_values(t.spec, self.all_names, self.default)
         self.idx = [self.all_names.index(n) for n in t.names]
         d = self.default[self.idx]
         self.scale = _scales(d)
         self.cpu = 0.0
 
     def weights_of(self, x) -> np.ndarray:
-        w = self.default.copy()
+        w = self.start.copy()
         w[self.idx] = self.default[self.idx] + self.scale * np.asarray(x)
         return w
 
@@ -285,6 +298,52 @@ def train(t: Training, out: Path | None = None, jobs: int = 1, force: bool = Fal
     if path.exists() and path.is_dir():
         raise AgonInputError(f"{path} is a folder, not a weights file")
     doc = Trainer(t, jobs, progress).run()
+    wmod.write(path, doc, HEADER)
+    return path, doc
+
+
+def reevaluate(t: Training, path: Path | None = None, jobs: int = 1, progress: bool = True) -> tuple[Path, dict]:
+    """Play an existing weights file again against the default weights (the evaluation of `train`,
+    same seeds) after the weights a game sets for tuned players (GameSpec.extra["train_set"]) are
+    applied, and rewrite its [evaluation]; [reevaluated] records what was set, when, by which
+    command, and the evaluation it replaces. For an engine or player change that leaves the trained
+    weights meaningful but moves their strength; retrain when it does not."""
+    from joblib import Parallel
+    from tqdm import tqdm
+    from experiments import weights as wmod
+    from experiments.provenance import git_commit
+    from experiments.weights import overrides_key
+    t.validate()
+    path = Path(path) if path else wmod.WEIGHTS_DIR / wmod.file_name(t.spec, t.players, t.overrides, t.base)
+    if not path.is_file():
+        raise AgonInputError(f"no weights file {path} to re-evaluate; train it first (agon train {t.spec.name} "
+                             f"--players {t.players})")
+    doc = wmod.read(path)
+    mine = (doc.get("game"), int(doc.get("players", 0)), doc.get("strategy", "greedy"), doc.get("overrides") or {})
+    want = (t.spec.name, t.players, t.base, overrides_key(t.spec, t.overrides))
+    if mine != want:
+        raise AgonInputError(f"{path} holds {mine[0]} {mine[1]}p {mine[2]} {mine[3]}, not {want[0]} {want[1]}p {want[2]} {want[3]}")
+    tr = Trainer(t, jobs, progress)
+    named = dict(doc.get("weights") or {})
+    changed = {}
+    for name, value in ((t.spec.extra or {}).get("train_set") or {}).items():
+        if named.get(name) != float(value):
+            changed[name] = float(value)
+            named[name] = float(value)
+    tuned = np.array(wmod.vector(t.spec, t.base, named), dtype=np.float64)
+    bar = tqdm(total=t.eval_seeds * t.players, unit="game", file=sys.stderr, disable=not progress, dynamic_ncols=True,
+               desc=f"re-evaluate {t.spec.name} {t.players}p")
+    par = Parallel(n_jobs=tr.jobs, backend="loky") if tr.jobs > 1 else None
+    with (par if par is not None else _Null()):
+        ev = tr.evaluate_against_default(tuned, par, bar)
+    bar.close()
+    previous = doc.get("evaluation") or {}
+    doc["weights"] = {name: round(float(v), 6) for name, v in zip(tr.all_names, tuned)}
+    doc["evaluation"] = ev
+    doc["reevaluated"] = {"command": t.command, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                          "git_commit": git_commit(), "set": changed,
+                          "previous_win_rate": previous.get("win_rate"), "previous_ci_low": previous.get("ci_low"),
+                          "previous_ci_high": previous.get("ci_high")}
     wmod.write(path, doc, HEADER)
     return path, doc
 

@@ -51,6 +51,10 @@ Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index
  12 cash           per track point of p up to 3 * city_tile_cost (the price of a founding run),
                    before the last round: a broke player sells a market to act next turn
                    ("selling markets, a small relief", spec §11.6); 0: points count only as score
+ 13 plan_width     0: every legal city tile is valued by its plan; K > 0: only the K best by their
+                   one-step value (ties at the K-th drawn uniformly), the others by one step (a
+                   run left pending is never chosen). Caps the planning work where a player's
+                   style leaves many open city tiles (the tuned players: 8).
 ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = 0: exactly
 the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
 choose_greedy_reference).
@@ -83,13 +87,13 @@ RANDOM, GREEDY, ORACLE_HUB, SEARCH = 0, 1, 2, 3
 
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
-                       "city_plan", "road_plan", "finish", "cash")
-W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH = 9, 10, 11, 12
-GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0)
-ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0)
+                       "city_plan", "road_plan", "finish", "cash", "plan_width")
+W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH, W_PLAN_WIDTH = 9, 10, 11, 12, 13
+GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0)
+ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
-ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0)
+ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0)
 SEARCH_WEIGHT_NAMES = ("rollouts", "candidates", "horizon_turns", "rollout_random")
 SEARCH_WEIGHTS = (9.0, 3.0, 4.0, 0.0)
 N_WEIGHTS = len(GREEDY_WEIGHTS)
@@ -881,6 +885,57 @@ def other_value(st, params, a, p, w, base, terminal, cache, unsold, buf):
 
 
 @njit(cache=True)
+def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals):
+    """The city tiles whose plans are valued: with `plan_width` K > 0 and more than K city tiles
+    legal, the K best by their one-step value, ties at the K-th value drawn uniformly (many
+    tiles in open country share one value); the others keep their one-step value, and one that
+    leaves a run pending is never chosen (as when no completion is found). Returns (first, flags)
+    with flags[i - first] per city tile: 0 plan valued, 1 one step, 2 never chosen; the one-step
+    values of the tiles not planned are left in vals."""
+    k = int(weight(w, W_PLAN_WIDTH) + 0.5)
+    first = 0
+    while first < n and legal[first] < A_CITY:
+        first += 1
+    last = first
+    while last < n and legal[last] < A_DRAW_ROAD:
+        last += 1
+    flags = np.zeros(max(last - first, 1), dtype=np.int8)
+    if k <= 0 or last - first <= k:
+        return first, flags
+    pend = np.zeros(last - first, dtype=np.int8)
+    for i in range(first, last):
+        for j in range(st.shape[0]):
+            cp[j] = st[j]
+        apply_action(cp, params, legal[i])
+        naff = run_aff(cp, aff, buf2)
+        vals[i] = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
+        pend[i - first] = 1 if cp[S_PENDING] != 0 else 0
+    order = np.sort(vals[first:last])
+    cut = order[last - first - k]
+    above = 0
+    ties = 0
+    for i in range(first, last):
+        if vals[i] > cut:
+            above += 1
+        elif vals[i] == cut:
+            ties += 1
+    want = k - above                     # tied tiles to plan, drawn without replacement
+    for i in range(first, last):
+        f = 1
+        if vals[i] > cut:
+            f = 0
+        elif vals[i] == cut:
+            if below(prng, ties) < want:
+                f = 0
+                want -= 1
+            ties -= 1
+        if f == 1 and pend[i - first] != 0:
+            f = 2
+        flags[i - first] = f
+    return first, flags
+
+
+@njit(cache=True)
 def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2, mvals2,
                runs, run_len, run_val, sets, slens):
@@ -898,6 +953,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
     plain = -1
     plain_i = -1
     n_plain = 0
+    first_city, flags = plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals)
     for i in range(n):
         a = legal[i]
         if a < A_CITY:
@@ -923,6 +979,11 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, la, lb, cache, aff, buf,
                                        cp, keys, mvals, nmemo, aff[2], 0)
         elif a < A_DRAW_ROAD:
+            if flags[i - first_city] != 0:            # outside the plan width: one step only
+                v = vals[i] if flags[i - first_city] == 1 else -1e300
+                vals[i] = v
+                best, nbest, choice = _better(v, a, best, nbest, choice, prng)
+                continue
             for j in range(st.shape[0]):
                 cp[j] = st[j]
             apply_action(cp, params, a)

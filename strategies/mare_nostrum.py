@@ -1499,13 +1499,11 @@ def isis_value(S, o, t, ctx):
 
 @njit(cache=True)
 def adds_card(S, P, ctx, q, t):
-    """Would one more card of type t (probably) add one to q's combination? A tax card does when
-    taxes are wild; a good when q collects none of it. For a rival only public facts count (his
-    income just paid; his hand is hidden); for the decider his own hand."""
+    """Would one more card of type t (probably) add one to rival q's combination? A tax card does
+    when taxes are wild; a good when q collects none of it. Only public facts count (his income
+    just paid; his hand is hidden)."""
     if t == TAX:
         return P[P_TAX_WILD] != 0
-    if q == S[H_DECIDER]:
-        return hand(S, q, t) == 0
     return ctx[X_INC + q * N_TYPES + t] == 0
 
 

@@ -44,7 +44,10 @@ SPEC = GameSpec(
         "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
         # `agon check-players` (experiments/check_players.py): trace words -> action families
         "train_budget": 60_000,   # planning greedy: ~80 games per CPU-second at 4 players; fits 10 min on 2 cores
-        "train_fixed": ("city_plan", "road_plan", "finish"),   # never trained: plan switches and the chain length (cost)
+        "train_fixed": ("city_plan", "road_plan", "finish", "plan_width"),   # never trained: plan switches, the chain length and the plan width (cost)
+        # set for tuned players (not trained): plans valued for the 8 best city tiles by one step, which keeps
+        # `tuned` within 1.2x the cost of `greedy` (its style leaves many open city tiles; bench/tuned_cost.py)
+        "train_set": {"plan_width": 8.0},
         "player_check": {
             "actor": r"^(?:R\d+ )?Seat (\d+) \(\w+\) ",
             "families": [("found a city", r"founds a city"), ("place a city tile", r"places a city tile"),

@@ -249,3 +249,74 @@ def win_share_at_end(st, pr, p):
     parts = np.zeros((4, 6), dtype=np.int64)
     R.score_parts(st, pr, parts)
     return G.win_share(st, pr, parts[:, 5].copy(), p)
+
+
+# ---------------------------------------------------------------- plan width (the tuned players' cost cap)
+def _wide_decision(weights, min_cities=12, n_players=4, seed=3):
+    """A decision of a greedy game with at least `min_cities` legal city tiles: (st, ctx, legal, m)."""
+    from sim.magna_grecia import engine as E
+    from sim.rng import CHANCE
+    ctx = E.make_ctx(n_players, PARAMS.defaults())
+    w = np.array(weights, dtype=float)
+    for gi in range(6):
+        st = np.zeros(E.STATE_SIZE, np.int32)
+        E.new_game(st, ctx, np.int64(n_players), np.int64(seed), np.int64(gi))
+        chance, pr = new_stream(seed, gi, CHANCE), new_stream(seed, gi, PLAYERS)
+        lg, work = np.zeros(E.N_ACTIONS, np.int32), np.zeros(E.STATE_SIZE, np.int32)
+        m = E.legal_actions(st, ctx, lg)
+        while m > 0:
+            cities = ((lg[:m] >= R.A_CITY) & (lg[:m] < R.A_DRAW_ROAD)).sum()
+            if cities >= min_cities and lg[0] < R.A_DRAW_ROAD:
+                return st, ctx, lg, m
+            a = G.choose(st, ctx, lg, m, GREEDY, w, pr, work)
+            m = E.apply_action(st, ctx, a, chance, lg)
+    raise AssertionError("no decision with that many city tiles")
+
+
+def _values(st, ctx, lg, m, w, seed=0):
+    vals = np.empty(m, np.float64)
+    pick = G.greedy_values(st.copy(), ctx, lg, m, w, new_stream(seed, 0, PLAYERS), vals)
+    return pick, vals
+
+
+def test_plan_width_values_only_the_best_city_tiles_by_plan():
+    """plan_width K: the K best city tiles by one-step value keep their plan values, the others
+    their one-step value (a tile leaving a run pending: never chosen); K at least the number of
+    city tiles changes nothing."""
+    st, ctx, lg, m = _wide_decision(GREEDY_WEIGHTS)
+    city = np.flatnonzero((lg[:m] >= R.A_CITY) & (lg[:m] < R.A_DRAW_ROAD))
+    full = np.array(GREEDY_WEIGHTS, float)
+    pick0, v0 = _values(st, ctx, lg, m, full)
+    wide = full.copy()
+    wide[G.W_PLAN_WIDTH] = len(city)
+    pick1, v1 = _values(st, ctx, lg, m, wide)
+    assert pick1 == pick0 and np.array_equal(v0, v1)
+    k = 4
+    narrow = full.copy()
+    narrow[G.W_PLAN_WIDTH] = k
+    _, vk = _values(st, ctx, lg, m, narrow)
+    one_step, pending = np.empty(len(city)), np.zeros(len(city), bool)
+    for j, i in enumerate(city):
+        cp = st.copy()
+        R.apply_action(cp, ctx, lg[i])
+        pending[j] = cp[S.S_PENDING] != 0
+        one_step[j] = G.placement_value(st, ctx, lg[i], st[S.S_CUR], full, G.new_place_cache(),
+                                        np.empty((3, G.KEY_SLOTS), np.int64), np.empty(6 * N, np.int64),
+                                        np.empty(6 * N, np.int64), np.empty_like(st), -1, -1)
+    cut = np.sort(one_step)[len(city) - k]
+    for j, i in enumerate(city):
+        if one_step[j] > cut:
+            assert vk[i] == v0[i]                       # planned as without a width
+        elif one_step[j] < cut:
+            assert vk[i] == (-1e300 if pending[j] else one_step[j])
+    planned = sum(vk[i] == v0[i] for i in city)
+    assert planned >= k and (vk[city] != v0[city]).any()     # the width did cut plans here
+
+
+def test_tuned_width_players_found_cities_when_a_city_costs_more():
+    """The tuned players' width (8) keeps the founding plans at every city cost."""
+    w = np.array(GREEDY_WEIGHTS, float)
+    w[G.W_PLAN_WIDTH] = 8
+    for cost in (2, 3):
+        res = play(GREEDY, 4, {"city_tile_cost": cost}, n_games=3, weights=w)
+        assert (res["cities_founded"].sum(axis=1) > 0).all()

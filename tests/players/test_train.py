@@ -68,6 +68,29 @@ def test_cli_train_writes_a_file_the_tuned_strategy_plays(tmp_path):
     assert set(data["weights"]) == {"hold_at"} and data["training"]["population"] >= 2
 
 
+def test_reevaluate_applies_the_tuned_settings_and_rewrites_the_evaluation(tmp_path, monkeypatch):
+    """--reevaluate: the weights a game sets for tuned players (train_set) are applied to an existing
+    file, which is played again on the evaluation seeds; the old evaluation is kept as `previous`."""
+    from experiments.train import reevaluate
+    out = tmp_path / "pig-2p.toml"
+    r = run_agon("train", "pig", "--players", "2", "--budget", "300", "--eval-games", "100", "--out", out, "--quiet")
+    assert r.returncode == 0, r.stderr
+    before = wmod.read(out)
+    spec = get_game("pig")
+    monkeypatch.setitem(spec.extra, "train_set", {"hold_at": 1.0})       # roll once: a much worse player
+    path, doc = reevaluate(Training(game="pig", players=2, eval_games=400, command="agon train pig --reevaluate"),
+                           out, progress=False)
+    data = wmod.read(path)
+    assert data["weights"]["hold_at"] == 1.0 and data["reevaluated"]["set"] == {"hold_at": 1.0}
+    assert data["reevaluated"]["previous_win_rate"] == before["evaluation"]["win_rate"]
+    assert data["evaluation"]["games"] == 400 and data["evaluation"]["ci_high"] < 0.5      # the change shows
+    assert data["training"] == before["training"]                                      # training kept
+    with pytest.raises(AgonInputError, match="holds pig 2p"):
+        reevaluate(Training(game="pig", players=3, eval_games=30), out, progress=False)
+    with pytest.raises(AgonInputError, match="no weights file"):
+        reevaluate(Training(game="pig", players=2, eval_games=30), tmp_path / "none.toml", progress=False)
+
+
 @pytest.mark.slow
 def test_catan_training_beats_the_default_weights(tmp_path):
     """A small real training (base Catan, 3 players): the tuned weights differ from the defaults and
