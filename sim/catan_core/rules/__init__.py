@@ -27,17 +27,15 @@ from sim.catan_core.rules.end import *  # noqa: F401,F403
 from sim.catan_core.rules.battles import *  # noqa: F401,F403
 from sim.catan_core.rules.robber import *  # noqa: F401,F403
 from sim.catan_core.rules.turn import *  # noqa: F401,F403
+from sim.catan_core.rules.build import *  # noqa: F401,F403
+from sim.catan_core.rules.corsair import *  # noqa: F401,F403
+from sim.catan_core.rules.dev_cards import *  # noqa: F401,F403
+from sim.catan_core.rules.donations import *  # noqa: F401,F403
+from sim.catan_core.rules.ships import *  # noqa: F401,F403
 from sim.catan_core.rules.setup import *  # noqa: F401,F403
 from sim.catan_core.rules.legal import *  # noqa: F401,F403
 from sim.catan_core.rules.apply import *  # noqa: F401,F403
 from sim.catan_core.rules.redeal import *  # noqa: F401,F403
 from sim.catan_core.rules.invariants import *  # noqa: F401,F403
 from sim.catan_core.rules.setup import _numbers_ok  # noqa: F401
-from sim.catan_core.rules.legal import _dev_playable  # noqa: F401
-from sim.catan_core.rules.legal import _yop_legal  # noqa: F401
-from sim.catan_core.rules.legal import _yop_pair  # noqa: F401
-from sim.catan_core.rules.legal import _card_plays  # noqa: F401
-from sim.catan_core.rules.legal import _builds  # noqa: F401
-from sim.catan_core.rules.legal import _ships  # noqa: F401
-from sim.catan_core.rules.apply import _apply_catan  # noqa: F401
-from sim.catan_core.rules.apply import _apply_troja  # noqa: F401
+from sim.catan_core.rules.dev_cards import _dev_playable, _yop_legal, _yop_pair  # noqa: F401

@@ -97,6 +97,17 @@ def row_total(st):
 
 
 @njit(cache=True, inline="always")
+def list_hand_cards(st, p, first, out, n):
+    """Append first + r for every resource r p holds (discard, donate, swap return)."""
+    b = S_PLAYERS + p * PS + P_HAND
+    for r in range(5):
+        if st[b + r] > 0:
+            out[n] = first + r
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
 def can_afford(st, cfg, p, coff):
     b = S_PLAYERS + p * PS + P_HAND
     for r in range(5):
