@@ -1,6 +1,9 @@
 """The compiled rules of the Catan core and of both games built on it (troja.md §1-§4), one
-module per family of actions (TAG / Catanatron style); every name is re-exported here, so
-`rules.X` works for the engine facade, the players and the tests.
+module per family of actions (TAG / Catanatron style: build, trade, robber, dev_cards, turn;
+troja's donations, ships, corsair), each listing its legal actions (`list_<x>`) and applying them
+(`apply_<x>`); legal.py and apply.py only pick the family (by phase, by the action's range).
+Every name is re-exported here, so `rules.X` works for the engine facade, the players and the
+tests.
 
 One state machine serves `catan` and `troja`; the game flag in the config (C_GAME)
 switches the game-specific parts: development cards, robber, harbors and Largest Army

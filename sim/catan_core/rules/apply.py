@@ -3,9 +3,9 @@ trade.py, robber.py, dev_cards.py; troja's donations.py, ships.py, corsair.py), 
 it; the win check follows an action that can change VP."""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_S
+from sim.catan_core.board import (T_A_ROAD, T_A_TRADE, T_A_DISCARD, T_A_BUY_DEV, T_A_MOVE_ROBBER, T_A_USE_SWAP,
+                                  T_A_MOVE_CORSAIR)
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.rules.base import a_base, a_discard, a_road, a_trade
 from sim.catan_core.rules.end import check_win
 from sim.catan_core.rules.turn import apply_turn
 from sim.catan_core.rules.build import apply_build, place_road, place_settlement  # noqa: F401
@@ -24,26 +24,26 @@ def apply_action(st, topo, cfg, a, rng):
     p = st[S_ACTOR]
     st[S_ACTIONS] += 1
     st[S_TURN_ACTIONS] += 1
-    if a < a_road(topo):  # ROLL, END
+    if a < topo[T_A_ROAD]:  # ROLL, END
         apply_turn(st, topo, cfg, a, ph, p, rng)
         return
-    if a < a_trade(topo):  # ROAD, SETTLEMENT, CITY
+    if a < topo[T_A_TRADE]:  # ROAD, SETTLEMENT, CITY
         if not apply_build(st, topo, cfg, a, ph, p):
             return
-    elif a < a_discard(topo):  # TRADE: no VP change
+    elif a < topo[T_A_DISCARD]:  # TRADE: no VP change
         apply_trade(st, topo, a, p)
         return
-    elif a < a_base(topo):  # DISCARD: no VP change
+    elif a < topo[T_A_BUY_DEV]:  # DISCARD: no VP change (BUY_DEV or DONATE: the game's own)
         apply_discard(st, topo, cfg, a, p)
         return
     elif st[S_GAME] == GAME_CATAN:
-        if a < a_base(topo) + 28:  # BUY_DEV .. PLAY_MONOPOLY
+        if a < topo[T_A_MOVE_ROBBER]:  # BUY_DEV .. PLAY_MONOPOLY
             apply_dev_card(st, topo, cfg, a, ph, p)
         else:
             apply_robber(st, topo, cfg, a, p, rng)
-    elif a < a_base(topo) + 6:  # DONATE, DONATE_STOP
+    elif a < topo[T_A_USE_SWAP]:  # DONATE, DONATE_STOP
         apply_donation(st, topo, cfg, a, p)
-    elif a < a_base(topo) + 18 + topo[T_S]:  # USE_SWAP .. BUILD_SHIP
+    elif a < topo[T_A_MOVE_CORSAIR]:  # USE_SWAP .. BUILD_SHIP
         apply_ship(st, topo, cfg, a, ph, p, rng)
     else:
         apply_corsair(st, topo, cfg, a, p, rng)

@@ -4,7 +4,8 @@ rates, Longest Road)."""
 import numpy as np
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_N, T_E, T_NODE_HEX, T_NODE_NB, T_NODE_NBE, T_EDGE_NODES
+from sim.catan_core.board import (T_N, T_NODE_HEX, T_NODE_NB, T_NODE_NBE, T_EDGE_NODES, T_A_ROAD, T_A_SETTLEMENT,
+                                  T_A_CITY)
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
 from sim.catan_core.rules.base import DEBRUIJN, bit_set, bits_out, can_afford, pay  # noqa: F401
 from sim.catan_core.rules.placement import any_road_ok, node_distance_ok, road_ok, settle_ok  # noqa: F401
@@ -19,13 +20,12 @@ def list_builds(st, topo, cfg, p, out, n):
     """Roads, settlements and cities p can pay for."""
     b = S_PLAYERS + p * PS
     if st[b + P_ROADS_LEFT] > 0 and can_afford(st, cfg, p, C_COST_ROAD):
-        n = bits_out(st, S_ROAD_OK + p * RW, RW, 2, out, n)
-    E = topo[T_E]
-    N = topo[T_N]
+        n = bits_out(st, S_ROAD_OK + p * RW, RW, topo[T_A_ROAD], out, n)
     if st[b + P_SETTLES_LEFT] > 0 and can_afford(st, cfg, p, C_COST_SETTLE):
-        n = bits_out(st, S_SETTLE_OK + p * SW, SW, 2 + E, out, n)
+        n = bits_out(st, S_SETTLE_OK + p * SW, SW, topo[T_A_SETTLEMENT], out, n)
     if st[b + P_CITIES_LEFT] > 0 and can_afford(st, cfg, p, C_COST_CITY):
         o = S_OWN_NODES + p * SW  # p's buildings in node order; settlements are upgradable
+        first = topo[T_A_CITY]
         for wi in range(SW):
             x = np.int64(st[o + wi])
             while x != 0:
@@ -33,7 +33,7 @@ def list_builds(st, topo, cfg, p, out, n):
                 v = wi * 31 + DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
                 x ^= low
                 if st[S_NODE_LEVEL + v] == 1:
-                    out[n] = 2 + E + N + v
+                    out[n] = first + v
                     n += 1
     return n
 
@@ -41,16 +41,16 @@ def list_builds(st, topo, cfg, p, out, n):
 @njit(cache=True, inline="always")
 def list_free_roads(st, topo, p, out, n):
     """Road Building: every road p may place, free."""
-    return bits_out(st, S_ROAD_OK + p * RW, RW, 2, out, n)
+    return bits_out(st, S_ROAD_OK + p * RW, RW, topo[T_A_ROAD], out, n)
 
 
 @njit(cache=True, inline="always")
 def list_setup_settlements(st, topo, out, n):
     """The set-up snake's settlement: any node the distance rule allows (§2.1)."""
-    E = topo[T_E]
+    first = topo[T_A_SETTLEMENT]
     for v in range(topo[T_N]):
         if node_distance_ok(st, topo, v):
-            out[n] = 2 + E + v
+            out[n] = first + v
             n += 1
     return n
 
@@ -62,7 +62,7 @@ def list_setup_roads(st, topo, out, n):
     for k in range(3):
         e = topo[T_NODE_NBE + 3 * v + k]
         if e >= 0 and st[S_EDGE_OWNER + e] < 0:
-            out[n] = 2 + e
+            out[n] = topo[T_A_ROAD] + e
             n += 1
     return n
 
@@ -129,11 +129,9 @@ def apply_build(st, topo, cfg, a, ph, p):
     """Place the ROAD, SETTLEMENT or CITY `a` of p (paid, free, or in the set-up snake); True if
     the win check follows (not in the set-up snake)."""
     b = S_PLAYERS + p * PS
-    E = topo[T_E]
-    N = topo[T_N]
     P = st[S_P]
-    if a < 2 + E:  # road
-        e = a - 2
+    if a < topo[T_A_SETTLEMENT]:  # road
+        e = a - topo[T_A_ROAD]
         if ph == PH_SETUP_ROAD:
             place_road(st, topo, cfg, p, e)
             st[S_SETUP_STEP] += 1
@@ -153,8 +151,8 @@ def apply_build(st, topo, cfg, a, ph, p):
         else:
             pay(st, cfg, p, C_COST_ROAD)
             place_road(st, topo, cfg, p, e)
-    elif a < 2 + E + N:  # settlement
-        v = a - 2 - E
+    elif a < topo[T_A_CITY]:  # settlement
+        v = a - topo[T_A_SETTLEMENT]
         if ph == PH_SETUP_SETTLEMENT:
             place_settlement(st, topo, cfg, p, v)
             if st[S_SETUP_STEP] >= P and cfg[C_SETUP_INCOME] == 1:
@@ -171,7 +169,7 @@ def apply_build(st, topo, cfg, a, ph, p):
         pay(st, cfg, p, C_COST_SETTLE)
         place_settlement(st, topo, cfg, p, v)
     else:  # city
-        v = a - 2 - E - N
+        v = a - topo[T_A_CITY]
         pay(st, cfg, p, C_COST_CITY)
         st[S_NODE_LEVEL + v] = 2
         st[b + P_SETTLES_LEFT] += 1

@@ -2,9 +2,9 @@
 benefit it blocks."""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_S, T_SEA_NODES
+from sim.catan_core.board import T_S, T_SEA_NODES, T_A_MOVE_CORSAIR
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.rules.base import a_base, hand_total, ship_benefit_at  # noqa: F401
+from sim.catan_core.rules.base import hand_total, ship_benefit_at  # noqa: F401
 from sim.catan_core.rules.robber import list_victims, steal  # noqa: F401
 from sim.catan_core.rules.trade import update_all_rates  # noqa: F401
 
@@ -32,7 +32,7 @@ def list_corsair(st, topo, cfg, p, out, n):
     possible victim, or nobody where no one can be robbed or stealing is optional."""
     S = topo[T_S]
     P = st[S_P]
-    Cb = a_base(topo) + 18 + S
+    Cb = topo[T_A_MOVE_CORSAIR]
     cur = st[S_CORSAIR]
     stay = st[S_CAUSE] == 7 and cfg[C_CORSAIR_MUST_MOVE_7] == 0
     for s in range(S):
@@ -48,7 +48,7 @@ def apply_corsair(st, topo, cfg, a, p, rng):
     """MOVE_CORSAIR a: the corsair to its sea hex (blocking that ship's benefit), the steal,
     everyone's rates again, back to the phase that called it."""
     P = st[S_P]
-    i = a - a_base(topo) - 18 - topo[T_S]
+    i = a - topo[T_A_MOVE_CORSAIR]
     s = i // (P + 1)
     v = i % (P + 1)
     st[S_CORSAIR] = s

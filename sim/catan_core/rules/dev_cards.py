@@ -3,8 +3,10 @@ bought this turn; knights before the roll), and each card's effect: Knight (with
 Road Building, Year of Plenty, Monopoly."""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
+from sim.catan_core.board import (T_A_BUY_DEV, T_A_PLAY_KNIGHT, T_A_PLAY_ROAD_BUILDING, T_A_PLAY_YEAR_OF_PLENTY,
+                                  T_A_PLAY_MONOPOLY)
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.rules.base import a_base, can_afford, pay  # noqa: F401
+from sim.catan_core.rules.base import can_afford, pay  # noqa: F401
 from sim.catan_core.rules.placement import any_road_ok  # noqa: F401
 from sim.catan_core.rules.robber import start_robber  # noqa: F401
 
@@ -54,7 +56,7 @@ def _yop_pair(i):
 def list_buy_dev(st, topo, cfg, p, out, n):
     """BUY_DEV while the deck lasts and p can pay."""
     if st[S_DECK_POS] < st[S_DECK_N] and can_afford(st, cfg, p, C_COST_DEV):
-        out[n] = a_base(topo)
+        out[n] = topo[T_A_BUY_DEV]
         n += 1
     return n
 
@@ -65,24 +67,25 @@ def list_card_plays(st, topo, cfg, p, out, n, preroll):
     rules allow every card then)."""
     if st[S_DEV_PLAYED] >= cfg[C_DEV_PLAYS]:
         return n
-    B = a_base(topo)
     if _dev_playable(st, p, DEV_KNIGHT):
-        out[n] = B + 1
+        out[n] = topo[T_A_PLAY_KNIGHT]
         n += 1
     if preroll and cfg[C_DEV_PREROLL] == 0:
         return n
     if _dev_playable(st, p, DEV_ROAD_BUILDING) and st[S_PLAYERS + p * PS + P_ROADS_LEFT] > 0:
         if any_road_ok(st, topo, p):
-            out[n] = B + 2
+            out[n] = topo[T_A_PLAY_ROAD_BUILDING]
             n += 1
     if _dev_playable(st, p, DEV_YOP):
+        first = topo[T_A_PLAY_YEAR_OF_PLENTY]
         for i in range(20):
             if _yop_legal(st, cfg, i):
-                out[n] = B + 3 + i
+                out[n] = first + i
                 n += 1
     if _dev_playable(st, p, DEV_MONOPOLY):
+        first = topo[T_A_PLAY_MONOPOLY]
         for r in range(5):
-            out[n] = B + 23 + r
+            out[n] = first + r
             n += 1
     return n
 
@@ -105,16 +108,15 @@ def _gain(st, b, r):
 @njit(cache=True, **NO_REFCOUNT)
 def apply_dev_card(st, topo, cfg, a, ph, p):
     """BUY_DEV or a card play (a in BUY_DEV .. PLAY_MONOPOLY) of p in phase ph."""
-    B = a_base(topo)
     b = S_PLAYERS + p * PS
-    if a == B:  # BUY_DEV
+    if a == topo[T_A_BUY_DEV]:
         pay(st, cfg, p, C_COST_DEV)
         t = st[S_DECK + st[S_DECK_POS]]
         st[S_DECK_POS] += 1
         st[b + P_DEV + t] += 1
         st[b + P_DEV_NEW + t] += 1
         st[b + P_DEV_BOUGHT] += 1
-    elif a == B + 1:  # KNIGHT
+    elif a == topo[T_A_PLAY_KNIGHT]:
         _play(st, b, DEV_KNIGHT)
         st[b + P_KNIGHTS] += 1
         k = st[b + P_KNIGHTS]
@@ -123,7 +125,7 @@ def apply_dev_card(st, topo, cfg, a, ph, p):
             if h < 0 or k > st[S_PLAYERS + h * PS + P_KNIGHTS]:
                 st[S_LA_HOLDER] = p
         start_robber(st, cfg, ph, 0)
-    elif a == B + 2:  # ROAD BUILDING
+    elif a == topo[T_A_PLAY_ROAD_BUILDING]:
         _play(st, b, DEV_ROAD_BUILDING)
         rb = cfg[C_RB_ROADS]
         if rb > st[b + P_ROADS_LEFT]:
@@ -131,8 +133,8 @@ def apply_dev_card(st, topo, cfg, a, ph, p):
         st[S_RB_LEFT] = rb
         st[S_RET_PHASE] = ph
         st[S_PHASE] = PH_ROAD_BUILDING
-    elif a < B + 23:  # YEAR OF PLENTY
-        i = a - B - 3
+    elif a < topo[T_A_PLAY_MONOPOLY]:  # PLAY_YEAR_OF_PLENTY
+        i = a - topo[T_A_PLAY_YEAR_OF_PLENTY]
         _play(st, b, DEV_YOP)
         if i < 15:
             x, y = _yop_pair(i)
@@ -140,8 +142,8 @@ def apply_dev_card(st, topo, cfg, a, ph, p):
             _gain(st, b, y)
         else:
             _gain(st, b, i - 15)
-    else:  # MONOPOLY
-        r = a - B - 23
+    else:  # PLAY_MONOPOLY
+        r = a - topo[T_A_PLAY_MONOPOLY]
         _play(st, b, DEV_MONOPOLY)
         for q in range(st[S_P]):
             if q != p:

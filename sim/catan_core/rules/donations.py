@@ -2,8 +2,9 @@
 tokens a finished donation earns."""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
+from sim.catan_core.board import T_A_DONATE, T_A_DONATE_STOP
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.rules.base import a_base, hand_total, list_hand_cards  # noqa: F401
+from sim.catan_core.rules.base import hand_total, list_hand_cards  # noqa: F401
 
 
 @njit(cache=True, inline="always")
@@ -12,19 +13,18 @@ def list_donations(st, topo, cfg, p, out, n):
     donations left this turn and holds the minimum."""
     if st[S_DON_COUNT] < cfg[C_DON_PER_TURN] and hand_total(st, p) >= cfg[C_DON_MIN] \
             and cfg[C_DON_MAX] >= 1:
-        n = list_hand_cards(st, p, a_base(topo), out, n)
+        n = list_hand_cards(st, p, topo[T_A_DONATE], out, n)
     return n
 
 
 @njit(cache=True, inline="always")
 def list_donating(st, topo, cfg, p, out, n):
     """During a donation: one more card (up to the maximum), or stop once the minimum is in."""
-    B = a_base(topo)
     placed = st[S_DON_PLACED]
     if placed < cfg[C_DON_MAX]:
-        n = list_hand_cards(st, p, B, out, n)
+        n = list_hand_cards(st, p, topo[T_A_DONATE], out, n)
     if placed >= cfg[C_DON_MIN]:
-        out[n] = B + 5
+        out[n] = topo[T_A_DONATE_STOP]
         n += 1
     return n
 
@@ -50,9 +50,8 @@ def close_donation(st, cfg, p):
 @njit(cache=True, **NO_REFCOUNT)
 def apply_donation(st, topo, cfg, a, p):
     """DONATE r (one card to the row) or DONATE_STOP."""
-    B = a_base(topo)
-    if a < B + 5:  # DONATE r
-        r = a - B
+    if a < topo[T_A_DONATE_STOP]:  # DONATE r
+        r = a - topo[T_A_DONATE]
         b = S_PLAYERS + p * PS
         st[b + P_HAND + r] -= 1
         st[S_ROW + r] += 1

@@ -3,6 +3,7 @@ offers, in id order within a phase's list. Each family lists its own (rules/buil
 trade.py, robber.py, corsair.py, dev_cards.py, donations.py, ships.py)."""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
+from sim.catan_core.actions import A_ROLL, A_END
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
 from sim.catan_core.rules.build import list_builds, list_free_roads, list_setup_roads, list_setup_settlements
 from sim.catan_core.rules.trade import list_trades
@@ -20,7 +21,7 @@ def legal_actions(st, topo, cfg, out):
     p = st[S_ACTOR]
     catan = st[S_GAME] == GAME_CATAN
     if ph == PH_MAIN:
-        out[0] = 1  # END
+        out[0] = A_END
         n = list_builds(st, topo, cfg, p, out, 1)
         if catan:
             n = list_buy_dev(st, topo, cfg, p, out, n)
@@ -31,7 +32,7 @@ def legal_actions(st, topo, cfg, out):
             n = list_ships(st, topo, cfg, p, out, n)
         return list_trades(st, topo, p, out, n)
     if ph == PH_PRE_ROLL:
-        out[0] = 0  # ROLL
+        out[0] = A_ROLL
         return list_card_plays(st, topo, cfg, p, out, 1, True) if catan else 1
     if ph == PH_DISCARD:
         return list_discards(st, topo, p, out, 0)
@@ -46,7 +47,7 @@ def legal_actions(st, topo, cfg, out):
     if ph == PH_ROAD_BUILDING:
         return list_free_roads(st, topo, p, out, 0)
     if ph == PH_SBP:  # the special building phase: build (or buy; ships if allowed) only
-        out[0] = 1  # END
+        out[0] = A_END
         n = list_builds(st, topo, cfg, p, out, 1)
         if catan:
             return list_buy_dev(st, topo, cfg, p, out, n)

@@ -2,9 +2,9 @@
 robs, the steal, the friendly robber. (Troja's corsair is rules/corsair.py.)"""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_H, T_N, T_E, T_HEX_NODES
+from sim.catan_core.board import T_H, T_HEX_NODES, T_A_DISCARD, T_A_MOVE_ROBBER
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.rules.base import a_base, draw_from_counts, hand_total, list_hand_cards, vp_public  # noqa: F401
+from sim.catan_core.rules.base import draw_from_counts, hand_total, list_hand_cards, vp_public  # noqa: F401
 
 
 @njit(cache=True, inline="always")
@@ -88,14 +88,14 @@ def list_victims(mask, first, P, optional, out, n):
 @njit(cache=True, inline="always")
 def list_discards(st, topo, p, out, n):
     """One card of any resource p holds (p owes half a hand over the limit)."""
-    return list_hand_cards(st, p, 22 + topo[T_E] + 2 * topo[T_N], out, n)
+    return list_hand_cards(st, p, topo[T_A_DISCARD], out, n)
 
 
 @njit(cache=True, inline="always")
 def apply_discard(st, topo, cfg, a, p):
     """DISCARD a: one card to the bank; the next seat that owes discards, then the robber."""
     b = S_PLAYERS + p * PS
-    r = a - (22 + topo[T_E] + 2 * topo[T_N])
+    r = a - topo[T_A_DISCARD]
     st[b + P_HAND + r] -= 1
     st[S_BANK + r] += 1
     st[b + P_OWE] -= 1
@@ -114,7 +114,7 @@ def list_robber(st, topo, cfg, p, out, n):
     """Every land hex but the robber's with each possible victim (or nobody where no one can
     be robbed, or stealing is optional); the friendly robber spares hexes of players under 3
     public VP unless that leaves no move."""
-    R = a_base(topo) + 28
+    R = topo[T_A_MOVE_ROBBER]
     P = st[S_P]
     cur = st[S_ROBBER]
     H = topo[T_H]
@@ -138,7 +138,7 @@ def list_robber(st, topo, cfg, p, out, n):
 def apply_robber(st, topo, cfg, a, p, rng):
     """MOVE_ROBBER a: the robber to its hex, the steal, back to the phase that called it."""
     P = st[S_P]
-    i = a - a_base(topo) - 28
+    i = a - topo[T_A_MOVE_ROBBER]
     h = i // (P + 1)
     v = i % (P + 1)
     st[S_ROBBER] = h

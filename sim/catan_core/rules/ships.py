@@ -3,9 +3,10 @@ tokens), the benefit its disc gives (port, VP, swap, trade tile, take) and using
 the take and the tile."""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_S
+from sim.catan_core.board import (T_S, T_A_USE_SWAP, T_A_SWAP_RETURN, T_A_USE_TAKE, T_A_CHOOSE_TILE,
+                                  T_A_BUILD_SHIP)
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.rules.base import a_base, benefit_count, draw_from_counts, list_hand_cards, pay, row_total  # noqa: F401
+from sim.catan_core.rules.base import benefit_count, draw_from_counts, list_hand_cards, pay, row_total  # noqa: F401
 from sim.catan_core.rules.placement import can_build_ship, ship_ok  # noqa: F401
 from sim.catan_core.rules.trade import update_rates  # noqa: F401
 
@@ -15,7 +16,7 @@ from sim.catan_core.rules.trade import update_rates  # noqa: F401
 def list_ships(st, topo, cfg, p, out, n):
     """Every sea hex p may build a ship on, if p can pay."""
     if can_build_ship(st, cfg, p):
-        A = a_base(topo) + 18
+        A = topo[T_A_BUILD_SHIP]
         for s in range(topo[T_S]):
             if ship_ok(st, topo, p, s):
                 out[n] = A + s
@@ -27,13 +28,12 @@ def list_ships(st, topo, cfg, p, out, n):
 def list_benefit_uses(st, topo, cfg, p, out, n):
     """USE_SWAP and USE_TAKE while p's unblocked ships grant uses left this turn and the row
     holds cards (the take needs more than `take_min_row`)."""
-    B = a_base(topo)
     rt = row_total(st)
     if rt > 0 and st[S_SWAP_USED] < benefit_count(st, cfg, p, BEN_SWAP) * cfg[C_SWAP_USES]:
-        out[n] = B + 6
+        out[n] = topo[T_A_USE_SWAP]
         n += 1
     if rt > cfg[C_TAKE_MIN_ROW] and st[S_TAKE_USED] < benefit_count(st, cfg, p, BEN_TAKE) * cfg[C_TAKE_USES]:
-        out[n] = B + 12
+        out[n] = topo[T_A_USE_TAKE]
         n += 1
     return n
 
@@ -41,16 +41,16 @@ def list_benefit_uses(st, topo, cfg, p, out, n):
 @njit(cache=True, inline="always")
 def list_swap_returns(st, topo, p, out, n):
     """After a swap: the card p puts back into the row."""
-    return list_hand_cards(st, p, a_base(topo) + 7, out, n)
+    return list_hand_cards(st, p, topo[T_A_SWAP_RETURN], out, n)
 
 
 @njit(cache=True, inline="always")
 def list_tiles(st, topo, out, n):
     """A trade tile left in the supply, for the TILE2 ship just built."""
-    B = a_base(topo)
+    first = topo[T_A_CHOOSE_TILE]
     for r in range(5):
         if st[S_TILES + r] > 0:
-            out[n] = B + 13 + r
+            out[n] = first + r
             n += 1
     return n
 
@@ -59,26 +59,25 @@ def list_tiles(st, topo, out, n):
 @njit(cache=True, **NO_REFCOUNT)
 def apply_ship(st, topo, cfg, a, ph, p, rng):
     """USE_SWAP, SWAP_RETURN, USE_TAKE, CHOOSE_TILE or BUILD_SHIP of p in phase ph."""
-    B = a_base(topo)
     b = S_PLAYERS + p * PS
-    if a == B + 6:  # USE_SWAP
+    if a == topo[T_A_USE_SWAP]:
         r = draw_from_counts(st, S_ROW, rng)
         st[b + P_HAND + r] += 1
         st[S_SWAP_USED] += 1
         st[b + P_SWAPS] += 1
         st[S_PHASE] = PH_SWAP_RETURN
-    elif a < B + 12:  # SWAP_RETURN r
-        r = a - B - 7
+    elif a < topo[T_A_USE_TAKE]:  # SWAP_RETURN r
+        r = a - topo[T_A_SWAP_RETURN]
         st[b + P_HAND + r] -= 1
         st[S_ROW + r] += 1
         st[S_PHASE] = PH_MAIN
-    elif a == B + 12:  # USE_TAKE
+    elif a == topo[T_A_USE_TAKE]:
         r = draw_from_counts(st, S_ROW, rng)
         st[b + P_HAND + r] += 1
         st[S_TAKE_USED] += 1
         st[b + P_TAKES] += 1
-    elif a < B + 18:  # CHOOSE_TILE r
-        r = a - B - 13
+    elif a < topo[T_A_BUILD_SHIP]:  # CHOOSE_TILE r
+        r = a - topo[T_A_CHOOSE_TILE]
         st[S_TILES + r] -= 1
         st[S_SHIP_TILE + st[S_TILE_SHIP]] = r
         st[S_TILE_SHIP] = -1
@@ -86,7 +85,7 @@ def apply_ship(st, topo, cfg, a, ph, p, rng):
         st[S_CAUSE] = 1
         st[S_PHASE] = PH_CORSAIR
     else:  # BUILD_SHIP s
-        s = a - B - 18
+        s = a - topo[T_A_BUILD_SHIP]
         k = st[b + P_SHIPS]
         pay(st, cfg, p, C_COST_SHIP)
         c = cfg[C_SHIP_TOKEN_COST + k]

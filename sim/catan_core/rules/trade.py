@@ -2,7 +2,7 @@
 tile benefits), which trades are legal and the trade itself."""
 from numba import njit
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_N, T_E, T_S, T_NHARB, T_HARB_NODES
+from sim.catan_core.board import T_S, T_NHARB, T_HARB_NODES, T_A_TRADE
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
 from sim.catan_core.rules.base import corsair_blocks, ship_benefit_at  # noqa: F401
 
@@ -53,7 +53,7 @@ def update_all_rates(st, topo, cfg):
 def list_trades(st, topo, p, out, n):
     """Every maritime trade p can make: give `rate` of x for one y the bank holds."""
     b = S_PLAYERS + p * PS
-    T = 2 + topo[T_E] + 2 * topo[T_N]
+    T = topo[T_A_TRADE]
     for x in range(5):
         rate = st[b + P_RATE + x]
         if st[b + P_HAND + x] >= rate:
@@ -68,7 +68,7 @@ def list_trades(st, topo, p, out, n):
 def apply_trade(st, topo, a, p):
     """TRADE a: p gives `rate` of x to the bank for one y (no VP change: no win check)."""
     b = S_PLAYERS + p * PS
-    i = a - (2 + topo[T_E] + 2 * topo[T_N])
+    i = a - topo[T_A_TRADE]
     x = i // 4
     y = i % 4
     if y >= x:

@@ -2,7 +2,7 @@
 from numba import njit
 from sim.rng import below
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.actions import EV_DICE
+from sim.catan_core.actions import EV_DICE, A_ROLL
 from sim.layout import note
 from sim.catan_core.rules.base import hand_total, row_total, sbp_enabled, vp  # noqa: F401
 from sim.catan_core.rules.production import produce  # noqa: F401
@@ -93,7 +93,7 @@ def roll_dice(st, topo, cfg, rng):
 def apply_turn(st, topo, cfg, a, ph, p, rng):
     """ROLL (production or the 7; no VP changes, so no win check), or END: of the turn in the
     main phase, else of p's step of the special building phase."""
-    if a == 0:
+    if a == A_ROLL:
         roll_dice(st, topo, cfg, rng)
     elif ph == PH_MAIN:
         end_turn(st, cfg, rng)
