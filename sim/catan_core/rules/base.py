@@ -1,38 +1,19 @@
-"""The first ids of the shared action ranges of a board, 31-bit sets in the state, and the small helpers every family uses:
-hands, costs, ship benefits, victory points (troja.md §1.7, §3.7)."""
+"""The first ids of the trade and game-specific action ranges of a board, 31-bit sets in the
+state, and the small helpers every family uses: hands, costs, ship benefits, victory points
+(troja.md §1.7, §3.7)."""
 import numpy as np
 from numba import njit
 from sim.rng import below
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_A_ROAD, T_A_SETTLEMENT, T_A_CITY, T_A_TRADE, T_A_DISCARD, T_A_BUY_DEV
+from sim.catan_core.board import T_A_TRADE, T_A_BUY_DEV
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
 
 
-# the first ids of the shared action ranges on a board, as declared (actions.py, board.T_A_*);
-# the players read them here
-@njit(cache=True, inline="always")
-def a_road(topo):
-    return topo[T_A_ROAD]
-
-
-@njit(cache=True, inline="always")
-def a_settle(topo):
-    return topo[T_A_SETTLEMENT]
-
-
-@njit(cache=True, inline="always")
-def a_city(topo):
-    return topo[T_A_CITY]
-
-
+# the first ids of two action ranges on a board, as declared (actions.py; the compiled rules read
+# topo[T_A_*] directly): the players' names for them
 @njit(cache=True, inline="always")
 def a_trade(topo):
     return topo[T_A_TRADE]
-
-
-@njit(cache=True, inline="always")
-def a_discard(topo):
-    return topo[T_A_DISCARD]
 
 
 @njit(cache=True, inline="always")
