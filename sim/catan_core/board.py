@@ -6,7 +6,8 @@ code reads adjacency by index arithmetic and a board is one argument.
 """
 import numpy as np
 
-HMAX, NMAX, EMAX, SMAX, HARBMAX = 30, 80, 109, 50, 11
+from sim.catan_core.layout import HMAX, NMAX, EMAX, SMAX, HARBMAX  # noqa: F401  (re-exported)
+from sim.catan_core.actions import ACTION_NAMES, action_space, action_starts
 
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # E NE NW W SW SE
 CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))  # N NE SE S SW NW
@@ -78,6 +79,7 @@ _fields = [
     ("HARB_SEA", HARBMAX), ("HARB_NODES", HARBMAX * 2), ("HARB_TYPES", HARBMAX),
     ("SPIRAL", HMAX), ("HAS_SPIRAL", 1),
     ("TERRAIN_COUNTS", 6), ("NUMBERS", 28), ("N_NUMBERS", 1),
+    ("ACTION_START", len(ACTION_NAMES)),  # the first id of each declared action range (actions.py)
 ]
 _off = 0
 OFFSETS = {}
@@ -104,6 +106,27 @@ T_HAS_SPIRAL = OFFSETS["HAS_SPIRAL"]
 T_TERRAIN_COUNTS = OFFSETS["TERRAIN_COUNTS"]
 T_NUMBERS = OFFSETS["NUMBERS"]
 T_N_NUMBERS = OFFSETS["N_NUMBERS"]
+# where the compiled rules find a range's first action id on this board: topo[T_A_ROAD] + e
+T_A = {name: OFFSETS["ACTION_START"] + k for k, name in enumerate(ACTION_NAMES)}
+T_A_ROAD = T_A["ROAD"]
+T_A_SETTLEMENT = T_A["SETTLEMENT"]
+T_A_CITY = T_A["CITY"]
+T_A_TRADE = T_A["TRADE"]
+T_A_DISCARD = T_A["DISCARD"]
+T_A_BUY_DEV = T_A["BUY_DEV"]
+T_A_PLAY_KNIGHT = T_A["PLAY_KNIGHT"]
+T_A_PLAY_ROAD_BUILDING = T_A["PLAY_ROAD_BUILDING"]
+T_A_PLAY_YEAR_OF_PLENTY = T_A["PLAY_YEAR_OF_PLENTY"]
+T_A_PLAY_MONOPOLY = T_A["PLAY_MONOPOLY"]
+T_A_MOVE_ROBBER = T_A["MOVE_ROBBER"]
+T_A_DONATE = T_A["DONATE"]
+T_A_DONATE_STOP = T_A["DONATE_STOP"]
+T_A_USE_SWAP = T_A["USE_SWAP"]
+T_A_SWAP_RETURN = T_A["SWAP_RETURN"]
+T_A_USE_TAKE = T_A["USE_TAKE"]
+T_A_CHOOSE_TILE = T_A["CHOOSE_TILE"]
+T_A_BUILD_SHIP = T_A["BUILD_SHIP"]
+T_A_MOVE_CORSAIR = T_A["MOVE_CORSAIR"]
 
 
 def build_topo(big, rings=1, symbols=None):
@@ -174,6 +197,7 @@ def build_topo(big, rings=1, symbols=None):
     nums = NUMBERS_B30 if big else NUMBERS_B19
     t[T_N_NUMBERS] = len(nums)
     t[T_NUMBERS:T_NUMBERS + len(nums)] = nums
+    t[T_A["ROLL"]:T_A["ROLL"] + len(ACTION_NAMES)] = action_starts(E, N, S, H)
     return t
 
 
@@ -188,6 +212,11 @@ def topo_for(n_players, rings=1):
     if big:
         return TOPO_B30 if rings == 1 else TOPO_B30_R2
     return TOPO_B19 if rings == 1 else TOPO_B19_R2
+
+
+def actions_of_board(game, topo, P):
+    """The declared action space (actions.py) of `game` on this board for P players."""
+    return action_space(int(game), int(topo[T_E]), int(topo[T_N]), int(topo[T_S]), int(topo[T_H]), int(P))
 
 
 def edge_id(topo, a, b):

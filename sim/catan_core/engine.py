@@ -17,11 +17,13 @@ from numba import njit
 
 from sim.catan_core import rules as R
 from sim.catan_core.actions import EVENTS, N_ACTIONS                   # noqa: F401  (contract names)
+from sim.catan_core.board import actions_of_board
 from sim.catan_core.borrow import NO_REFCOUNT
 from sim.catan_core.describe import (describe_action, describe_event, describe_turn,   # noqa: F401
                                      describe_end)
 from sim.catan_core.hidden import observation                           # noqa: F401
-from sim.catan_core.layout import LAYOUT, STATE_SIZE, PMAX, S_PHASE, S_ACTOR, S_P, PH_OVER   # noqa: F401
+from sim.catan_core.layout import (LAYOUT, STATE_SIZE, PMAX, S_PHASE, S_ACTOR, S_P, PH_OVER,   # noqa: F401
+                                   C_GAME, C_P)
 from sim.catan_core.results import win_rank
 
 MAX_PLAYERS = PMAX
@@ -83,6 +85,11 @@ def redeal_hidden(st, ctx, seat, rng):
 def check_invariants(st, ctx):
     """0 if the state is consistent, else the code of the first violated invariant."""
     return R.check_invariants(st, ctx[0], ctx[1], True)
+
+
+def actions_of(ctx):
+    """The declared action space (sim/catan_core/actions.py) of ctx's game, board and player count."""
+    return actions_of_board(ctx[1][C_GAME], ctx[0], ctx[1][C_P])
 
 
 def dump_state(st, ctx):

@@ -5,9 +5,12 @@ One state array holds a whole game (header, players, board), so copying a state
 for a search player is one `copy()`. Sizes are the maxima over all boards
 (B30 with two sea rings, 6 players); a game uses the first H/N/E/S entries.
 """
-from sim.catan_core.board import HMAX, NMAX, EMAX, SMAX, HARBMAX
 from sim.layout import Layout, Struct, H_TRACE, HEADER_SIZE  # noqa: F401
 
+# the largest board (B30 with two sea rings: hexes, nodes, edges, sea hexes, harbors) and player
+# count; they size the state, the topo array (board.py, which checks its boards fit) and the
+# action space (actions.py)
+HMAX, NMAX, EMAX, SMAX, HARBMAX = 30, 80, 109, 50, 11
 PMAX = 6
 DECKMAX = 160
 
@@ -194,13 +197,3 @@ C_TAKE_MIN_ROW = _C["TAKE_MIN_ROW"]; C_TOKEN_SUPPLY = _C["TOKEN_SUPPLY"]; C_OPEN
 C_CORSAIR_START = _C["CORSAIR_START"]; C_ALLEG_T = _C["ALLEG_T"]; C_ALLEG_M = _C["ALLEG_M"]
 C_SEA_RINGS = _C["SEA_RINGS"]
 
-
-def action_bases(E, N):
-    """Offsets of the common action blocks (§4.2)."""
-    road = 2
-    settle = road + E
-    city = settle + N
-    trade = city + N
-    discard = trade + 20
-    base = discard + 5
-    return road, settle, city, trade, discard, base

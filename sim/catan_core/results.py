@@ -171,6 +171,23 @@ def hand_cards(st, b):
     return st[b + P_HAND] + st[b + P_HAND + 1] + st[b + P_HAND + 2] + st[b + P_HAND + 3] + st[b + P_HAND + 4]
 
 
+@njit(cache=True, inline="always")
+def pieces(st, cfg, b, row, c_settlements, c_cities, c_roads, c_longest_road):
+    """Pieces on the board and road length of the seat at player block b (both games)."""
+    row[c_settlements] = cfg[C_MAX_SETTLES] - st[b + P_SETTLES_LEFT]
+    row[c_cities] = cfg[C_MAX_CITIES] - st[b + P_CITIES_LEFT]
+    row[c_roads] = cfg[C_MAX_ROADS] - st[b + P_ROADS_LEFT]
+    row[c_longest_road] = st[b + P_ROAD_LEN]
+
+
+@njit(cache=True, inline="always")
+def card_losses(st, b, row, c_stolen, c_lost, c_discarded):
+    """Cards the seat at player block b stole, lost to thieves and discarded (both games)."""
+    row[c_stolen] = st[b + P_STOLEN]
+    row[c_lost] = st[b + P_LOST]
+    row[c_discarded] = st[b + P_DISCARDED]
+
+
 @njit(cache=True)
 def record_catan(st, ctx, game_row, seat_rows):
     """One finished catan game's row (RESULTS_CATAN)."""
@@ -194,19 +211,14 @@ def record_catan(st, ctx, game_row, seat_rows):
         row[CS_VP_LONGEST_ROAD] = lr
         row[CS_VP_LARGEST_ARMY] = la
         row[CS_VP_DEV_CARDS] = dv
-        row[CS_SETTLEMENTS] = cfg[C_MAX_SETTLES] - st[b + P_SETTLES_LEFT]
-        row[CS_CITIES] = cfg[C_MAX_CITIES] - st[b + P_CITIES_LEFT]
-        row[CS_ROADS] = cfg[C_MAX_ROADS] - st[b + P_ROADS_LEFT]
-        row[CS_LONGEST_ROAD] = st[b + P_ROAD_LEN]
+        pieces(st, cfg, b, row, CS_SETTLEMENTS, CS_CITIES, CS_ROADS, CS_LONGEST_ROAD)
         row[CS_KNIGHTS] = st[b + P_KNIGHTS]
         row[CS_DEV_BOUGHT] = st[b + P_DEV_BOUGHT]
         row[CS_PLAYED_KNIGHT] = st[b + P_DEV_PLAYED_N + DEV_KNIGHT]
         row[CS_PLAYED_ROAD_BUILDING] = st[b + P_DEV_PLAYED_N + DEV_ROAD_BUILDING]
         row[CS_PLAYED_YEAR_OF_PLENTY] = st[b + P_DEV_PLAYED_N + DEV_YOP]
         row[CS_PLAYED_MONOPOLY] = st[b + P_DEV_PLAYED_N + DEV_MONOPOLY]
-        row[CS_CARDS_STOLEN] = st[b + P_STOLEN]
-        row[CS_CARDS_LOST] = st[b + P_LOST]
-        row[CS_DISCARDED] = st[b + P_DISCARDED]
+        card_losses(st, b, row, CS_CARDS_STOLEN, CS_CARDS_LOST, CS_DISCARDED)
         row[CS_HAND_CARDS] = hand_cards(st, b)
 
 
@@ -265,10 +277,7 @@ def record_troja(st, ctx, game_row, seat_rows):
         row[TS_VP_LONGEST_ROAD] = lr
         row[TS_VP_SHIPS] = sh
         row[TS_VP_BONUS] = bo
-        row[TS_SETTLEMENTS] = cfg[C_MAX_SETTLES] - st[b + P_SETTLES_LEFT]
-        row[TS_CITIES] = cfg[C_MAX_CITIES] - st[b + P_CITIES_LEFT]
-        row[TS_ROADS] = cfg[C_MAX_ROADS] - st[b + P_ROADS_LEFT]
-        row[TS_LONGEST_ROAD] = st[b + P_ROAD_LEN]
+        pieces(st, cfg, b, row, TS_SETTLEMENTS, TS_CITIES, TS_ROADS, TS_LONGEST_ROAD)
         row[TS_SHIPS] = st[b + P_SHIPS]
         for k in range(5):
             row[TS_SHIPS_PORT3 + k] = st[b + P_SHIP_BEN + 1 + k]
@@ -280,9 +289,7 @@ def record_troja(st, ctx, game_row, seat_rows):
             row[TS_DONATED_LUMBER + r] = st[b + P_DONATED + r]
         row[TS_SWAPS] = st[b + P_SWAPS]
         row[TS_TAKES] = st[b + P_TAKES]
-        row[TS_CARDS_STOLEN] = st[b + P_STOLEN]
-        row[TS_CARDS_LOST] = st[b + P_LOST]
-        row[TS_DISCARDED] = st[b + P_DISCARDED]
+        card_losses(st, b, row, TS_CARDS_STOLEN, TS_CARDS_LOST, TS_DISCARDED)
         row[TS_CORSAIR_BLOCKED] = st[b + P_CORSAIR_BLOCKED]
         row[TS_HAND_CARDS] = hand_cards(st, b)
         own = st[b + P_ALLEG]

@@ -7,16 +7,15 @@ from sim.catan_core.engine import *                       # noqa: F401,F403  (th
 from sim.catan_core.engine import (new_game, legal_actions, apply_action, to_move, is_over,   # noqa: F401
                                    returns, redeal_hidden, check_invariants, describe_action, describe_event,
                                    describe_turn, describe_end, observation, dump_state, LAYOUT, STATE_SIZE,
-                                   N_ACTIONS, EVENTS, MAX_PLAYERS)
-from sim.catan_core.actions import action_space, actions_of_board
-from sim.catan_core.board import topo_for, T_E, T_N, T_S, T_H
-from sim.catan_core.layout import GAME_TROJA, C_GAME, C_P
+                                   N_ACTIONS, EVENTS, MAX_PLAYERS, actions_of)
+from sim.catan_core.board import topo_for, actions_of_board
+from sim.catan_core.layout import GAME_TROJA
 from sim.catan_core.results import RESULTS_TROJA as RESULTS, record_troja as record   # noqa: F401
 from sim.troja.params import to_config
 
 PLAYER_COUNTS = (4, 6)
 _B19 = topo_for(4, 1)
-ACTIONS = action_space(GAME_TROJA, int(_B19[T_E]), int(_B19[T_N]), int(_B19[T_S]), int(_B19[T_H]), 4)
+ACTIONS = actions_of_board(GAME_TROJA, _B19, 4)  # the default board's (actions_of(ctx): any other)
 
 
 def make_ctx(n_players, params):
@@ -27,10 +26,6 @@ def make_ctx(n_players, params):
     cfg, topo = to_config(np.asarray(params, dtype=np.float64), n_players)
     return (topo, cfg)
 
-
-def actions_of(ctx):
-    """The action space of ctx's board and player count (ACTIONS is the 4-player one-ring one)."""
-    return actions_of_board(ctx[1][C_GAME], ctx[0], ctx[1][C_P])
 
 # the max_turns cap (troja.md §5.1) ends a game unfinished: nobody wins it (`truncated`)
 GAMES_WITHOUT_WINNER = True

@@ -1,15 +1,18 @@
-"""The declared action space (sim/catan_core/actions.py) agrees with the ids the compiled rules
-compute from the board, for both Catan-core games on every board, and names every legal action
-by the same word the trace uses."""
+"""The action space is declared once (sim/catan_core/actions.py): every board's topo carries the
+declared first id of each range, which is what the compiled rules read, N_ACTIONS is the largest
+declared space, and every legal action decodes to the word the trace uses."""
 import numpy as np
 import pytest
 
 from sim import contract, get_game
 from sim.catan_core import rules as R
+from sim.catan_core.actions import N_ACTIONS, A_ROLL, A_END
+from sim.catan_core.board import T_A, TOPO_B30_R2, actions_of_board
+from sim.catan_core.layout import GAME_CATAN, GAME_TROJA, PMAX
 
 
 @pytest.mark.parametrize("name", ["catan", "troja"])
-def test_declared_ranges_are_the_rules_bases(name):
+def test_the_rules_read_the_declared_ranges(name):
     spec = get_game(name)
     E = contract.game_of(spec).engine
     overs = [{}] + ([{"sea_rings": 2}] if name == "troja" else [])
@@ -17,11 +20,18 @@ def test_declared_ranges_are_the_rules_bases(name):
         for over in overs:
             topo, cfg = ctx = E.make_ctx(n, spec.params.vector(over))
             A = E.actions_of(ctx)
-            assert A.start("ROAD") == R.a_road(topo) and A.start("SETTLEMENT") == R.a_settle(topo)
-            assert A.start("CITY") == R.a_city(topo) and A.start("TRADE") == R.a_trade(topo)
-            assert A.start("DISCARD") == R.a_discard(topo)
+            for rng in A.names():
+                assert topo[T_A[rng]] == A.start(rng), rng
+            assert (A.start("ROLL"), A.start("END")) == (A_ROLL, A_END)
+            assert A.start("TRADE") == R.a_trade(topo)
             assert A.names()[7] in ("BUY_DEV", "DONATE") and A.start(A.names()[7]) == R.a_base(topo)
-            assert A.size == R.n_actions(topo, cfg) <= E.N_ACTIONS
+            assert A.size <= N_ACTIONS
+
+
+def test_n_actions_is_the_largest_declared_space():
+    # troja on B30 with two sea rings and six players: 50 sea hexes, each with 7 corsair moves
+    assert N_ACTIONS == actions_of_board(GAME_TROJA, TOPO_B30_R2, PMAX).size == 714
+    assert actions_of_board(GAME_CATAN, TOPO_B30_R2, PMAX).size < N_ACTIONS
 
 
 @pytest.mark.parametrize("name", ["catan", "troja"])

@@ -69,14 +69,9 @@ def test_harbor_positions_are_coastal_pairs():
 
 
 def test_action_sizes():
-    cfg, topo = config("catan", 4)
-    assert E.n_actions(topo, cfg) == 330
-    cfg, topo = config("catan", 6)
-    assert E.n_actions(topo, cfg) == 534
-    cfg, topo = config("troja", 4)
-    assert E.n_actions(topo, cfg) == 333
-    cfg, topo = config("troja", 6)
-    assert E.n_actions(topo, cfg) == 490
+    for game, P, size in (("catan", 4, 330), ("catan", 6, 534), ("troja", 4, 333), ("troja", 6, 490)):
+        cfg, topo = config(game, P)
+        assert actions_of_board(cfg[E.C_GAME], topo, P).size == size
 
 
 def test_random_boards_follow_counts_and_no_adjacent_6_8():

@@ -1,6 +1,9 @@
 """The compiled rules of the Catan core and of both games built on it (troja.md §1-§4), one
-module per family of actions (TAG / Catanatron style); every name is re-exported here, so
-`rules.X` works for the engine facade, the players and the tests.
+module per family of actions (TAG / Catanatron style: build, trade, robber, dev_cards, turn;
+troja's donations, ships, corsair), each listing its legal actions (`list_<x>`) and applying them
+(`apply_<x>`); legal.py and apply.py only pick the family (by phase, by the action's range).
+Every name is re-exported here, so `rules.X` works for the engine facade, the players and the
+tests.
 
 One state machine serves `catan` and `troja`; the game flag in the config (C_GAME)
 switches the game-specific parts: development cards, robber, harbors and Largest Army
@@ -27,17 +30,15 @@ from sim.catan_core.rules.end import *  # noqa: F401,F403
 from sim.catan_core.rules.battles import *  # noqa: F401,F403
 from sim.catan_core.rules.robber import *  # noqa: F401,F403
 from sim.catan_core.rules.turn import *  # noqa: F401,F403
+from sim.catan_core.rules.build import *  # noqa: F401,F403
+from sim.catan_core.rules.corsair import *  # noqa: F401,F403
+from sim.catan_core.rules.dev_cards import *  # noqa: F401,F403
+from sim.catan_core.rules.donations import *  # noqa: F401,F403
+from sim.catan_core.rules.ships import *  # noqa: F401,F403
 from sim.catan_core.rules.setup import *  # noqa: F401,F403
 from sim.catan_core.rules.legal import *  # noqa: F401,F403
 from sim.catan_core.rules.apply import *  # noqa: F401,F403
 from sim.catan_core.rules.redeal import *  # noqa: F401,F403
 from sim.catan_core.rules.invariants import *  # noqa: F401,F403
 from sim.catan_core.rules.setup import _numbers_ok  # noqa: F401
-from sim.catan_core.rules.legal import _dev_playable  # noqa: F401
-from sim.catan_core.rules.legal import _yop_legal  # noqa: F401
-from sim.catan_core.rules.legal import _yop_pair  # noqa: F401
-from sim.catan_core.rules.legal import _card_plays  # noqa: F401
-from sim.catan_core.rules.legal import _builds  # noqa: F401
-from sim.catan_core.rules.legal import _ships  # noqa: F401
-from sim.catan_core.rules.apply import _apply_catan  # noqa: F401
-from sim.catan_core.rules.apply import _apply_troja  # noqa: F401
+from sim.catan_core.rules.dev_cards import _dev_playable, _yop_legal, _yop_pair  # noqa: F401

@@ -1,50 +1,25 @@
-"""Action-id bases of a board, 31-bit sets in the state, and the small helpers every family uses:
-hands, costs, ship benefits, victory points (troja.md §1.7, §3.7)."""
+"""The first ids of the trade and game-specific action ranges of a board, 31-bit sets in the
+state, and the small helpers every family uses: hands, costs, ship benefits, victory points
+(troja.md §1.7, §3.7)."""
 import numpy as np
 from numba import njit
 from sim.rng import below
 from sim.catan_core.borrow import NO_REFCOUNT
-from sim.catan_core.board import T_H, T_N, T_E, T_S
+from sim.catan_core.board import T_A_TRADE, T_A_BUY_DEV
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
 
 
-@njit(cache=True, inline="always")
-def a_road(topo):
-    return 2
-
-
-@njit(cache=True, inline="always")
-def a_settle(topo):
-    return 2 + topo[T_E]
-
-
-@njit(cache=True, inline="always")
-def a_city(topo):
-    return 2 + topo[T_E] + topo[T_N]
-
-
+# the first ids of two action ranges on a board, as declared (actions.py; the compiled rules read
+# topo[T_A_*] directly): the players' names for them
 @njit(cache=True, inline="always")
 def a_trade(topo):
-    return 2 + topo[T_E] + 2 * topo[T_N]
-
-
-@njit(cache=True, inline="always")
-def a_discard(topo):
-    return 22 + topo[T_E] + 2 * topo[T_N]
+    return topo[T_A_TRADE]
 
 
 @njit(cache=True, inline="always")
 def a_base(topo):
-    return 27 + topo[T_E] + 2 * topo[T_N]
-
-
-@njit(cache=True, **NO_REFCOUNT)
-def n_actions(topo, cfg):
-    b = a_base(topo)
-    P = cfg[C_P]
-    if cfg[C_GAME] == GAME_CATAN:
-        return b + 28 + topo[T_H] * (P + 1)
-    return b + 18 + topo[T_S] * (P + 2)
+    """The first id of the game's own actions: BUY_DEV in catan, DONATE in troja (the same id)."""
+    return topo[T_A_BUY_DEV]
 
 
 @njit(cache=True, inline="always")
@@ -94,6 +69,17 @@ def hand_total(st, p):
 @njit(cache=True, inline="always")
 def row_total(st):
     return st[S_ROW] + st[S_ROW + 1] + st[S_ROW + 2] + st[S_ROW + 3] + st[S_ROW + 4]
+
+
+@njit(cache=True, inline="always")
+def list_hand_cards(st, p, first, out, n):
+    """Append first + r for every resource r p holds (discard, donate, swap return)."""
+    b = S_PLAYERS + p * PS + P_HAND
+    for r in range(5):
+        if st[b + r] > 0:
+            out[n] = first + r
+            n += 1
+    return n
 
 
 @njit(cache=True, inline="always")

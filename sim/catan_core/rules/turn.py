@@ -2,7 +2,7 @@
 from numba import njit
 from sim.rng import below
 from sim.catan_core.layout import *  # noqa: F401,F403  (state/config offsets)
-from sim.catan_core.actions import EV_DICE
+from sim.catan_core.actions import EV_DICE, A_ROLL
 from sim.layout import note
 from sim.catan_core.rules.base import hand_total, row_total, sbp_enabled, vp  # noqa: F401
 from sim.catan_core.rules.production import produce  # noqa: F401
@@ -87,3 +87,20 @@ def roll_dice(st, topo, cfg, rng):
         st[S_RET_PHASE] = PH_MAIN
     else:
         start_robber(st, cfg, PH_MAIN, 7)
+
+
+@njit(cache=True, inline="always")
+def apply_turn(st, topo, cfg, a, ph, p, rng):
+    """ROLL (production or the 7; no VP changes, so no win check), or END: of the turn in the
+    main phase, else of p's step of the special building phase."""
+    if a == A_ROLL:
+        roll_dice(st, topo, cfg, rng)
+    elif ph == PH_MAIN:
+        end_turn(st, cfg, rng)
+    else:
+        P = st[S_P]
+        st[S_SBP_LEFT] -= 1
+        if st[S_SBP_LEFT] > 0:
+            st[S_ACTOR] = (p + 1) % P
+        else:
+            begin_turn(st, cfg, (st[S_ACTIVE] + 1) % P)
