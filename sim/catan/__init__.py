@@ -1,5 +1,6 @@
 """`catan`: the base game for 3-4 players (5-6 with the extension), troja.md §1-§2."""
 from sim.spec import GameSpec
+from sim.catan_core.results import FLOW_CATAN
 from sim.catan.params import PARAMS
 from sim.catan.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
 from strategies.catan import STRATEGIES, N_WEIGHTS, GREEDY_WEIGHT_NAMES, TRAIN_FIXED
@@ -14,6 +15,7 @@ SPEC = GameSpec(
     play_batch=play_batch,
     play_traced=play_traced,
     contract="sim.catan.playout",
+    flow=FLOW_CATAN,
     seat_metrics=SEAT_METRICS,
     game_metrics=GAME_METRICS,
     key_param="vp_to_win",
