@@ -126,7 +126,7 @@ def trace_plot(tab: pd.DataFrame, players: int, knob: str, title: str):
     ax.axhline(100.0 / players, color="#c0392b", ls="--", label=f"fair 1/{players} (luck alone)")
     ax.set_xscale("log", base=2)
     ax.set_xticks(x, [f"{int(b)}" for b in x])
-    ax.set_xlabel(f"budget B (`{knob}`)")
+    ax.set_xlabel(f"budget B ({knob})")
     ax.set_ylabel("win rate (%)")
     ax.set_ylim(0, 100)
     ax.set_title(title, fontsize=9)
