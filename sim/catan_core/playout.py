@@ -1,6 +1,7 @@
 """The compiled playout loop of `catan` and `troja` over the engine contract (docs/ENGINES.md):
-`play_games` (with the flow statistics, docs/FLOW.md; `play_flow` can leave them out), which both games' `GAME` (sim/catan/playout.py, sim/troja/playout.py) hand to the
-harness (sim/contract.py).
+`play_games`, which both games' `GAME` (sim/catan/playout.py, sim/troja/playout.py) hand to the
+harness (sim/contract.py), with the game flow statistics (docs/FLOW.md; `play_flow` can leave
+them out, which bench/flow_cost.py times).
 
 One loop serves both games: the game flag of the config (C_GAME) picks the players
 (strategies/catan.py or strategies/troja.py) and the `record` (sim/catan_core/results.py), so no
@@ -55,6 +56,7 @@ def run_loop(seed, start, n_games, topo, cfg, n_players, kinds, weights, check, 
     whole call."""
     # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps
     st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
+    acc, key, points = borrowed(acc), borrowed(key), borrowed(points)     # the flow accumulator too
     ctx = (borrowed(topo), borrowed(cfg))
     chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
     catan = cfg[C_GAME] == GAME_CATAN

@@ -123,16 +123,17 @@ FLOW_TROJA = flow.FlowSpec(turn=_FLOW_TURN,
                            points=_FLOW_POINTS, game_start=TR_FLOW, seat_start=TS_FLOW, module=__name__)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def flow_turn(st, ctx):
     """The flow turn: player-turns begun (0 during the set-up)."""
     return st[S_TURN]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def flow_scores(st, ctx, key, points):
     """Each seat's victory points now (rules.vp, what `score` records at the end), as rank key
-    and as points."""
+    and as points. Inlined into the loop: called once per player-turn (about 330 in a random
+    4-player Catan game), where a call passing three arrays cost more than the points."""
     cfg = ctx[1]
     for q in range(st[S_P]):
         v = vp(st, cfg, q)
