@@ -204,7 +204,7 @@ def build_trace(out) -> dict:
     tab = trace_table(out)
     label = meta.get("title", meta["game"])
     doc = Doc(f"{label}: skill trace")
-    findings, _ = trace_findings(tab, meta)
+    findings, cannot = trace_findings(tab, meta)
     what = [f"**Game**: {label} (`{meta['game']}`), {meta['players']} players",
             f"**Ladder**: `{meta['ladder']['strategy']}` with `{meta['ladder']['knob']}` = "
             + ", ".join(str(b) for b in tab["budget"]) + " against copies at half; "
@@ -214,4 +214,4 @@ def build_trace(out) -> dict:
     trace_section(doc, tab, meta, heading="Win rate along the ladder")
     doc.csv("skill_trace.csv", tab)
     doc.write(out)
-    return {"table": tab, "findings": findings, "doc": doc}
+    return {"table": tab, "findings": findings, "cannot": cannot, "doc": doc}
