@@ -5,7 +5,7 @@ median ratio per game.
 Issue 18 allows at most 10% of a random game's time. Also checks that every other column is the
 same with and without them (the statistics only read the state).
 
-    python bench/flow_cost.py                       # the three games on the contract with flow
+    python bench/flow_cost.py                       # every game whose loop computes flow
     python bench/flow_cost.py glory-to-rome --games 4000 --repeats 7
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 
 from sim import get_game
 
-GAMES = {"glory-to-rome": 4000, "magna-grecia": 1000, "mare-nostrum": 150}
+GAMES = {"glory-to-rome": 4000, "magna-grecia": 1000, "mare-nostrum": 150, "catan": 1000, "troja": 1000}
 
 
 def timed(loop, spec, game, n_players, n, flow):

@@ -1,4 +1,4 @@
-"""`agon tune | tournament | components | restrict | design-report | compare` and the sequential options
+"""`agon tune | tournament | components | restrict | skill | design-report | compare` and the sequential options
 (`--until-ci`, `--sprt`, `--max-games`, `--batch`) of every study command.
 
 Kept apart from experiments/cli.py so the design studies add one import and two lines there.
@@ -106,6 +106,23 @@ def add_study_commands(sub) -> None:
     m.add_argument("--force", action="store_true", help="replace an existing comparison (and variant run)")
     m.add_argument("--quiet", action="store_true")
 
+    k = sub.add_parser("skill", help="skill trace: a player against copies of itself at half its budget, along a "
+                                     "ladder of budgets (win rate, 95%% CI, share of the outcome explained by skill)")
+    k.add_argument("game", help="game name (see `agon games`)")
+    k.add_argument("--players", type=count(1), help="number of players (default: the game's)")
+    k.add_argument("--games", type=GAMES, default=40, help="games per rung, all seat rotations included (default 40: "
+                                                          "the search players play 1-8 games/s)")
+    k.add_argument("--budgets", type=ascii_text, help="budgets B, comma separated, each played against copies at B/2 "
+                                                     "(default: the game's ladder, `agon skill GAME --help-ladder`)")
+    k.add_argument("--seed", type=SEED, default=1)
+    k.add_argument("--jobs", type=count(1), default=1, help="worker processes (at most the cores)")
+    k.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
+    k.add_argument("--out", help="study folder (default runs/GAME-skill)")
+    k.add_argument("--resume", action="store_true", help="finish an interrupted trace in --out")
+    k.add_argument("--force", action="store_true", help="replace an existing study folder")
+    k.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_backend(k)
+
     d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components) in one report")
     d.add_argument("game", nargs="+", help="one or more games")
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
@@ -190,6 +207,19 @@ def cmd_restrict(args, argv) -> int:
     return _done(res, out)
 
 
+def cmd_skill(args, argv) -> int:
+    from experiments import skill
+    t = skill.SkillTrace(game=args.game, players=args.players, games=args.games, budgets=args.budgets,
+                         seed=args.seed, params=_set(args), command=_cmd(argv))
+    out = out_folder(args.out, f"runs/{args.game}-skill")
+    res = skill.run(t, out, _jobs(args), args.resume, args.force, not args.quiet)
+    _done(res, out)
+    print("what this sample cannot conclude:")
+    for c in res.get("cannot", [])[:2]:
+        print("- " + c)
+    return 0
+
+
 def cmd_design_report(args, argv) -> int:
     from experiments import design
     out = out_folder(args.out, "runs/design")
@@ -224,5 +254,5 @@ def _on_backend(cmd):
 
 STUDY_COMMANDS = {name: _on_backend(cmd) for name, cmd in (
     ("tune", cmd_tune), ("tournament", cmd_tournament), ("components", cmd_components),
-    ("restrict", cmd_restrict), ("design-report", cmd_design_report))}
+    ("restrict", cmd_restrict), ("skill", cmd_skill), ("design-report", cmd_design_report))}
 STUDY_COMMANDS["compare"] = cmd_compare

@@ -40,6 +40,10 @@ def describe_game(spec: GameSpec) -> str:
         found = [f"{p}p: {resolve(spec, p, None, base).note}" for p in spec.player_counts]
         lines.append(f"  {name:<12} {base} with weights tuned by self-play (`agon train`, strategies/weights/)")
         lines += [f"  {'':<12} {x}" for x in found]
+    lad = getattr(spec, "skill_ladder", None)
+    if lad is not None:
+        lines += ["", f"Skill ladder (`agon skill`): `{lad.strategy}` with {lad.knob} = "
+                      + ", ".join(map(str, lad.budgets)) + f" ({lad.what}), each against copies at half"]
     if spec.seat_metrics or spec.game_metrics:
         lines += ["", "Result columns:",
                   "  per seat: score, win, rank" + "".join(f", {m}" for m in spec.seat_metrics),

@@ -5,6 +5,8 @@ Per game, into OUT/GAME/:
   seats-<p>p/     seat advantage with identical players, for every player count;
   sweep-<key>/    the sweep of the game's key constant (GameSpec.key_param) on common seeds;
   tournament/     every strategy of the line-up in every seat (Bradley-Terry, skill ladder);
+  skill-trace/    the skill trace (`agon skill`, experiments/skill.py) at the default player count, for a
+                  game with a GameSpec.skill_ladder (`skill_trace_games` per rung; 0: none);
   skill-<s>-<p>p/ the second skill level (`skill`, default greedy and search: the game's
                   GameSpec.extra["skill_levels"] or the config) in every seat at the default player
                   count, so seat advantage and component verdicts are stated for two skill levels;
@@ -27,7 +29,7 @@ from sim.spec import AgonInputError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
-              "skill_games", "check_games", "check_option_games"}
+              "skill_games", "skill_trace_games", "check_games", "check_option_games"}
 DEFAULT_SKILL = ("greedy", "search")
 
 
@@ -46,6 +48,7 @@ class Battery:
     seed: int = 1
     skill: list[str] = field(default_factory=list)   # the two skill levels; the first is `strategies`
     skill_games: int = 400
+    skill_trace_games: int = 0      # per rung of the skill trace (0: none)
 
     check_games: int = 100          # check-players: traced games per strategy (0: no player checks)
     check_option_games: int = 20    # check-players: seeds per rule option flip
@@ -78,6 +81,12 @@ class Battery:
                 kind="seats", game=self.game, players=p, games=self.skill_games, seed=self.seed, strategies=s2,
                 command=f"agon seats {self.game} --players {p} --games {self.skill_games} --strategies {s2} "
                         f"--seed {self.seed}")))
+        if self.skill_trace_games and spec.skill_ladder is not None:
+            from experiments.skill import SkillTrace
+            p = self.players
+            out.append(("skill-trace", "skill_trace", SkillTrace(
+                game=self.game, players=p, games=self.skill_trace_games, seed=self.seed,
+                command=f"agon skill {self.game} --players {p} --games {self.skill_trace_games} --seed {self.seed}")))
         if len(self.tournament) >= 2:
             names = ",".join(self.tournament)
             out.append(("tournament", "tournament", Tournament(
@@ -90,7 +99,7 @@ class Battery:
     def validate(self, jobs: int = 1) -> None:
         """Every study of the battery, checked before any folder is written."""
         for _, kind, st in self.units():
-            if kind == "tournament":
+            if kind in ("tournament", "skill_trace"):
                 st.validate(jobs)
             else:
                 Plan(st, jobs)
@@ -146,6 +155,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
                            tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed,
                            skill=levels, skill_games=sc(raw.get("skill_games", 400), players),
+                           skill_trace_games=sc(raw.get("skill_trace_games", 0), players)
+                           if raw.get("skill_trace_games", 0) else 0,
 
                            check_games=sc(raw.get("check_games", 100), 0) if raw.get("check_games", 100) else 0,
                            check_option_games=sc(raw.get("check_option_games", 20), 0)))
@@ -182,7 +193,7 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
     from reports import build_report
     units = b.units()
     for name, kind, st in units:   # validate everything first
-        if kind == "tournament":
+        if kind in ("tournament", "skill_trace"):
             st.validate(jobs)
         else:
             prepare_folder(child(out, name, "study"), resume and (out / name / "run.json").exists(), force, Plan(st, jobs))
@@ -191,12 +202,16 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
     for name, kind, st in units:
         t0 = time.perf_counter()
         if progress:
-            games = st.games if kind != "sweep" else f"{st.games} per arm x {len(st.sweep[0][1])} arms"
+            games = (f"{st.games} per arm x {len(st.sweep[0][1])} arms" if kind == "sweep" else
+                     f"{st.games} per rung" if kind == "skill_trace" else st.games)
             print(f"== {b.game}: {name} ({games} games)", file=sys.stderr)
         sub = child(out, name, "study")
         again = resume and (sub / "run.json").exists()   # a study not reached before is played anew
         if kind == "tournament":
             results[name] = tmod.run(st, sub, jobs, resume=again, force=force and not again, progress=progress)
+        elif kind == "skill_trace":
+            from experiments import skill as skmod
+            results[name] = skmod.run(st, sub, jobs, resume=again, force=force and not again, progress=progress)
         else:
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
             results[name] = build_report(sub)
@@ -236,13 +251,16 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                         "battery": {"seats": b.seats, "sweep": b.sweep_values, "sweep_games": b.sweep_games,
                                     "tournament": b.tournament, "tournament_games": b.tournament_games,
                                     "skill": b.skill, "skill_games": b.skill_games,
+                                    "skill_trace_games": b.skill_trace_games,
 
                                     "check_games": b.check_games, "check_option_games": b.check_option_games}},
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
     total = sum(b.seats.values()) + b.sweep_games * len(b.sweep_values) + (
-        b.tournament_games if len(b.tournament) >= 2 else 0) + b.skill_games * len(b.skill_runs())
+        b.tournament_games if len(b.tournament) >= 2 else 0) + b.skill_games * len(b.skill_runs()) + (
+        b.skill_trace_games * len(get_game(b.game).skill_ladder.budgets)
+        if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0)
     folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
                          "study_seconds": res["times"]})
     build_design(gdir, res["results"])

@@ -8,7 +8,14 @@ on the same seeds), until one candidate is left. The loss is in points of win ra
 - first_seat_fair: |seat 0 win rate - 1/p|;   seats_fair: the largest |seat win rate - 1/p|;
 - length=LO:HI: mean game length (player-turns) outside [LO, HI], 100 points per range width;
 - skill_gap=G: a `greedy` player against `random` ones (seats rotated) must win at least
-  1/p + G; the shortfall in points (extra games per candidate).
+  1/p + G; the shortfall in points (extra games per candidate);
+- FIGURE=V, a game flow figure (docs/FLOW.md; `lead_changes`, `drama`, `decided_at`, `margin`,
+  ...) near the value V: |mean - V| in percent of V (in points when |V| <= 1: a share);
+- FIGURE=max | FIGURE=min: the most (fewest) of a flow figure. This is an objective, not a loss:
+  candidates are ranked first by whether a seat edge is shown (when first_seat_fair or seats_fair
+  is given they become a constraint: exact binomial p of seat 0 against 1/p, or the smallest Holm
+  p over seats, below 0.05), then by the loss of the other targets, then by the objective
+  ("the most lead changes without a seat edge").
 """
 from __future__ import annotations
 
@@ -25,7 +32,13 @@ from sim import get_game
 from sim.spec import AgonInputError
 
 MAX_CANDIDATES = 64
-TARGETS = ("first_seat_fair", "seats_fair", "length=LO:HI", "skill_gap=G")
+TARGETS = ("first_seat_fair", "seats_fair", "length=LO:HI", "skill_gap=G", "FLOW=max|min|V")
+FAIRNESS = ("first_seat_fair", "seats_fair")
+
+
+def flow_targets() -> list[str]:
+    from reports.flow import target_names
+    return target_names()
 
 
 def parse_values(param, text: str) -> list:
@@ -54,8 +67,21 @@ class Target:
     kind: str
     lo: float = 0.0
     hi: float = 0.0
+    figure: str = ""       # kind "flow": the figure's target name (its column without `flow_`)
+    goal: str = ""         # kind "flow": "max", "min" or "value" (lo)
+
+    @property
+    def column(self) -> str:
+        return f"flow_{self.figure}"
+
+    @property
+    def objective(self) -> bool:
+        return self.kind == "flow" and self.goal in ("max", "min")
 
     def text(self) -> str:
+        if self.kind == "flow":
+            name = self.figure.replace("_", " ")
+            return {"max": f"most {name}", "min": f"fewest {name}"}.get(self.goal, f"{name} = {self.lo:g}")
         if self.kind == "length":
             return f"length {self.lo:g}-{self.hi:g} player-turns"
         if self.kind == "skill_gap":
@@ -84,7 +110,19 @@ def parse_target(text: str) -> Target:
         if not (0 < g < 1):
             raise AgonInputError(f"--target skill_gap={val}: the gap is a proportion between 0 and 1")
         return Target("skill_gap", g)
-    raise AgonInputError(f"unknown target {text!r}; valid: {', '.join(TARGETS)}")
+    if name in flow_targets():
+        goal = val.strip().lower()
+        if goal in ("max", "min"):
+            return Target("flow", figure=name, goal=goal)
+        try:
+            v = float_text(val, "value") if eq else math.nan
+        except AgonInputError:
+            v = math.nan
+        if not math.isfinite(v):
+            raise AgonInputError(f"--target {name} expects max, min or a target value (e.g. {name}=max), got {val!r}")
+        return Target("flow", lo=v, figure=name, goal="value")
+    raise AgonInputError(f"unknown target {text!r}; valid: {', '.join(TARGETS)}; flow figures: "
+                         f"{', '.join(flow_targets())}")
 
 
 @dataclass
@@ -112,6 +150,13 @@ class Tuning:
         if not self.targets:
             raise AgonInputError(f"give at least one --target; valid: {', '.join(TARGETS)}")
         self.parsed_targets = [parse_target(t) for t in self.targets]
+        if self.has_flow() and spec.flow is None:
+            from sim import game_names
+            raise AgonInputError(f"{self.game} records no game flow figures, so it cannot tune "
+                                 f"{', '.join(t.figure for t in self.parsed_targets if t.kind == 'flow')}; games with "
+                                 f"flow: {', '.join(g for g in game_names() if get_game(g).flow is not None)}")
+        if sum(t.objective for t in self.parsed_targets) > 1:
+            raise AgonInputError("give at most one FLOW=max or FLOW=min objective (other targets are values or ranges)")
         if self.adapt:
             from experiments.adapt import require_tuned
             self.bases = require_tuned(spec, self.strategies)
@@ -139,6 +184,20 @@ class Tuning:
 
     def needs_skill(self) -> bool:
         return any(t.kind == "skill_gap" for t in self.parsed_targets)
+
+    def has_flow(self) -> bool:
+        return any(t.kind == "flow" for t in self.parsed_targets)
+
+    def objective(self) -> Target | None:
+        """The FLOW=max|min target, if any (the fairness targets then become a constraint)."""
+        return next((t for t in self.parsed_targets if t.objective), None)
+
+    def rank_key(self, ev: dict, i: int) -> tuple:
+        """Successive halving's order: the loss; with an objective, (seat edge shown, the loss of
+        the other targets, the objective) - "the most X without a seat edge"."""
+        if self.objective() is None:
+            return (ev["loss"], i)
+        return (bool(ev.get("seat_edge", False)), ev["loss"], ev["objective"], i)
 
     def mirror_study(self, values: dict, games: int) -> Study:
         return Study(kind="seats", game=self.game, players=self.players, games=int(games), seed=self.seed,
@@ -173,11 +232,33 @@ def evaluate(t: Tuning, folder: Path) -> dict:
           "max_seat_dev": max(abs(r[0] - fair) for r in rates),
           "length": mean_len, "length_low": len_lo, "length_high": len_hi}
     loss = 0.0
+    constraint = t.objective() is not None     # the fairness targets are a constraint, not a loss
+    if t.has_flow():
+        from reports.flow import run_figures
+        figs = run_figures(folder / "mirror", p).set_index("figure")
     for tg in t.parsed_targets:
-        if tg.kind == "first_seat_fair":
+        if tg.kind in FAIRNESS and constraint:
+            from reports import stats
+            if tg.kind == "first_seat_fair":
+                pv = stats.binom_pvalue(rates[0][3], rates[0][4], fair)
+            else:
+                pv = float(min(stats.holm([stats.binom_pvalue(r[3], r[4], fair) for r in rates])))
+            ev["seat_edge_p"] = min(ev.get("seat_edge_p", 1.0), pv)
+            ev["seat_edge"] = ev["seat_edge_p"] < 0.05
+        elif tg.kind == "first_seat_fair":
             loss += 100 * abs(r0 - fair)
         elif tg.kind == "seats_fair":
             loss += 100 * ev["max_seat_dev"]
+        elif tg.kind == "flow":
+            row = figs.loc[tg.column] if tg.column in figs.index else None
+            v = float(row["value"]) if row is not None else math.nan
+            ev.update({tg.column: v, f"{tg.column}_low": float(row["ci_low"]) if row is not None else math.nan,
+                       f"{tg.column}_high": float(row["ci_high"]) if row is not None else math.nan,
+                       f"{tg.column}_n": int(row["games"]) if row is not None else 0})
+            if tg.goal == "value":
+                loss += flow_loss(v, tg.lo)
+            else:
+                ev["objective"] = (-v if tg.goal == "max" else v) if math.isfinite(v) else math.inf
         elif tg.kind == "length":
             dist = max(tg.lo - mean_len, 0.0, mean_len - tg.hi)
             loss += 100 * dist / (tg.hi - tg.lo)
@@ -188,6 +269,14 @@ def evaluate(t: Tuning, folder: Path) -> dict:
             loss += 100 * max(tg.lo - (g - fair), 0.0)
     ev["loss"] = loss
     return ev
+
+
+def flow_loss(value: float, goal: float) -> float:
+    """Loss of a flow value target: |value - goal| in percent of the goal (in points when |goal| <= 1,
+    where a figure is a share or a rate); 100 points when the figure is undefined (no game had it)."""
+    if not math.isfinite(value):
+        return 100.0
+    return 100 * abs(value - goal) / max(abs(goal), 1.0)
 
 
 def _weights_played(run_dir: Path) -> str:
@@ -223,7 +312,7 @@ def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = Tru
             rows.append({"round": rnd, "candidate": i, **t.grid[i], **evs[i], **({"weights": w} if w else {})})
         if len(alive) == 1:
             return rows
-        alive = sorted(alive, key=lambda i: (evs[i]["loss"], i))[: math.ceil(len(alive) / 2)]
+        alive = sorted(alive, key=lambda i: t.rank_key(evs[i], i))[: math.ceil(len(alive) / 2)]
         games *= 2
         rnd += 1
 

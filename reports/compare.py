@@ -7,7 +7,9 @@ over seeds (the rotations of one seed are averaged first). Other runs are compar
 (Newcombe interval of two win rates). Holm runs over every seat x run comparison. When the game
 declares components, each component's effect (reports/component_effect.py) is compared too: a
 rule switch that removes a component's power (e.g. Glory to Rome's `power_<building>=false`) is
-the causal check of a flagged component.
+the causal check of a flagged component. When the runs record game flow (docs/FLOW.md), each flow
+figure is compared the same way (paired t over shared seeds, else Welch), Benjamini-Hochberg over
+the figures and runs: does the change make the game closer, more dramatic, decided later?
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from reports.data import iter_chunks, load_meta
 from reports.doc import Doc, integer, pct, pval, value
 from reports.plots import figure, png_bytes
 
-__all__ = ["per_seed_results", "paired", "compare_table", "build"]
+__all__ = ["per_seed_results", "paired", "compare_table", "flow_table", "build"]
 
 
 def per_seed_results(run, players: int) -> pd.DataFrame:
@@ -45,7 +47,8 @@ def paired(a: pd.DataFrame, b: pd.DataFrame, column: str, scale: float = 1.0, al
     from statsmodels.stats.weightstats import DescrStatsW
     shared = a.index.intersection(b.index)
     d = scale * (b.loc[shared, column].to_numpy(float) - a.loc[shared, column].to_numpy(float))
-    out = {"n": int(len(shared)), "diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
+    d = d[np.isfinite(d)]     # a flow figure is undefined in some games (no sole winner): pairs where both have it
+    out = {"n": int(len(d)), "diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
     if len(d) < 2:
         return out
     ds = DescrStatsW(d)
@@ -85,6 +88,74 @@ def compare_table(runs: list[Path], metas: list[dict], players: int) -> pd.DataF
     out["p_holm"] = np.nan
     if fin.any():
         out.loc[fin, "p_holm"] = stats.holm(out.loc[fin, "p"].to_numpy())
+    return out
+
+
+def per_seed_flow(run) -> pd.DataFrame:
+    """Per seed: the mean over its rotations of each per-game flow figure (base arm only), with
+    `flow_won_from_behind` derived as reports/flow.py does; empty when the run has no flow columns."""
+    from reports.data import result_columns
+    from reports.flow import FIGURES
+    have = set(result_columns(run).columns)
+    cols = [c for c, _, _ in FIGURES if c in have]
+    if not cols:
+        return pd.DataFrame()
+    parts = []
+    for df in iter_chunks(run, ["game", "arm"] + cols):
+        parts.append(df[df["arm"] == df["arm"].min()].drop(columns="arm"))
+    out = pd.concat(parts, ignore_index=True)
+    if "flow_winner_turns_behind" in out:
+        v = out["flow_winner_turns_behind"].to_numpy(float)
+        out["flow_won_from_behind"] = np.where(np.isnan(v), np.nan, (v > 0).astype(float))
+    return out.groupby("game").mean().sort_index()
+
+
+def _mean_ci(x: np.ndarray):
+    from statsmodels.stats.weightstats import DescrStatsW
+    x = x[np.isfinite(x)]
+    if len(x) < 2:
+        return (float(x.mean()) if len(x) else np.nan), np.nan, np.nan, len(x)
+    d = DescrStatsW(x)
+    lo, hi = d.tconfint_mean(0.05) if d.std > 0 else (d.mean, d.mean)
+    return float(d.mean), float(lo), float(hi), len(x)
+
+
+def flow_table(runs: list[Path], metas: list[dict]) -> pd.DataFrame:
+    """One row per (run after the first, flow figure): the figure in A and in the run (mean per
+    game with a t interval), the difference run - A (paired t over shared seeds, else Welch), p
+    and Benjamini-Hochberg over every row. Empty when a run has no flow figures."""
+    from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
+    from reports.flow import FIGURES
+    data = [per_seed_flow(r) for r in runs]
+    if any(len(d) == 0 for d in data):
+        return pd.DataFrame()
+    rows = []
+    for j in range(1, len(runs)):
+        pair = same_seeds(metas[0], metas[j])
+        for c, label, _ in FIGURES:
+            if c not in data[0] or c not in data[j]:
+                continue
+            a, b = data[0][c].to_numpy(float), data[j][c].to_numpy(float)
+            ma, la, ha, na = _mean_ci(a)
+            mb, lb, hb, nb = _mean_ci(b)
+            row = {"run": j, "figure": c, "label": label, "a": ma, "a_low": la, "a_high": ha, "games_a": na,
+                   "b": mb, "b_low": lb, "b_high": hb, "games_b": nb, "paired": pair}
+            if pair:
+                r = paired(data[0], data[j], c)
+                row.update(diff=r["diff"], low=r["low"], high=r["high"], p=r["p"], pairs=r["n"])
+            else:
+                fa, fb = a[np.isfinite(a)], b[np.isfinite(b)]
+                row.update(diff=mb - ma, low=np.nan, high=np.nan, p=np.nan, pairs=0)
+                if len(fa) > 1 and len(fb) > 1 and (fa.std() > 0 or fb.std() > 0):
+                    cm = CompareMeans(DescrStatsW(fb), DescrStatsW(fa))
+                    lo, hi = cm.tconfint_diff(0.05, usevar="unequal")
+                    row.update(low=float(lo), high=float(hi), p=float(cm.ttest_ind(usevar="unequal")[1]))
+            rows.append(row)
+    out = pd.DataFrame(rows)
+    out["p_bh"] = np.nan
+    fin = np.isfinite(out["p"].to_numpy(float)) if len(out) else np.array([], bool)
+    if fin.any():
+        out.loc[fin, "p_bh"] = stats.benjamini_hochberg(out.loc[fin, "p"].to_numpy())
     return out
 
 
@@ -194,6 +265,16 @@ def build(out, runs: list[Path], command: str = "") -> dict:
                     verdicts.append(f"{names[j]} against A, components whose effect changed (BH 5%): " + ", ".join(
                         f"{r.label} {r.effect_a:+.1f} -> {r.effect_b:+.1f} points" for r in moved.itertuples()) + ".")
 
+    ftab = flow_table(runs, metas)
+    for j in range(1, len(runs)):
+        moved = ftab[(ftab["run"] == j) & (ftab["p_bh"] < 0.05)] if len(ftab) else ftab
+        if len(moved):
+            verdicts.append(f"{names[j]} against A, game flow (BH 5%): " + "; ".join(
+                f"{r.label} {r.a:.3g} -> {r.b:.3g} ({r.diff:+.3g} [{r.low:+.3g}, {r.high:+.3g}])"
+                for r in moved.itertuples()) + ".")
+        elif len(ftab):
+            verdicts.append(f"{names[j]} against A: no game flow figure changes significantly (BH 5%).")
+
     doc = Doc(f"{label}: comparison of {len(runs)} runs")
     doc.verdicts(verdicts)
     doc.h(2, "What was compared")
@@ -225,6 +306,19 @@ def build(out, runs: list[Path], command: str = "") -> dict:
                   "reports/component_effect.py) in each run; difference with a normal interval from the two Sato "
                   "standard errors, Benjamini-Hochberg over the components. Rows: components judged in A or changed. "
                   "A run that switches a component's power off shows how much of its effect the power caused.")
+    if len(ftab):
+        doc.h(2, "Game flow")
+        fmt = lambda m, lo, hi: f"{m:.3g} [{lo:.3g}, {hi:.3g}]" if np.isfinite(lo) else f"{m:.3g}"  # noqa: E731
+        doc.table(["run", "figure", "in A [95% CI]", "in run [95% CI]", "difference [95% CI]", "", "p", "p (BH)"],
+                  [[names[r.run], r.label, fmt(r.a, r.a_low, r.a_high), fmt(r.b, r.b_low, r.b_high),
+                    fmt(r.diff, r.low, r.high) if np.isfinite(r.diff) else "-",
+                    f"paired ({integer(r.pairs)} seeds)" if r.paired else "Welch", pval(r.p), pval(r.p_bh)]
+                   for r in ftab.itertuples()],
+                  "Each flow figure (docs/FLOW.md) per game, mean with a t interval, in the reference A and in each "
+                  "run; difference run - A paired per seed when the runs share seeds (seeds where the figure is "
+                  "defined in both; shares such as 'the leader won' are means of 0/1 or win shares), else Welch. "
+                  "Benjamini-Hochberg over every row.")
+        doc.csv("compare_flow.csv", ftab)
     doc.h(2, "What this comparison cannot conclude")
     doc.ul(["Differences hold for these players; a rule change that the players do not adapt to is measured with "
             "players who play as before.",

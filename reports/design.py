@@ -360,6 +360,24 @@ def build(gdir, results: dict | None = None) -> dict:
         sections.append(skill_section)
     elif skill:
         limits.append("Skill sensitivity was not measured: no run of a second skill level.")
+    # ---- skill trace (`agon skill`): the search player against copies at half its budget
+    trace_dir = gdir / "skill-trace"
+    if (trace_dir / "run.json").exists():
+        from reports.skill import trace_findings, trace_section, trace_table
+        tmeta = load_meta(trace_dir)
+        ttab = trace_table(trace_dir)
+        t_find, t_cannot = trace_findings(ttab, tmeta)
+        summary.append(t_find[0] + f" Reproduce: `{tmeta.get('command', '')}`")
+        top = ttab.iloc[-1]
+        verdicts.append(f"Skill: one `{tmeta['ladder']['strategy']}` player with twice its rivals' budget wins "
+                        f"{pct(top.win_rate)} {ci(top.low, top.high)} (fair {pct(1 / p_def)}, n = {integer(top.games)}): "
+                        f"skill share {100 * top.skill_share:.0f}% [{100 * top.share_low:.0f}%, "
+                        f"{100 * top.share_high:.0f}%]" + (" - not distinguishable from luck at this sample."
+                                                          if top.low <= 1 / p_def else "."))
+        limits.extend(t_cannot[:2])
+        sections.append(lambda doc, ttab=ttab, tmeta=tmeta: trace_section(
+            doc, ttab, tmeta, heading="Skill trace", rel="skill-trace/", image="skill_trace.png"))
+
     # ---- players: the degeneracy battery (experiments/check_players.py), when it was run
     pdir = gdir / "players"
     if (pdir / "checks.json").exists():

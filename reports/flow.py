@@ -16,7 +16,8 @@ from reports import stats
 from reports.fmt import ci, integer, num, pct
 
 __all__ = ["FlowCounts", "fold_flow", "has_flow", "figures_table", "progress_table", "comeback_table",
-           "flow_blocks", "report_section", "design_section", "FIGURES", "DEFICIT_BUCKETS"]
+           "flow_blocks", "report_section", "design_section", "run_figures", "target_names", "FIGURES",
+           "DEFICIT_BUCKETS"]
 
 # (column, label, kind): "mean" (t interval), "rate" (a share of games or of win shares, Wilson)
 FIGURES = (
@@ -260,6 +261,22 @@ def report_section(run_dir, players: int, label: str, flow_spec=None, arm=None, 
     if arm is not None:
         chunks = (df[df["arm"] == arm] for df in chunks)
     return flow_blocks(fold_flow(chunks, players), players, label, flow_spec, stamp)
+
+
+def run_figures(run_dir, players: int, arm=None) -> pd.DataFrame:
+    """figures_table of a run (one arm when given): the flow figures `agon tune` targets and
+    `agon compare` shows, each with its sample size and 95% interval."""
+    from reports.data import iter_chunks, result_columns
+    cols = chunk_columns(result_columns(run_dir).columns, players)
+    chunks = iter_chunks(run_dir, cols)
+    if arm is not None:
+        chunks = (df[df["arm"] == arm] for df in chunks)
+    return figures_table(fold_flow(chunks, players))
+
+
+def target_names() -> list[str]:
+    """The flow figures by their target name (the column without `flow_`): lead_changes, drama, ..."""
+    return [c[len("flow_"):] for c, _, _ in FIGURES]
 
 
 def design_section(doc, built, command: str = "") -> None:

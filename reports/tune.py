@@ -84,7 +84,11 @@ def selection_checks(out, meta: dict, traj: pd.DataFrame, last: pd.DataFrame, be
         res["paired_rows"].append([int(r.candidate)] + [_val(r[n]) for n in names] + [
             integer(d["seeds"]), f"{s0[0]:+.2f} [{s0[1]:+.2f}, {s0[2]:+.2f}]", f"{ln[0]:+.2f} [{ln[1]:+.2f}, {ln[2]:+.2f}]",
             f"{ls[0]:+.2f} [{ls[1]:+.2f}, {ls[2]:+.2f}]"])
-        if ls[1] <= 0 <= ls[2]:
+        obj = next((t for t in targets if getattr(t, "objective", False)), None)
+        od = d.get(obj.column) if obj is not None else None
+        if od is not None:
+            res["paired_rows"][-1].append(f"{od[0]:+.2f} [{od[1]:+.2f}, {od[2]:+.2f}]")
+        if ls[1] <= 0 <= ls[2] and (od is None or od[1] <= 0 <= od[2]):
             close.append((r, ls))
     best = last[last["candidate"] == best_id].iloc[0]
     if len(others):
@@ -94,6 +98,13 @@ def selection_checks(out, meta: dict, traj: pd.DataFrame, last: pd.DataFrame, be
         res["findings"].append(f"Winner minus runner-up ({_values(r0, names)}) on their shared seeds: loss "
                                f"{ls[0]:+.2f} points [{ls[1]:+.2f}, {ls[2]:+.2f}] (paired bootstrap); "
                                + ("not distinguishable." if ls[1] <= 0 <= ls[2] else "the winner is better."))
+        obj = next((t for t in targets if getattr(t, "objective", False)), None)
+        if obj is not None:
+            od = ts.paired_difference(win, ts.per_seed(ts.candidate_folder(out, int(r0.candidate)) / "mirror"),
+                                      targets, p, n_boot=0).get(obj.column)
+            if od is not None:
+                res["findings"].append(f"Objective ({obj.text()}): winner minus runner-up {od[0]:+.2f} "
+                                       f"[{od[1]:+.2f}, {od[2]:+.2f}] per game (paired t over shared seeds).")
     fresh = best_dir / "fresh"
     fresh_txt = ""
     if (fresh / "run.json").exists():
@@ -157,6 +168,13 @@ def build(out) -> dict:
     best_id = int(meta["best_candidate"])
     best = last[last["candidate"] == best_id].iloc[0]
     has_gap = "gap" in traj.columns and traj["gap"].notna().any()
+    from experiments.tune import parse_target
+    flow_t = [t for t in (parse_target(x) for x in meta["targets"]) if t.kind == "flow" and t.column in traj.columns]
+    objective = next((t for t in flow_t if t.objective), None)
+    has_edge = "seat_edge_p" in traj.columns and traj["seat_edge_p"].notna().any()
+
+    def flow_text(r, t):
+        return f"{num(r[t.column])} [{num(r[t.column + '_low'])}, {num(r[t.column + '_high'])}]"
 
     findings = [f"**Best setting**: {_values(best, names)} (loss {best.loss:.2f} points after {integer(best.games)} games "
                 f"on the same seeds as every other candidate)."]
@@ -165,7 +183,17 @@ def build(out) -> dict:
                     f"[{num(best.length_low, 1)}, {num(best.length_high, 1)}] player-turns"
                     + (f"; skill gap (`{meta['skill_lineup'][0]}` vs `{meta['skill_lineup'][1]}`) "
                        f"{100 * best.gap:+.1f} [{100 * best.gap_low:+.1f}, {100 * best.gap_high:+.1f}] points "
-                       f"over fair (n = {integer(best.gap_n)})" if has_gap else "") + ".")
+                       f"over fair (n = {integer(best.gap_n)})" if has_gap else "")
+                    + "".join(f"; {t.figure.replace('_', ' ')} {flow_text(best, t)} (mean over "
+                              f"{integer(best[t.column + '_n'])} games, 95% CI)" for t in flow_t)
+                    + (f"; seat edge test p = {pval(best.seat_edge_p)} "
+                       f"({'an edge is shown' if best.seat_edge_p < 0.05 else 'no edge shown'})" if has_edge else "")
+                    + ".")
+    if objective is not None:
+        ok = last[~last["seat_edge"].astype(bool)] if "seat_edge" in last.columns else last
+        findings.append(f"Objective **{objective.text()}**" + (" without a seat edge" if has_edge else "") + ": "
+                        f"{len(ok)} of {len(last)} candidates show no seat edge at their last evaluation; the ranking "
+                        "puts those first, then the loss of the other targets, then the objective.")
     fair_ok = last[(last["seat0_low"] <= fair) & (last["seat0_high"] >= fair)]
     if any(t.startswith(("first_seat_fair", "seats_fair")) for t in meta["targets"]):
         findings.append(f"{len(fair_ok)} of {len(last)} candidates have a seat 0 interval containing fair at their "
@@ -180,7 +208,10 @@ def build(out) -> dict:
             + f" ({traj['candidate'].nunique()} candidates)",
             "**Targets**: " + ", ".join(f"`{t}`" for t in meta["targets"])
             + " (loss in points of win rate: |seat 0 - fair|; largest seat deviation; length outside the range, 100 "
-              "points per range width; shortfall of the skill gap)",
+              "points per range width; shortfall of the skill gap; a flow figure's distance from its value in percent "
+              "of the value, in points for a share"
+            + ("; FLOW=max|min is an objective ranked after the seat-edge constraint and the other targets' loss"
+               if objective is not None else "") + ")",
             f"**Search**: successive halving on common random numbers: round 0 plays every candidate {integer(meta['games'])} "
             "games on the same seeds, each later round keeps the better half and doubles their games (extending the "
             "same run folders)",
@@ -194,21 +225,25 @@ def build(out) -> dict:
     doc.opening(out, meta, what, findings)
     doc.h(2, "Candidates")
     rows = []
-    for _, r in last.sort_values(["games", "loss"], ascending=[False, True]).iterrows():
+    for _, r in last.sort_values(["games", "loss"], ascending=[False, True]).iterrows():   # noqa: B007
         rows.append([int(r.candidate)] + [_val(r[n]) for n in names] +
                     [int(r["round"]), integer(r.games), f"{pct(r.seat0)} {ci(r.seat0_low, r.seat0_high)}",
                      f"{num(r.length, 1)} [{num(r.length_low, 1)}, {num(r.length_high, 1)}]"]
                     + ([f"{100 * r.gap:+.1f} [{100 * r.gap_low:+.1f}, {100 * r.gap_high:+.1f}]"] if has_gap else [])
+                    + [flow_text(r, t) for t in flow_t]
+                    + ([pval(r.seat_edge_p)] if has_edge else [])
                     + [f"{r.loss:.2f}"])
     doc.table(["candidate"] + [f"`{n}`" for n in names] + ["last round", "games", "seat 0 win rate [95% CI]",
                                                            "length [95% CI]"] + (["skill gap (pts)"] if has_gap else [])
-              + ["loss"], rows,
+              + [f"{t.figure.replace('_', ' ')} [95% CI]" for t in flow_t]
+              + (["seat edge p"] if has_edge else []) + ["loss"], rows,
               "Each candidate at its last evaluation (95% Wilson for rates, normal for mean length). Candidates "
               "eliminated in early rounds were compared on fewer games; all on the same seeds.")
     if sel["paired_rows"]:
         doc.h(2, "The winner against its runners-up")
         doc.table(["runner-up"] + [f"`{n}`" for n in names] + ["shared seeds", "seat 0: winner - runner-up (pts)",
-                                                                "length difference", "loss difference (pts)"],
+                                                                "length difference", "loss difference (pts)"]
+                  + ([f"{objective.figure.replace('_', ' ')} difference"] if objective is not None else []),
                   sel["paired_rows"],
                   "Paired on the seeds both candidates played (common random numbers): seat 0 rate and mean length "
                   "with paired t intervals over seeds, the loss with a paired bootstrap over seeds (1,000 resamples; "

@@ -19,20 +19,37 @@ FRESH_SEED_OFFSET = 1_000_003   # the re-evaluation plays seed + this: seeds no 
 
 
 def per_seed(folder, games: int | None = None) -> pd.DataFrame:
-    """One row per seed (game index) of a mirror folder: win_0..win_{p-1}, turns; seeds < games."""
+    """One row per seed (game index) of a mirror folder: win_0..win_{p-1}, turns and the game's
+    per-game flow figures (FLOW targets; `flow_won_from_behind` derived as reports/flow.py does);
+    seeds < games."""
+    from reports.data import result_columns
+    from reports.flow import FIGURES
     p = int(load_meta(folder)["players"])
-    cols = ["game", "turns"] + [f"win_{k}" for k in range(p)]
+    have = set(result_columns(folder).columns)
+    flow = [c for c, _, _ in FIGURES if c in have]
+    cols = ["game", "turns"] + [f"win_{k}" for k in range(p)] + flow
     parts = [df[cols] for df in iter_chunks(folder, cols)]
     out = pd.concat(parts, ignore_index=True).groupby("game").mean().sort_index()
+    if "flow_winner_turns_behind" in out:
+        v = out["flow_winner_turns_behind"].to_numpy(float)
+        out["flow_won_from_behind"] = np.where(np.isnan(v), np.nan, (v > 0).astype(float))
     return out if games is None else out[out.index < games]
 
 
 def loss_of(df: pd.DataFrame, targets, players: int) -> float:
-    """The tuning loss (points) of the mirror targets on these seeds (skill_gap left out)."""
+    """The tuning loss (points) of the mirror targets on these seeds (skill_gap and a FLOW=max|min
+    objective left out; with an objective the fairness targets are a constraint, not a loss)."""
+    from experiments.tune import FAIRNESS, flow_loss
     fair = 1.0 / players
     loss = 0.0
+    constraint = any(getattr(t, "objective", False) for t in targets)
     for tg in targets:
-        if tg.kind == "first_seat_fair":
+        if tg.kind in FAIRNESS and constraint:
+            continue
+        if tg.kind == "flow" and tg.goal == "value":
+            v = df[tg.column].to_numpy(float) if tg.column in df else np.array([np.nan])
+            loss += flow_loss(float(np.nanmean(v)) if np.isfinite(v).any() else float("nan"), tg.lo)
+        elif tg.kind == "first_seat_fair":
             loss += 100 * abs(df["win_0"].mean() - fair)
         elif tg.kind == "seats_fair":
             loss += 100 * max(abs(df[f"win_{k}"].mean() - fair) for k in range(players))
@@ -50,8 +67,11 @@ def paired_difference(a: pd.DataFrame, b: pd.DataFrame, targets, players: int, n
     shared = a.index.intersection(b.index)
     a, b = a.loc[shared], b.loc[shared]
     out = {"seeds": int(len(shared))}
-    for key, col, scale in (("seat0", "win_0", 100.0), ("length", "turns", 1.0)):
-        d = DescrStatsW(scale * (a[col].to_numpy(float) - b[col].to_numpy(float)))
+    flow = [(t.column, t.column, 1.0) for t in targets if getattr(t, "kind", "") == "flow" and t.column in a
+            and t.column in b]
+    for key, col, scale in (("seat0", "win_0", 100.0), ("length", "turns", 1.0), *flow):
+        x = scale * (a[col].to_numpy(float) - b[col].to_numpy(float))
+        d = DescrStatsW(x[np.isfinite(x)])
         lo, hi = d.tconfint_mean(alpha) if len(shared) > 1 and d.std > 0 else (d.mean, d.mean)
         out[key] = (float(d.mean), float(lo), float(hi))
     la, lb = loss_of(a, targets, players), loss_of(b, targets, players)

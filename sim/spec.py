@@ -136,6 +136,18 @@ class StrategyInfo:
 
 
 @dataclass(frozen=True)
+class SkillLadder:
+    """The budgets of a game's skill trace (`agon skill`, issue 18): `strategy` plays with its weight
+    `knob` set to each budget against copies of itself at half that budget. `what` names the
+    budget in the game's words (e.g. "greedy rollouts per candidate")."""
+
+    strategy: str
+    knob: str
+    budgets: tuple[int, ...]
+    what: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the runner, CLI and reports need to know about a game.
 
@@ -152,6 +164,8 @@ class GameSpec:
 
     contract: the module holding the game's `GAME` (sim/contract.py) when the game follows the
         engine contract of docs/ENGINES.md ("sim.<game>.playout"); empty for the others.
+    skill_ladder: the game's `SkillLadder` (the search player's budget knob and its default rungs)
+        when it has a player whose strength is set by a budget; None otherwise.
     flow: the game's `sim.flow.FlowSpec` when its loop computes the flow statistics (what its turn,
         standing and points are; which result columns hold them; docs/FLOW.md); None otherwise.
 
@@ -187,6 +201,7 @@ class GameSpec:
     extra: dict = field(default_factory=dict)
     contract: str = ""
     flow: object = None
+    skill_ladder: SkillLadder | None = None
 
     def strategy(self, name: str) -> StrategyInfo:
         for s in self.strategies:

@@ -1,5 +1,6 @@
 """`catan`: the base game for 3-4 players (5-6 with the extension), troja.md §1-§2."""
-from sim.spec import GameSpec
+from sim.spec import GameSpec, SkillLadder
+from sim.catan_core.results import FLOW_CATAN
 from sim.catan.params import PARAMS
 from sim.catan.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
 from strategies.catan import STRATEGIES, N_WEIGHTS, GREEDY_WEIGHT_NAMES, TRAIN_FIXED
@@ -14,6 +15,8 @@ SPEC = GameSpec(
     play_batch=play_batch,
     play_traced=play_traced,
     contract="sim.catan.playout",
+    flow=FLOW_CATAN,
+    skill_ladder=SkillLadder("search", "search_rollouts", (2, 4, 8), "greedy rollouts per candidate"),   # `agon skill` (issue 18)
     seat_metrics=SEAT_METRICS,
     game_metrics=GAME_METRICS,
     key_param="vp_to_win",

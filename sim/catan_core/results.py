@@ -10,6 +10,7 @@ cycle). sim/catan/engine.py and sim/troja/engine.py expose each as `RESULTS` and
 import numpy as np
 from numba import njit
 
+from sim import flow
 from sim.layout import Results
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.rules import vp, vp_ships, track_bonus, row_total
@@ -45,6 +46,7 @@ CS_CARDS_STOLEN = RESULTS_CATAN.seat("cards_stolen", float)
 CS_CARDS_LOST = RESULTS_CATAN.seat("cards_lost", float)
 CS_DISCARDED = RESULTS_CATAN.seat("discarded", float)
 CS_HAND_CARDS = RESULTS_CATAN.seat("hand_cards", float)
+CR_FLOW, CS_FLOW = flow.declare(RESULTS_CATAN)          # the flow columns (sim/flow.py, docs/FLOW.md)
 
 RESULTS_TROJA = Results("troja")
 TG_TURNS = RESULTS_TROJA.game("turns")
@@ -106,6 +108,37 @@ TS_CORSAIR_BLOCKED = RESULTS_TROJA.seat("corsair_blocked", float)
 TS_HAND_CARDS = RESULTS_TROJA.seat("hand_cards", float)
 TS_WAR_WON = RESULTS_TROJA.seat("war_won", float)
 TS_WAR_LOST = RESULTS_TROJA.seat("war_lost", float)
+TR_FLOW, TS_FLOW = flow.declare(RESULTS_TROJA)
+
+# game flow (docs/FLOW.md): both games count a player-turn and rank seats by victory points now
+_FLOW_TURN = "a player-turn (the `turns` counter, troja.md §1.2)"
+_FLOW_POINTS = "the same victory points"
+FLOW_CATAN = flow.FlowSpec(turn=_FLOW_TURN,
+                           key="victory points now, hidden victory point cards included (the `score` the seat "
+                               "would have if the game ended now: buildings, Longest Road, Largest Army, VP cards)",
+                           points=_FLOW_POINTS, game_start=CR_FLOW, seat_start=CS_FLOW, module=__name__)
+FLOW_TROJA = flow.FlowSpec(turn=_FLOW_TURN,
+                           key="victory points now (the `score` the seat would have if the game ended now: "
+                               "buildings, Longest Road, ships, war-track bonus)",
+                           points=_FLOW_POINTS, game_start=TR_FLOW, seat_start=TS_FLOW, module=__name__)
+
+
+@njit(cache=True, inline="always")
+def flow_turn(st, ctx):
+    """The flow turn: player-turns begun (0 during the set-up)."""
+    return st[S_TURN]
+
+
+@njit(cache=True, inline="always")
+def flow_scores(st, ctx, key, points):
+    """Each seat's victory points now (rules.vp, what `score` records at the end), as rank key
+    and as points. Inlined into the loop: called once per player-turn (about 330 in a random
+    4-player Catan game), where a call passing three arrays cost more than the points."""
+    cfg = ctx[1]
+    for q in range(st[S_P]):
+        v = vp(st, cfg, q)
+        key[q] = v
+        points[q] = v
 
 
 @njit(cache=True)

@@ -1,5 +1,5 @@
 """Glory to Rome (Chudyk, 2005), imperium ruleset, 2-5 players. Spec: shared/rules/glory_to_rome.md."""
-from sim.spec import GameSpec
+from sim.spec import GameSpec, SkillLadder
 from strategies.glory_to_rome import STRATEGIES, N_WEIGHTS
 from .params import PARAMS
 from .playout import play_batch, play_traced
@@ -19,6 +19,7 @@ SPEC = GameSpec(
     key_param="merchant_bonus_vp",
     contract="sim.glory_to_rome.playout",
     flow=FLOW,
+    skill_ladder=SkillLadder("search", "search_rollouts", (2, 4, 8), "greedy play-outs per candidate"),   # `agon skill` (issue 18)
     n_weights=N_WEIGHTS,
     notes=("Imperium ruleset (144 orders, 4 cards + 1 Jack, 3-card petitions) and the republic "
            "ruleset (ruleset=republic: 5 cards, no Jack, 2-card petitions; slots 4/11/26/33 are "

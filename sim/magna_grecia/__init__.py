@@ -18,7 +18,7 @@ Notes on the spec:
   `tie` = two or more seats share the top score; `tie_break_used` = the stock tie-break
   separated at least one of them.
 """
-from sim.spec import GameSpec
+from sim.spec import GameSpec, SkillLadder
 from sim.magna_grecia.params import PARAMS
 from sim.magna_grecia.playout import play_batch, play_traced
 from sim.magna_grecia.results import RESULTS, FLOW
@@ -38,6 +38,7 @@ SPEC = GameSpec(
     key_param="oracle_points",
     contract="sim.magna_grecia.playout",
     flow=FLOW,
+    skill_ladder=SkillLadder("search", "rollouts", (6, 12, 18), "greedy rollouts per decision, shared by the 3 candidates"),   # `agon skill` (issue 18)
     n_weights=N_WEIGHTS,
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],

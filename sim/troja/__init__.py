@@ -1,5 +1,6 @@
 """`troja`: the historical scenario "Troja" for 4 or 6 players on the Catan core (troja.md §3)."""
-from sim.spec import GameSpec
+from sim.spec import GameSpec, SkillLadder
+from sim.catan_core.results import FLOW_TROJA
 from sim.troja.params import PARAMS, to_config
 from sim.troja.playout import play_batch, play_traced, GAME_METRICS, SEAT_METRICS
 from strategies.troja import STRATEGIES, N_WEIGHTS
@@ -23,6 +24,8 @@ SPEC = GameSpec(
     play_batch=play_batch,
     play_traced=play_traced,
     contract="sim.troja.playout",
+    flow=FLOW_TROJA,
+    skill_ladder=SkillLadder("search", "search_rollouts", (2, 4, 8), "greedy rollouts per candidate"),   # `agon skill` (issue 18)
     seat_metrics=SEAT_METRICS,
     game_metrics=GAME_METRICS,
     key_param="row_threshold",

@@ -2,7 +2,7 @@
 (sim/troja/engine.py) and the compiled loop both Catan-core games share
 (sim/catan_core/playout.py), and the GameSpec entry points."""
 from sim import contract
-from sim.catan_core.playout import play_games
+from sim.catan_core.playout import play_games, play_flow as play_loop   # noqa: F401 (bench/flow_cost.py)
 from strategies import troja as players
 from sim.troja import engine
 from sim.troja.engine import RESULTS

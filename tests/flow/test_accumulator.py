@@ -146,3 +146,23 @@ def test_declare_adds_named_columns_in_order():
     assert res.game_cols.names()[r0:] == GAME_NAMES
     assert res.seat_cols.names()[s0:] == SEAT_NAMES
     assert not any(c[-1].isdigit() for c in GAME_NAMES)   # never read as seat columns (name_k) in a chunk
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_held_standings_match_the_reference(seed):
+    """Standings held for several turns (most turns of a Catan game change nobody's points): the
+    accumulator counts such a turn on its fast path and credits the seats when the standing
+    changes or the game ends; the figures equal the whole-sequence reference's, with a separate
+    points vector (deficits, margins)."""
+    rng = np.random.default_rng(100 + seed)
+    p = int(rng.integers(2, 6))
+    steps = np.cumsum(rng.integers(0, 2, (int(rng.integers(1, 15)), p)), axis=0).astype(float)
+    held = np.repeat(np.arange(len(steps)), rng.integers(1, 12, len(steps)))   # each standing 1-11 turns
+    keys = steps[held]
+    points = keys * 2 + (keys > 1)                    # points differ from keys, same order
+    win = np.zeros(p)
+    win[rng.integers(p)] = 1.0
+    legal = rng.integers(1, 9, 5)
+    got, want = run(keys, points, win, legal), reference(keys, points, win, legal)
+    for c in GAME_NAMES + SEAT_NAMES:
+        np.testing.assert_allclose(np.asarray(got[c], float), np.asarray(want[c], float), err_msg=c)

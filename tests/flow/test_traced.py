@@ -11,7 +11,8 @@ from sim.rng import new_stream, CHANCE, PLAYERS
 from tests.flow.reference import reference
 
 # (game, players, games, the loop takes a forced action without asking the player)
-CASES = [("glory-to-rome", 3, 2, False), ("magna-grecia", 4, 2, True), ("mare-nostrum", 4, 1, False)]
+CASES = [("glory-to-rome", 3, 2, False), ("magna-grecia", 4, 2, True), ("mare-nostrum", 4, 1, False),
+         ("catan", 4, 2, True), ("troja", 4, 2, True)]
 SEED = 11
 
 
@@ -19,7 +20,7 @@ def replay(spec, n_players, index):
     """Game `index` of run SEED with random players, exactly as play_games plays it: the standings
     after every action and the legal counts of every decision."""
     game = contract.game_of(spec)
-    E, R = game.engine, import_module(spec.contract.replace(".playout", ".results"))
+    E, R = game.engine, import_module(spec.flow.module)
     forced = next(c[3] for c in CASES if c[0] == spec.name)
     ctx = E.make_ctx(n_players, spec.params.defaults())
     kinds = np.zeros(n_players, np.int64)

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim.spec import GameSpec, Param, ParamTable, StrategyInfo
+from sim.spec import GameSpec, Param, ParamTable, SkillLadder, StrategyInfo
 
 PARAMS = ParamTable([
     Param("target", 30, 5, 200, "points needed to win"),
@@ -118,6 +118,8 @@ SPEC = GameSpec(
     params=PARAMS, strategies=STRATEGIES, play_batch=play_batch, play_traced=play_traced,
     seat_metrics=("busts", "charm_lucky", "charm_dud"), game_metrics=("rolls",), key_param="target",
     n_weights=1,
+    # `agon skill pig` (tests/experiments/test_skill.py): holding later is stronger at this target
+    skill_ladder=SkillLadder("greedy", "hold_at", (4, 8), "turn total at which it holds"),
     extra={
         "components": [("Charms", "charm_")],
         # restricted play (`agon restrict pig --ban second_roll`): hold after every successful roll

@@ -9,7 +9,7 @@ def test_design_report_for_pig(tmp_path, capsys):
     assert main(["design-report", "pig", "--scale", "0.25", "--out", str(out), "--quiet"]) == 0
     md = (out / "pig" / "report.md").read_text()
     for part in ("## Contents", "## Executive summary", "## Seat advantage", "## Key constant: target",
-                 "## Tournament", "## Components", "## Limits of what was shown"):
+                 "## Tournament", "## Components", "## Skill trace", "## Limits of what was shown"):
         assert part in md, part
     summary = md.split("## Executive summary")[1].split("\n## ")[0]
     items = [l for l in summary.splitlines() if l.startswith("- ")]
@@ -21,6 +21,8 @@ def test_design_report_for_pig(tmp_path, capsys):
     assert 'href="#executive-summary"' in html and 'id="executive-summary"' in html
     index = (out / "index.md").read_text()
     assert "pig/report.md" in index
+    # the skill trace (design.toml skill_trace_games = 40, scaled: 10 per rung of Pig's ladder 4, 8)
+    assert (out / "pig" / "skill-trace" / "rungs" / "8" / "run.json").exists() and "skill share" in md
 
 
 def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
