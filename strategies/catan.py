@@ -43,9 +43,11 @@ from numba import njit
 
 from sim.spec import StrategyInfo
 from sim.rng import below, next_u64, uniform
-from sim.catan_core.board import T_N, T_E, T_H, T_S, T_HEX_NODES, T_NODE_HEX
+from sim.catan_core.board import (T_N, T_E, T_H, T_S, T_HEX_NODES, T_NODE_HEX, T_A_BUY_DEV, T_A_PLAY_KNIGHT,
+                                  T_A_PLAY_ROAD_BUILDING, T_A_MOVE_ROBBER, T_A_MOVE_CORSAIR, T_A_DONATE,
+                                  T_A_USE_SWAP, T_A_USE_TAKE, T_A_SWAP_RETURN)
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.rules import (apply_action, legal_actions, vp, vp_public, hand_total, a_trade, a_base,
+from sim.catan_core.rules import (apply_action, legal_actions, vp, vp_public, hand_total, a_trade,
                                    bit_get, can_afford, friendly_blocked, others_with_cards, row_total,
                                    track_bonus, track_end, redeal)
 from sim.catan_core.beliefs import (unseen, battle_odds, allegiance_left, deal_probability,
@@ -385,9 +387,8 @@ def enabled_build_value(st, work, topo, cfg, p, w, srng):
 
 @njit(cache=True)
 def card_play_score(st, topo, cfg, a, p, w, srng, work):
-    """Look-ahead score of playing a development card (a in B+1..B+27): its one-step value plus
-    `dev_play` times what it does beyond the step (see the module doc)."""
-    B = a_base(topo)
+    """Look-ahead score of playing a development card (PLAY_KNIGHT .. PLAY_MONOPOLY): its one-step
+    value plus `dev_play` times what it does beyond the step (see the module doc)."""
     look_ahead_copy(work, st)
     apply_action(work, topo, cfg, a, srng)
     if work[S_PHASE] == PH_OVER and (work[S_WIN_MASK] >> p) & 1:
@@ -396,11 +397,11 @@ def card_play_score(st, topo, cfg, a, p, w, srng, work):
     dp = w[W_DEV_PLAY]
     if dp == 0.0:
         return s
-    if a == B + 1:  # Knight: the robber move it brings, and a step in the Largest Army race
+    if a == topo[T_A_PLAY_KNIGHT]:  # Knight: the robber move it brings, and a step in the Largest Army race
         gain = robber_gain(work, topo, cfg, p, w, steal_gain(work, cfg, p, w))
         gain += w[W_ARMY_RACE] * cfg[C_LA_VP] * w[W_VP] * (army_progress(work, cfg, p) - army_progress(st, cfg, p))
         return s + dp * gain
-    if a == B + 2:  # Road Building: the roads greedy builds with it
+    if a == topo[T_A_PLAY_ROAD_BUILDING]:  # Road Building: the roads greedy builds with it
         x = free_roads_value(work, topo, cfg, p, w, srng)
         if x >= SURE_WIN:
             return SURE_WIN
@@ -553,8 +554,8 @@ def robber_moves_base(st, topo):
     """First action id of the robber (catan) or corsair (troja) moves; victim v of move a is
     (a - base) % (players + 1), players meaning none."""
     if st[S_GAME] == GAME_CATAN:
-        return a_base(topo) + 28
-    return a_base(topo) + 18 + topo[T_S]
+        return topo[T_A_MOVE_ROBBER]
+    return topo[T_A_MOVE_CORSAIR]
 
 
 @njit(cache=True)
@@ -565,9 +566,10 @@ def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
     ph = st[S_PHASE]
     base = evaluate(st, topo, cfg, p, w)
     T = a_trade(topo)
-    B = a_base(topo)
     catan = st[S_GAME] == GAME_CATAN
-    buy_dev = B if catan else -1
+    buy_dev = topo[T_A_BUY_DEV] if catan else -1
+    plays, robber = topo[T_A_PLAY_KNIGHT], topo[T_A_MOVE_ROBBER]        # catan's card plays: plays .. robber - 1
+    donate, swap, take, swap_return = topo[T_A_DONATE], topo[T_A_USE_SWAP], topo[T_A_USE_TAKE], topo[T_A_SWAP_RETURN]
     max_tr = w[W_MAX_TRADES]
     too_long = st[S_TURN_ACTIONS] > 60
     end_aware = w[W_END] > 0.0
@@ -597,7 +599,7 @@ def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
         if a == buy_dev:
             scores[i] = dev_buy_score(st, topo, cfg, a, p, w, srng, work)
             continue
-        if catan and a > B and a < B + 28:
+        if catan and a >= plays and a < robber:
             scores[i] = card_play_score(st, topo, cfg, a, p, w, srng, work)
             continue
         steal = 0.0
@@ -617,7 +619,7 @@ def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
             else:
                 scores[i] = evaluate(work, topo, cfg, p, w)
             continue
-        if not catan and (a == B + 6 or a == B + 12):
+        if not catan and (a == swap or a == take):
             # SWAP / TAKE draw a row card blind: valued like a steal, by what p can expect
             for r in range(5):
                 if work[S_PLAYERS + p * PS + P_HAND + r] > st[S_PLAYERS + p * PS + P_HAND + r]:
@@ -627,10 +629,10 @@ def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
         s = evaluate(work, topo, cfg, p, w) + steal
         if deciding and row_total(work) >= thr:
             known = -1
-            if not catan and a >= B and a < B + 5:
-                known = a - B          # the card p is donating
-            elif not catan and a >= B + 7 and a < B + 12:
-                known = a - B - 7      # the card p returns to the row
+            if not catan and a >= donate and a < donate + 5:
+                known = a - donate     # the card p is donating
+            elif not catan and a >= swap_return and a < swap_return + 5:
+                known = a - swap_return    # the card p returns to the row
             s += battle_end_term(work, cfg, p, w, known)
         scores[i] = s
 

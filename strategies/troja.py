@@ -15,8 +15,9 @@ from numba import njit
 from sim.spec import StrategyInfo
 from sim.rng import below
 from sim.catan_core.layout import *  # noqa: F401,F403
-from sim.catan_core.rules import a_base, a_trade
-from sim.catan_core.board import T_S
+from sim.catan_core.rules import a_trade
+from sim.catan_core.board import (T_S, T_A_DONATE, T_A_DONATE_STOP, T_A_USE_SWAP, T_A_SWAP_RETURN, T_A_USE_TAKE,
+                                  T_A_BUILD_SHIP)
 from strategies.catan import (
     RANDOM, GREEDY, SEARCH, GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES, greedy_scores, pick_best,
     choose_greedy, choose_search, choose_kind as choose_core, fill_weights,
@@ -49,31 +50,32 @@ def choose_persona(st, topo, cfg, legal, n, kind, w, prng, work):
     greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work)
     p = st[S_ACTOR]
     side = st[S_PLAYERS + p * PS + P_ALLEG]
-    B = a_base(topo)
     S = topo[T_S]
     T = a_trade(topo)
+    donate, stop, swap, swap_return = topo[T_A_DONATE], topo[T_A_DONATE_STOP], topo[T_A_USE_SWAP], topo[T_A_SWAP_RETURN]
+    take, ship = topo[T_A_USE_TAKE], topo[T_A_BUILD_SHIP]
     ph = st[S_PHASE]
     for i in range(n):
         a = legal[i]
         if scores[i] <= -1e17 or scores[i] >= 1e11:
             continue
-        if a >= B and a < B + 5:  # donate r
-            r = a - B
+        if a >= donate and a < donate + 5:  # donate r
+            r = a - donate
             own = cfg[C_SIDE + r] == side
             if kind == LOYAL_DONOR:
                 scores[i] += w[NG] if own else -1e6
             else:
                 scores[i] += w[NG + 1] * 0.5 if ph == PH_MAIN else -1e6
-        elif a == B + 5 and kind == LOYAL_DONOR:  # stop when no own-side card is left to give
+        elif a == stop and kind == LOYAL_DONOR:  # stop when no own-side card is left to give
             pass
-        elif a == B + 6 or a == B + 12:  # swap / take
+        elif a == swap or a == take:
             if kind == LOYAL_DONOR:
                 scores[i] += w[NG + 2]
-        elif a >= B + 7 and a < B + 12:  # swap return
-            r = a - B - 7
+        elif a >= swap_return and a < swap_return + 5:  # swap return
+            r = a - swap_return
             if kind == LOYAL_DONOR and cfg[C_SIDE + r] == side:
                 scores[i] += w[NG + 2]
-        elif a >= B + 18 and a < B + 18 + S:  # ship
+        elif a >= ship and a < ship + S:  # ship
             if kind == SHIP_BUILDER:
                 scores[i] += w[NG + 1]
         elif a >= T and a < T + 20 and kind == SHIP_BUILDER:
