@@ -72,14 +72,16 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 #                (`exchange_value`); appended last so older weight vectors keep their meaning
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
                       "income", "block", "unit", "offer_bias", "state_trade")
-WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES
+# the search player's budget: greedy rollouts per candidate (0: search_rollouts' default by player
+# count); never trained (a `search*` name), the knob of `agon skill`'s ladder
+WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES + ("search_rollouts",)
 N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE) = range(N_WEIGHTS)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_SEARCH_ROLLOUTS) = range(N_WEIGHTS)
 
-STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0)
+STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0, 0.0)   # last: search_rollouts
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
                 "state_trade": 0.0}
@@ -114,9 +116,13 @@ SEARCH_TEMP = 20.0      # position-value gap (half a hero) that makes a rival ~7
 
 
 @njit(cache=True)
-def search_rollouts(n_players):
-    """Rollouts per candidate: a 6-player rollout ends in more different ways (five rivals to
-    place against), so 3 rollouts are too noisy there (+34 Elo against greedy vs +83 with 6)."""
+def search_rollouts(n_players, w):
+    """Rollouts per candidate: the `search_rollouts` weight when set, else by player count: a
+    6-player rollout ends in more different ways (five rivals to place against), so 3 rollouts
+    are too noisy there (+34 Elo against greedy vs +83 with 6)."""
+    k = int(w[W_SEARCH_ROLLOUTS]) if w.shape[0] > W_SEARCH_ROLLOUTS else 0
+    if k > 0:
+        return k
     return 3 if n_players <= 4 else 6
 
 
@@ -1804,7 +1810,7 @@ def search_values(S, P, w, legal, n, prng, cand, vals):
             if dup:
                 break
         tot = 0.0
-        for r in range(search_rollouts(S[H_NP])):
+        for r in range(search_rollouts(S[H_NP], w)):
             T = S.copy()
             redeal_hidden(T, P, o, prng)
             crng = np.empty(1, np.uint64)

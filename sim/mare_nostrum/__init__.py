@@ -10,7 +10,7 @@ NOTES = ("Synthetic map v0 and the base placeholder hero/wonder powers are proje
 
 
 def _build_spec():
-    from sim.spec import GameSpec
+    from sim.spec import GameSpec, SkillLadder
     from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS
     from .board import CIVS
     from .playout import play_batch, play_traced
@@ -26,6 +26,7 @@ def _build_spec():
         strategies=STRATEGIES,
         play_batch=play_batch,
         play_traced=play_traced,
+        skill_ladder=SkillLadder("search", "search_rollouts", (2, 4, 8), "greedy rollouts per candidate"),   # `agon skill` (issue 18)
         # declared in results.py: roles_by_round (a packed role mask per round) and params_hash
         # (CRC-32 of the parameter vector) are in every result but are not metrics
         seat_metrics=SEAT_METRICS,

@@ -16,9 +16,11 @@ def wilson(successes, n, z=1.96):
 def _seat_share(spec_name, hero, field, games_per_seat, players, seed, seat):
     from sim import get_game
     spec = get_game(spec_name)
-    kinds = np.full(players, spec.strategy(field).kind, dtype=np.int64)
-    kinds[seat] = spec.strategy(hero).kind
-    r = spec.play_batch(seed + seat, 0, games_per_seat, players, spec.params.defaults(), kinds)
+    from sim.contract import lineup_arrays
+    names = [field] * players
+    names[seat] = hero
+    kinds, weights = lineup_arrays(spec, names)       # each seat its strategy's default weights
+    r = spec.play_batch(seed + seat, 0, games_per_seat, players, spec.params.defaults(), kinds, weights)
     return r["win"][:, seat]
 
 

@@ -68,7 +68,7 @@ def test_cannot_conclude_names_a_rung_within_luck(tmp_path):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["skill", "mare-nostrum"], "mare-nostrum declares no skill ladder"),
+    (["skill", "crashy"], "crashy declares no skill ladder"),
     (["skill", "catan", "--budgets", "3"], "budget '3' does not exist for catan"),
     (["skill", "glory-to-rome", "--budgets", "4,x"], "budget 'x' does not exist for glory-to-rome"),
     (["skill", "pig", "--budgets", "4,4"], "each budget may be given once"),

@@ -27,4 +27,4 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights, check=Fa
     return pig.play_batch(seed, start, n_games, n_players, params, kinds, weights, check)
 
 
-SPEC = replace(pig.SPEC, name="crashy", title="Pig (crashing worker)", play_batch=play_batch)
+SPEC = replace(pig.SPEC, name="crashy", title="Pig (crashing worker)", play_batch=play_batch, skill_ladder=None)

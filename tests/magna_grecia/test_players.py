@@ -268,7 +268,7 @@ def _wide_decision(weights, min_cities=12, n_players=4, seed=3):
             cities = ((lg[:m] >= R.A_CITY) & (lg[:m] < R.A_DRAW_ROAD)).sum()
             if cities >= min_cities and lg[0] < R.A_DRAW_ROAD:
                 return st, ctx, lg, m
-            a = G.choose(st, ctx, lg, m, GREEDY, w, pr, work)
+            a = int(G.choose(st, ctx, lg, m, GREEDY, w, pr, work))
             m = E.apply_action(st, ctx, a, chance, lg)
     raise AssertionError("no decision with that many city tiles")
 
@@ -298,7 +298,7 @@ def test_plan_width_values_only_the_best_city_tiles_by_plan():
     one_step, pending = np.empty(len(city)), np.zeros(len(city), bool)
     for j, i in enumerate(city):
         cp = st.copy()
-        R.apply_action(cp, ctx, lg[i])
+        R.apply_action(cp, ctx, int(lg[i]))
         pending[j] = cp[S.S_PENDING] != 0
         one_step[j] = G.placement_value(st, ctx, lg[i], st[S.S_CUR], full, G.new_place_cache(),
                                         np.empty((3, G.KEY_SLOTS), np.int64), np.empty(6 * N, np.int64),

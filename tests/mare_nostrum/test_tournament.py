@@ -1,7 +1,7 @@
 """Skill ladder with Wilson 95% intervals: greedy beats random, search beats greedy.
-One test player against copies of the weaker one (4 players, and 6 for the search: the
-design report's count), seats rotated; the win share must be above the fair 1/n with the
-whole interval."""
+One test player against copies of the weaker one (4 players; the 6-player search margin, about a
+CPU-minute, is in bench/search_ladder.py), seats rotated; the win share must be above the fair 1/n
+with the whole interval."""
 import numpy as np
 from scipy.stats import binomtest
 
@@ -34,8 +34,3 @@ def test_greedy_beats_random():
 def test_search_beats_greedy():
     share, lo, hi = _share("search", "greedy", 40, seed=22)
     assert lo > 0.25, (share, lo, hi)
-
-
-def test_search_beats_greedy_6_players():
-    share, lo, hi = _share("search", "greedy", 20, seed=23, n_players=6)
-    assert lo > 1 / 6, (share, lo, hi)
