@@ -67,7 +67,8 @@ def cmd_train(args, argv) -> int:
         ev, was = doc["evaluation"], doc["reevaluated"]
         print(f"{doc['game']} {doc['players']}p tuned {doc['strategy']} re-evaluated with {was['set'] or 'nothing changed'}: "
               f"{100 * ev['win_rate']:.1f}% [{100 * ev['ci_low']:.1f}, {100 * ev['ci_high']:.1f}] against default weights "
-              f"in {ev['games']:,} games (fair {100 * ev['fair']:.1f}%; was {100 * (was['previous_win_rate'] or 0):.1f}%); "
+              f"in {ev['games']:,} games (fair {100 * ev['fair']:.1f}%; "
+              f"{'was %.1f%%' % (100 * was['previous_win_rate']) if was['previous_win_rate'] is not None else 'no earlier evaluation'}); "
               f"weights: {path}")
         return 0
     if not args.quiet:

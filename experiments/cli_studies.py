@@ -57,7 +57,7 @@ def run_sequential_single(args, study, out, command_line) -> int:
     return 0
 
 
-def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "greedy") -> None:
+def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "greedy", sequential: bool = True) -> None:
     p.add_argument("game", help="game name (see `agon games`)")
     p.add_argument("--players", type=count(1), help="number of players (default: the game's)")
     p.add_argument("--games", type=GAMES, default=games, help="games (see the command's help for the unit)")
@@ -71,7 +71,8 @@ def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "gr
     p.add_argument("--force", action="store_true", help="replace an existing study folder")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     add_backend(p)
-    add_sequential_options(p)
+    if sequential:
+        add_sequential_options(p)
 
 
 def add_study_commands(sub) -> None:
@@ -107,21 +108,11 @@ def add_study_commands(sub) -> None:
     m.add_argument("--quiet", action="store_true")
 
     k = sub.add_parser("skill", help="skill trace: a player against copies of itself at half its budget, along a "
-                                     "ladder of budgets (win rate, 95%% CI, share of the outcome explained by skill)")
-    k.add_argument("game", help="game name (see `agon games`)")
-    k.add_argument("--players", type=count(1), help="number of players (default: the game's)")
-    k.add_argument("--games", type=GAMES, default=40, help="games per rung, all seat rotations included (default 40: "
-                                                          "the search players play 1-8 games/s)")
+                                     "ladder of budgets (win rate, 95%% CI, share of the outcome explained by skill); "
+                                     "--games counts games per rung (default 40: the search players play 1-8 games/s)")
+    _common(k, 40, strategies=None, sequential=False)
     k.add_argument("--budgets", type=ascii_text, help="budgets B, comma separated, each played against copies at B/2 "
-                                                     "(default: the game's ladder, `agon skill GAME --help-ladder`)")
-    k.add_argument("--seed", type=SEED, default=1)
-    k.add_argument("--jobs", type=count(1), default=1, help="worker processes (at most the cores)")
-    k.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
-    k.add_argument("--out", help="study folder (default runs/GAME-skill)")
-    k.add_argument("--resume", action="store_true", help="finish an interrupted trace in --out")
-    k.add_argument("--force", action="store_true", help="replace an existing study folder")
-    k.add_argument("--quiet", action="store_true", help="no progress bars")
-    add_backend(k)
+                                                     "(default: the game's ladder, listed by `agon games GAME`)")
 
     d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components) in one report")
     d.add_argument("game", nargs="+", help="one or more games")

@@ -890,17 +890,19 @@ def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals
     legal, the K best by their one-step value, ties at the K-th value drawn uniformly (many
     tiles in open country share one value); the others keep their one-step value, and one that
     leaves a run pending is never chosen (as when no completion is found). Returns (first, flags)
-    with flags[i - first] per city tile: 0 plan valued, 1 one step, 2 never chosen; the one-step
-    values of the tiles not planned are left in vals."""
+    with flags[i - first] per city tile: 0 plan valued, 1 one step, 2 never chosen (no flags: every
+    tile planned); the one-step values of the tiles not planned are left in vals."""
     k = int(weight(w, W_PLAN_WIDTH) + 0.5)
+    if k <= 0:                           # every tile planned (the default greedy)
+        return n, np.zeros(0, dtype=np.int8)
     first = 0
     while first < n and legal[first] < A_CITY:
         first += 1
     last = first
     while last < n and legal[last] < A_DRAW_ROAD:
         last += 1
-    flags = np.zeros(max(last - first, 1), dtype=np.int8)
-    if k <= 0 or last - first <= k:
+    flags = np.zeros(last - first, dtype=np.int8)
+    if last - first <= k:
         return first, flags
     pend = np.zeros(last - first, dtype=np.int8)
     for i in range(first, last):
@@ -979,7 +981,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, la, lb, cache, aff, buf,
                                        cp, keys, mvals, nmemo, aff[2], 0)
         elif a < A_DRAW_ROAD:
-            if flags[i - first_city] != 0:            # outside the plan width: one step only
+            if flags.shape[0] > 0 and flags[i - first_city] != 0:   # outside the plan width: one step only
                 v = vals[i] if flags[i - first_city] == 1 else -1e300
                 vals[i] = v
                 best, nbest, choice = _better(v, a, best, nbest, choice, prng)
