@@ -50,10 +50,13 @@ from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.rules import (apply_action, legal_actions, vp, vp_public, hand_total, a_trade,
                                    bit_get, can_afford, friendly_blocked, others_with_cards, row_total,
                                    track_bonus, track_end, redeal)
+from sim.catan_core import engine as CE
+from sim.search.ismcts import SEARCH_WEIGHT_NAMES, N_SEARCH_WEIGHTS, make_search
 from sim.catan_core.beliefs import (unseen, battle_odds, allegiance_left, deal_probability,
                                     expected_rival_bonus)
 
 RANDOM, GREEDY, SEARCH = 0, 1, 2
+ISMCTS = 5
 # troja personas (strategies/troja.py): 3 loyal donor, 4 ship builder
 
 GREEDY_WEIGHT_NAMES = (
@@ -63,7 +66,7 @@ GREEDY_WEIGHT_NAMES = (
     "search_candidates", "search_rollouts", "search_horizon_rounds", "search_rival_weight",
     "search_setup_boost", "search_setup_rounds", "buy_dev",
     "dev_play", "army_race", "end_aware", "end_hold", "end_patience",
-)
+) + SEARCH_WEIGHT_NAMES
 # dev_play: share of a development card's look-through value (robber move and steal, the roads,
 #   the build it makes affordable) added to its one-step value; 0 = the old players.
 # army_race: a Knight's step towards Largest Army (knights / knights needed, the card's VP at
@@ -77,12 +80,13 @@ GREEDY_WEIGHT_NAMES = (
 #   gain but by an uncertain end is ended by someone rather than truncated; 0 = no decline.
 GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
                   0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0, 0.0,
-                  1.0, 0.15, 1.0, 0.8, 300.0)
+                  1.0, 0.15, 1.0, 0.8, 300.0) + (50.0, 0.3, 0.0, 10.0, 1.0, 0.5, 0.0)
 N_WEIGHTS = len(GREEDY_WEIGHTS)
+W0 = N_WEIGHTS - N_SEARCH_WEIGHTS     # the search block (sim/search/ismcts.py)
 W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
     W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
     W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV, \
-    W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE = range(N_WEIGHTS)
+    W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE = range(W0)
 # switches back to the old players (0 = the blind spot the player battery flags): `agon train` keeps them
 # at their defaults (GameSpec.extra["train_fixed"] of catan and troja)
 TRAIN_FIXED = ("dev_play", "end_aware")
@@ -95,6 +99,8 @@ STRATEGIES = (
                  GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
     StrategyInfo("search", SEARCH, "determinized flat Monte Carlo over greedy candidates with "
                  "greedy rollouts", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
+    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy first child, "
+                 "random play-outs, evaluation cut-off", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
 )
 
 PIPS = np.array((0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1), dtype=np.int64)
@@ -815,6 +821,42 @@ def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
 
 
 @njit(cache=True)
+def greedy_action(st, ctx, legal, n, w, rng, work):
+    """The greedy choice (the search's first child and play-out policy)."""
+    return choose_greedy(st, ctx[0], ctx[1], legal, n, w, rng, work)
+
+
+@njit(cache=True)
+def policy_scores(st, ctx, legal, n, w, rng, work, out):
+    """The greedy's value of every legal action (orders the search's untried actions)."""
+    greedy_scores(st, ctx[0], ctx[1], legal, n, w, rng, out, work)
+
+
+@njit(cache=True)
+def seat_values(st, ctx, w, rng, out):
+    """Every seat's evaluation (the search's cut-off); returns the number of seats."""
+    P = st[S_P]
+    for q in range(P):
+        out[q] = evaluate(st, ctx[0], ctx[1], q, w)
+    return P
+
+
+@njit(cache=True)
+def worth_search(st, ctx, legal, n, w):
+    """The decisions that shape the game (building and trading on one's turn, the set-up
+    settlements, where the robber or corsair goes); discards, steals and the like are greedy."""
+    ph = st[S_PHASE]
+    return ph == PH_MAIN or ph == PH_SETUP_SETTLEMENT or ph == PH_ROBBER or ph == PH_CORSAIR
+
+
+search_action = make_search(
+    "search_catan_core", legal_actions=CE.legal_actions, apply_action=CE.apply_action,
+    to_move=CE.to_move, returns=CE.returns, redeal_hidden=CE.redeal_hidden,
+    policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
+    worth_search=worth_search, N_ACTIONS=CE.N_ACTIONS, W0=W0)
+
+
+@njit(cache=True)
 def choose(st, ctx, legal, n, kind, w, rng, work):
     """The contract's choice (docs/ENGINES.md): ctx is the engine's (topo, cfg)."""
     return choose_kind(st, ctx[0], ctx[1], legal, n, kind, w, rng, work)
@@ -845,4 +887,6 @@ def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
         return legal[below(prng, n)] if n > 1 else legal[0]
     if kind == GREEDY:
         return choose_greedy(st, topo, cfg, legal, n, w, prng, work)
+    if kind == ISMCTS:
+        return search_action(st, (topo, cfg), legal, n, w, prng, work)
     return choose_search(st, topo, cfg, legal, n, w, prng, work, w)

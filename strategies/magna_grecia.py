@@ -74,6 +74,8 @@ from sim.magna_grecia.rules import (
     follow, market_place, tile_values, MAXK, market_value, own_market_at,
 )
 from sim.magna_grecia.view import redeal_hidden
+from sim.magna_grecia import engine as E
+from sim.search import ismcts as IS
 from sim.magna_grecia.plans import place_need, open_side, chain_plans, empty_plain, run_repairs, MAX_CHAIN
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
@@ -83,7 +85,7 @@ from sim.magna_grecia.state import (
     S_TT, S_TT_N,
 )
 
-RANDOM, GREEDY, ORACLE_HUB, SEARCH = 0, 1, 2, 3
+RANDOM, GREEDY, ORACLE_HUB, SEARCH, ISMCTS = 0, 1, 2, 3, 4
 
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
@@ -96,7 +98,10 @@ ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0)
 ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0)
 SEARCH_WEIGHT_NAMES = ("rollouts", "candidates", "horizon_turns", "rollout_random")
 SEARCH_WEIGHTS = (9.0, 3.0, 4.0, 0.0)
-N_WEIGHTS = len(GREEDY_WEIGHTS)
+W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) follows the greedy's
+ISMCTS_WEIGHT_NAMES = GREEDY_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES
+ISMCTS_WEIGHTS = GREEDY_WEIGHTS + (32.0, 0.3, 0.0, 3.0, 1.0, 0.5, 0.0)
+N_WEIGHTS = len(ISMCTS_WEIGHTS)
 
 STRATEGIES = (
     StrategyInfo("random", RANDOM, "uniform over legal actions (oracle placement too)"),
@@ -108,6 +113,8 @@ STRATEGIES = (
     StrategyInfo("search", SEARCH,
                  "flat Monte Carlo over the greedy's best candidates, determinized stack, greedy "
                  "rollouts to a horizon, greedy evaluation", SEARCH_WEIGHTS, SEARCH_WEIGHT_NAMES),
+    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy first child, random "
+                 "play-outs, evaluation cut-off", ISMCTS_WEIGHTS, ISMCTS_WEIGHT_NAMES),
 )
 _GREEDY_W = np.array(GREEDY_WEIGHTS)
 
@@ -1152,6 +1159,39 @@ def choose_search(st, params, legal, n, w, prng):
 
 
 @njit(cache=True)
+def greedy_action(st, ctx, legal, n, w, rng, work):
+    """The greedy choice (the search's first child and play-out policy)."""
+    return choose_greedy(st, ctx, legal, n, w, rng)
+
+
+@njit(cache=True)
+def policy_scores(st, ctx, legal, n, w, rng, work, out):
+    """The greedy's value of every legal action (orders the search's untried actions)."""
+    greedy_values(st, ctx, legal, n, w, rng, out)
+
+
+@njit(cache=True)
+def seat_values(st, ctx, w, rng, out):
+    """Every seat's evaluation (the search's cut-off); returns the number of seats."""
+    n = st[S_NP]
+    for q in range(n):
+        out[q] = evaluate(st, ctx, q, w)
+    return n
+
+
+@njit(cache=True)
+def worth_search(st, ctx, legal, n, w):
+    return True
+
+
+search_action = IS.make_search(
+    "search_magna_grecia", legal_actions=E.legal_actions, apply_action=E.apply_action,
+    to_move=E.to_move, returns=E.returns, redeal_hidden=E.redeal_hidden,
+    policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
+    worth_search=worth_search, N_ACTIONS=E.N_ACTIONS, W0=W0)
+
+
+@njit(cache=True)
 def choose(st, ctx, legal, n, kind, w, rng, work):
     """The action of strategy `kind` among legal[:n] (engine contract; ctx = the parameter
     vector). A forced action (n = 1) is taken without asking the strategy or drawing from rng.
@@ -1162,6 +1202,8 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
         return choose_greedy(st, ctx, legal, n, w, rng)
     if kind == SEARCH:
         return choose_search(st, ctx, legal, n, w, rng)
+    if kind == ISMCTS:
+        return search_action(st, ctx, legal, n, w, rng, work)
     return legal[below(rng, n)]
 
 

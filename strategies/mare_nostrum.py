@@ -33,6 +33,8 @@ from sim.spec import StrategyInfo
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import forecast as F
 from sim.mare_nostrum.hidden import redeal_hidden
+from sim.mare_nostrum import engine as E
+from sim.search import ismcts as IS
 from sim.mare_nostrum.board import (NP, NS, NL, N_TYPES, TAX, PROV_GOODS, N_ICONS, CITY_SITES,
                                     CAPITAL, LAND_NB, LAND_NBN, LOC_NB, LOC_NBN, PROV_CAPITAL,
                                     PROV_ACTIVE, SP_NB, SP_NBN, RARE)
@@ -53,7 +55,7 @@ from sim.mare_nostrum.params import (P_HIT_DIVISOR, P_MARS_BONUS, P_WIN_HW, P_AD
                                      P_HERMES_CARDS, P_PENTHESILEA_DIVISOR, P_OCCUPIER_INCOME,
                                      P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY, P_TAX_WILD)
 
-K_RANDOM, K_GREEDY, K_ECONOMIST, K_WARMONGER, K_HOARDER, K_SEARCH = range(6)
+K_RANDOM, K_GREEDY, K_ECONOMIST, K_WARMONGER, K_HOARDER, K_SEARCH, K_ISMCTS = range(7)
 
 OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", "legion",
                     "fortress", "trireme", "creature", "attack", "expand", "god", "pillage", "role",
@@ -74,14 +76,16 @@ STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_n
                       "income", "block", "unit", "offer_bias", "state_trade")
 # the search player's budget: greedy rollouts per candidate (0: search_rollouts' default by player
 # count); never trained (a `search*` name), the knob of `agon skill`'s ladder
-WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES + ("search_rollouts",)
+W0 = len(OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES) + 1   # the ismcts block (sim/search/ismcts.py) follows
+WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES + ("search_rollouts",) + IS.SEARCH_WEIGHT_NAMES
 N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_SEARCH_ROLLOUTS) = range(N_WEIGHTS)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_SEARCH_ROLLOUTS) = range(W0)
 
-STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0, 0.0)   # last: search_rollouts
+STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0, 0.0,   # last: search_rollouts
+           48.0, 0.1, 0.0, 20.0, 1.0, 0.5, 0.0)                               # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
                 "state_trade": 0.0}
@@ -1825,6 +1829,45 @@ def search_values(S, P, w, legal, n, prng, cand, vals):
 
 
 @njit(cache=True)
+def greedy_action(st, ctx, legal, n, w, rng, work):
+    """The greedy choice (the search's first child and play-out policy)."""
+    return greedy_choose(st, ctx, w, legal, n, rng)
+
+
+@njit(cache=True)
+def policy_scores(st, ctx, legal, n, w, rng, work, out):
+    """The greedy's value of every legal action (greedy_choose without its tie noise; orders the
+    search's untried actions)."""
+    o = st[H_DECIDER]
+    cnt = np.zeros((4, 6), np.int64)
+    dc = decision_context(st, ctx, o, w, cnt, legal, n)
+    for i in range(n):
+        out[i] = action_value(st, ctx, o, legal[i], w, cnt, dc)
+
+
+@njit(cache=True)
+def seat_values(st, ctx, w, rng, out):
+    """Every seat's position value (the search's cut-off); returns the number of seats."""
+    n = st[H_NP]
+    for q in range(n):
+        out[q] = position_value(st, ctx, q)
+    return n
+
+
+@njit(cache=True)
+def worth_search(st, ctx, legal, n, w):
+    """Purchases, offers, strategy and exchange announcements (search_step); the rest is greedy."""
+    return search_step(st[H_STEP])
+
+
+search_action = IS.make_search(
+    "search_mare_nostrum", legal_actions=E.legal_actions, apply_action=E.apply_action,
+    to_move=E.to_move, returns=E.returns, redeal_hidden=E.redeal_hidden,
+    policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
+    worth_search=worth_search, N_ACTIONS=E.N_ACTIONS, W0=W0)
+
+
+@njit(cache=True)
 def choose(st, ctx, legal, n, kind, w, rng, work):
     """The action player `kind` (weights w) takes among legal[:n] in state st (engine contract;
     st is not changed, `work` is unused: the search copies the state per rollout)."""
@@ -1834,6 +1877,8 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
         return legal[below(rng, n)]
     if kind == K_SEARCH:
         return search_choose(st, ctx, w, legal, n, rng)
+    if kind == K_ISMCTS:
+        return search_action(st, ctx, legal, n, w, rng, work)
     return greedy_choose(st, ctx, w, legal, n, rng)
 
 
@@ -1857,4 +1902,6 @@ STRATEGIES = (
                  HOARDER_W, WEIGHT_NAMES),
     StrategyInfo("search", K_SEARCH, "flat Monte Carlo over the greedy's top candidates: opponents' hidden "
                  "cards redealt before each greedy rollout to the next round", GREEDY_W, WEIGHT_NAMES),
+    StrategyInfo("ismcts", K_ISMCTS, "information-set MCTS (sim/search): greedy first child, random "
+                 "play-outs, evaluation cut-off", GREEDY_W, WEIGHT_NAMES),
 )

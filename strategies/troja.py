@@ -19,7 +19,7 @@ from sim.catan_core.rules import a_trade
 from sim.catan_core.board import (T_S, T_A_DONATE, T_A_DONATE_STOP, T_A_USE_SWAP, T_A_SWAP_RETURN, T_A_USE_TAKE,
                                   T_A_BUILD_SHIP)
 from strategies.catan import (
-    RANDOM, GREEDY, SEARCH, GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES, greedy_scores, pick_best,
+    RANDOM, GREEDY, SEARCH, ISMCTS, GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES, greedy_scores, pick_best,
     choose_greedy, choose_search, choose_kind as choose_core, fill_weights,
 )
 
@@ -39,6 +39,8 @@ STRATEGIES = (
     StrategyInfo("loyal_donor", LOYAL_DONOR, "donates its own side's resources every turn, swaps and "
                  "takes to tilt the support row", WEIGHTS, WEIGHT_NAMES),
     StrategyInfo("ship_builder", SHIP_BUILDER, "greedy that favours tokens and ships", WEIGHTS, WEIGHT_NAMES),
+    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy first child, random "
+                 "play-outs, evaluation cut-off", WEIGHTS, WEIGHT_NAMES),
 )
 
 
@@ -102,6 +104,6 @@ def full_weights(n_players, weights):
 
 @njit(cache=True)
 def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
-    if kind <= SEARCH:
+    if kind <= SEARCH or kind == ISMCTS:
         return choose_core(st, topo, cfg, legal, n, kind, w, prng, work)
     return choose_persona(st, topo, cfg, legal, n, kind, w, prng, work)

@@ -283,7 +283,7 @@ def test_fast_listings_match_reference(n_players, kind, n_games, over):
     w[:len(GREEDY_WEIGHTS)] = GREEDY_WEIGHTS
     if kind == 2:
         from strategies.magna_grecia import ORACLE_HUB_WEIGHTS
-        w[:] = ORACLE_HUB_WEIGHTS
+        w[:len(ORACLE_HUB_WEIGHTS)] = ORACLE_HUB_WEIGHTS
     n_states, n_city, n_ids, bad, n_plans = _cross_check(21, n_games, n_players, pr, kind, w)
     assert bad == 0
     assert n_states > 300 and n_city > 50 and n_ids > 200

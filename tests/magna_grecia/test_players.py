@@ -27,7 +27,8 @@ WEIGHTS = {GREEDY: GREEDY_WEIGHTS, ORACLE_HUB: ORACLE_HUB_WEIGHTS}
 
 def play(kind, n_players, over, n_games, seed=1, weights=None):
     w = np.zeros((n_players, N_WEIGHTS))
-    w[:] = weights if weights is not None else WEIGHTS.get(kind, np.zeros(N_WEIGHTS))
+    x = np.asarray(weights if weights is not None else WEIGHTS.get(kind, np.zeros(N_WEIGHTS)))
+    w[..., :x.shape[-1]] = x
     return SPEC.play_batch(seed, 0, n_games, n_players, PARAMS.vector(over), [kind] * n_players, w)
 
 

@@ -21,7 +21,7 @@ def test_design_report_for_pig(tmp_path, capsys):
     assert 'href="#executive-summary"' in html and 'id="executive-summary"' in html
     index = (out / "index.md").read_text()
     assert "pig/report.md" in index
-    # the skill trace (design.toml skill_trace_games = 40, scaled: 10 per rung of Pig's ladder 4, 8)
+    # the skill trace (design.toml skill_trace_games, scaled, per rung of Pig's ladder 4, 8)
     assert (out / "pig" / "skill-trace" / "rungs" / "8" / "run.json").exists() and "skill share" in md
 
 

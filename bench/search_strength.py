@@ -1,0 +1,102 @@
+"""Strength of the search player (sim/search, issue 16): its win share as one seat among other
+players (seats rotated, same seeds for every rung), with Wilson 95% intervals, and the share
+against its budget (iterations per decision) as a plot.
+
+    nice python bench/search_strength.py                      # every game, field: tuned
+    nice python bench/search_strength.py --games catan --field greedy --per-seat 50
+    nice python bench/search_strength.py --ladder 12,25,50,100 --plot strength.png
+
+Each line: game, players, field, budget, games, the search seat's share [95% CI], the fair
+share (1 / players) and whether the interval's lower bound is above it. The ladder's plot shows
+the share per budget with its interval and the fair share as a line.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+HERO = "ismcts"
+
+
+def seat_shares(game, players, field, per_seat, budget, seed, seat):
+    """The hero's win shares in `per_seat` games with the hero at `seat`, and the CPU seconds."""
+    from sim import get_game
+    from experiments.lineup import arrays, parse_lineup
+    from sim.search.ismcts import SEARCH_WEIGHT_NAMES
+    spec = get_game(game)
+    names = [field] * players
+    names[seat] = HERO
+    kinds, weights = arrays(spec, parse_lineup(spec, names, players))
+    if budget:
+        hero = spec.strategy(HERO)
+        weights[seat, hero.weight_names.index(SEARCH_WEIGHT_NAMES[0])] = budget
+    t = time.process_time()
+    r = spec.play_batch(seed + seat, 0, per_seat, players, spec.params.defaults(), kinds, weights)
+    return r["win"][:, seat], time.process_time() - t
+
+
+def share(game, players, field, per_seat, budget=0, seed=1600, jobs=1):
+    """(mean, low, high, n, cpu seconds) of the hero's share, every seat in turn."""
+    from joblib import Parallel, delayed
+    from statsmodels.stats.proportion import proportion_confint
+    out = Parallel(n_jobs=jobs)(delayed(seat_shares)(game, players, field, per_seat, budget, seed, s)
+                                for s in range(players))
+    w = np.concatenate([o[0] for o in out])
+    lo, hi = proportion_confint(w.sum(), len(w), method="wilson")
+    return float(w.mean()), float(lo), float(hi), len(w), sum(o[1] for o in out)
+
+
+def main(argv=None) -> int:
+    from sim import game_names, get_game
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", default="", help="comma list (default: every game)")
+    ap.add_argument("--field", default="tuned", help="the other seats' strategy (tuned, greedy, ...)")
+    ap.add_argument("--per-seat", type=int, default=25, help="games with the search at each seat")
+    ap.add_argument("--ladder", default="", help="budgets (iterations per decision), e.g. 12,25,50,100")
+    ap.add_argument("--plot", default="", help="PNG of share against budget (with --ladder)")
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args(argv)
+    games = [g for g in a.games.split(",") if g] or game_names()
+    budgets = [int(b) for b in a.ladder.split(",") if b] or [0]
+    print("| game | players | field | iterations | games | search share [95% CI] | fair | above fair | CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    rows = []
+    for game in games:
+        spec = get_game(game)
+        p = spec.default_players
+        for b in budgets:
+            mean, lo, hi, n, cpu = share(game, p, a.field, a.per_seat, b, jobs=a.jobs)
+            label = b or "default"
+            print(f"| {game} | {p} | {a.field} | {label} | {n} | {mean:.3f} [{lo:.3f}, {hi:.3f}] | {1 / p:.3f} | "
+                  f"{'yes' if lo > 1 / p else 'no'} | {cpu:.0f} |", flush=True)
+            rows.append((game, p, b, mean, lo, hi))
+    if a.plot and len(budgets) > 1:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots(figsize=(7, 4.2))
+        for game in games:
+            r = [x for x in rows if x[0] == game]
+            xs = np.array([x[2] for x in r], float)
+            m = np.array([x[3] for x in r])
+            ax.errorbar(xs, m, yerr=[m - np.array([x[4] for x in r]), np.array([x[5] for x in r]) - m],
+                        marker="o", capsize=3, label=f"{game} ({r[0][1]}p, fair {1 / r[0][1]:.2f})")
+            ax.axhline(1 / r[0][1], ls=":", lw=0.8, color=ax.lines[-1].get_color())
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("search iterations per decision")
+        ax.set_ylabel(f"win share of one search seat vs {a.field} (95% CI)")
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(a.plot, dpi=120)
+        print(f"plot: {a.plot}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
