@@ -53,7 +53,7 @@ def main():
         for p in players:
             for strat in strategies:
                 if a.cpu:
-                    n = max(2, a.cpu // 50) if strat == "search" else a.cpu
+                    n = max(2, a.cpu // 50) if strat in ("search", "ismcts") else a.cpu
                     med, lo, hi, turns = cpu_rate(spec, strat, p, n, a.repeats)
                     res = {"game": name, "strategy": strat, "players": p, "games": n,
                            "repeats": a.repeats, "games_per_cpu_s": round(med, 1),

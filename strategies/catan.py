@@ -99,8 +99,8 @@ STRATEGIES = (
                  GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
     StrategyInfo("search", SEARCH, "determinized flat Monte Carlo over greedy candidates with "
                  "greedy rollouts", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
-    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy first child, "
-                 "random play-outs, evaluation cut-off", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
+    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, evaluation "
+                 "cut-off (not yet stronger than greedy here)", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
 )
 
 PIPS = np.array((0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1), dtype=np.int64)

@@ -108,8 +108,8 @@ STRATEGIES = (
                  PATRON_W, WEIGHT_NAMES),
     StrategyInfo("search", KIND_SEARCH, "determinized flat Monte Carlo with greedy play-outs at "
                  "lead/follow decisions", SEARCH_W, WEIGHT_NAMES),
-    StrategyInfo("ismcts", KIND_ISMCTS, "information-set MCTS (sim/search): greedy first child, "
-                 "evaluation cut-off", GREEDY_W, WEIGHT_NAMES),
+    StrategyInfo("ismcts", KIND_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, 20 random "
+                 "actions then the evaluation", GREEDY_W, WEIGHT_NAMES),
 )
 
 

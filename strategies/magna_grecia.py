@@ -113,8 +113,8 @@ STRATEGIES = (
     StrategyInfo("search", SEARCH,
                  "flat Monte Carlo over the greedy's best candidates, determinized stack, greedy "
                  "rollouts to a horizon, greedy evaluation", SEARCH_WEIGHTS, SEARCH_WEIGHT_NAMES),
-    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy first child, random "
-                 "play-outs, evaluation cut-off", ISMCTS_WEIGHTS, ISMCTS_WEIGHT_NAMES),
+    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, evaluation "
+                 "cut-off", ISMCTS_WEIGHTS, ISMCTS_WEIGHT_NAMES),
 )
 _GREEDY_W = np.array(GREEDY_WEIGHTS)
 

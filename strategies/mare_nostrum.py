@@ -85,7 +85,7 @@ N_WEIGHTS = len(WEIGHT_NAMES)
  W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_SEARCH_ROLLOUTS) = range(W0)
 
 STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0, 0.0,   # last: search_rollouts
-           48.0, 0.1, 0.0, 20.0, 1.0, 0.5, 0.0)                               # the ismcts block
+           48.0, 0.3, 0.0, 20.0, 1.0, 0.5, 0.0)                               # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
                 "state_trade": 0.0}
@@ -1902,6 +1902,6 @@ STRATEGIES = (
                  HOARDER_W, WEIGHT_NAMES),
     StrategyInfo("search", K_SEARCH, "flat Monte Carlo over the greedy's top candidates: opponents' hidden "
                  "cards redealt before each greedy rollout to the next round", GREEDY_W, WEIGHT_NAMES),
-    StrategyInfo("ismcts", K_ISMCTS, "information-set MCTS (sim/search): greedy first child, random "
-                 "play-outs, evaluation cut-off", GREEDY_W, WEIGHT_NAMES),
+    StrategyInfo("ismcts", K_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, evaluation "
+                 "cut-off", GREEDY_W, WEIGHT_NAMES),
 )

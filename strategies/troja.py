@@ -39,8 +39,8 @@ STRATEGIES = (
     StrategyInfo("loyal_donor", LOYAL_DONOR, "donates its own side's resources every turn, swaps and "
                  "takes to tilt the support row", WEIGHTS, WEIGHT_NAMES),
     StrategyInfo("ship_builder", SHIP_BUILDER, "greedy that favours tokens and ships", WEIGHTS, WEIGHT_NAMES),
-    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy first child, random "
-                 "play-outs, evaluation cut-off", WEIGHTS, WEIGHT_NAMES),
+    StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, evaluation "
+                 "cut-off (not yet stronger than greedy here)", WEIGHTS, WEIGHT_NAMES),
 )
 
 
