@@ -93,7 +93,7 @@ def replay_page(game_name: str, seed: int, index: int, n_players: int, params, k
     data = {"title": f"{spec.title}: seed {seed}, game {index}, {n_players} players",
             "seats": [f"seat {s}: {seats[s].name}" for s in range(n_players)], "colours": colours,
             "viewer": "all (--reveal)" if viewer is None else f"seat {viewer}",
-            "standing": spec.flow.points, "viewBox": frames.static[0], "static": frames.static[1],
+            "standing": spec.flow.key, "viewBox": frames.static[0], "static": frames.static[1],
             "layers": frames.layers, "panels": frames.panels, "frames": frames.frames, "final": final}
     return _PAGE.replace("__TITLE__", html.escape(data["title"])).replace(
         "__DATA__", json.dumps(data).replace("</", "<\\/")), res
@@ -139,12 +139,13 @@ td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}
 <div id="wrap">
 <svg id="board" xmlns="http://www.w3.org/2000/svg"><g id="static"></g><g id="pieces"></g></svg>
 <div id="side">
-<div id="controls"><button id="first" title="first (Home)">&#x23EE;</button><button id="prev" title="previous (left arrow)">&#x25C0;</button><button id="next" title="next (right arrow)">&#x25B6;</button><button id="last" title="last (End)">&#x23ED;</button>
+<div id="controls"><button id="first" title="first (Home)">|&#x25C0;</button><button id="prev" title="previous (left arrow)">&#x25C0;</button><button id="next" title="next (right arrow)">&#x25B6;</button><button id="last" title="last (End)">&#x25B6;|</button>
 <span id="pos"></span></div>
 <input type="range" id="slider" min="0" value="0">
 <div id="turn"></div><div id="action"></div><div id="effects"></div>
 <table id="scores"></table>
 <div id="final"></div>
+<div style="font-size:12px;color:#555">points now: <span id="standing"></span></div>
 <div>Hidden information shown: <span id="viewer"></span></div>
 <div id="panel"></div>
 </div></div>
@@ -156,10 +157,11 @@ const N = D.frames.length;
 const $ = id => document.getElementById(id);
 $("title").textContent = D.title;
 $("viewer").textContent = D.viewer;
+$("standing").textContent = D.standing;
 $("board").setAttribute("viewBox", D.viewBox);
 $("static").innerHTML = D.static;
 $("slider").max = N - 1;
-function esc(s){return String(s).replace(/[&<>]/g, c => ({"&":"&amp;","<":"&lt;",">":"&gt;"}[c]));}
+function esc(s){return String(s).replace(/[&<>"]/g, c => ({"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[c]));}
 let at = 0;
 function show(i){
   at = Math.max(0, Math.min(N - 1, i));
@@ -171,7 +173,7 @@ function show(i){
   $("turn").textContent = f.turn;
   $("action").textContent = f.action;
   $("effects").textContent = f.effects.join("\\n");
-  let rows = "<tr><th>seat</th><th>" + esc(D.standing) + "</th>" + (at === N - 1 ? "<th>final score</th><th>win</th><th>rank</th>" : "") + "</tr>";
+  let rows = '<tr><th>seat</th><th title="' + esc(D.standing) + '">points now</th>' + (at === N - 1 ? "<th>final score</th><th>win</th><th>rank</th>" : "") + "</tr>";
   for (let s = 0; s < D.seats.length; s++) {
     rows += "<tr" + (f.seat === s ? " style=\\"background:#fff3c4\\"" : "") + "><td style=\\"text-align:left\\"><span class=\\"sw\\" style=\\"background:" + D.colours[s] + "\\"></span>" + esc(D.seats[s]) + "</td><td>" + f.points[s] + "</td>";
     if (at === N - 1) rows += "<td>" + D.final.score[s] + "</td><td>" + D.final.win[s] + "</td><td>" + D.final.rank[s] + "</td>";

@@ -276,7 +276,8 @@ def draw(h: Heatmap, tab: pd.DataFrame, shapes, background=None, title: str = ""
                 n = int(r.n) if h.source != "game_value" else None
                 txt = _label(h, r, ok, n)
                 if txt:
-                    ax.text(lx, ly, txt, ha="center", va="center", fontsize=fs, color="#111")
+                    ax.text(lx, ly, txt, ha="center", va="center", fontsize=fs, zorder=6,
+                            color=_ink(patch.get_facecolor()) if ok else "#111")
         ax.autoscale_view()
         if g:
             ax.set_title(str(g), fontsize=9)
@@ -293,6 +294,13 @@ def draw(h: Heatmap, tab: pd.DataFrame, shapes, background=None, title: str = ""
         fig.text(0.99, 0.005, stamp, fontsize=6, color="#777", ha="right", va="bottom")
     fig.text(0.01, 0.005 + (0.02 if stamp else 0), note, fontsize=7, color="#444", ha="left", va="bottom")
     return fig
+
+
+def _ink(rgba) -> str:
+    """Label colour readable on a cell: white on dark fills, near-black on light ones."""
+    r, g, b, a = rgba
+    light = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return "#ffffff" if a > 0.6 and light < 0.45 else "#111111"
 
 
 def _cmap(name):
@@ -426,7 +434,7 @@ def report_section(run_dir, spec, players: int, params: dict, arm=None, stamp: s
                      else f"{r.value:.2f} [{r.low:.2f}, {r.high:.2f}]"] for r in top.itertuples(index=False)]
             blocks.append(("table", ["place", "n" if m.source != "game_value" else "games",
                                      "share [95% CI]" if m.source != "game_value" else "mean [95% CI]"], rows,
-                           "The five most frequent places (Wilson or normal 95% intervals)."))
+                           "The five places with the highest " + ("share" if m.source != "game_value" else "mean") + " (Wilson or normal 95% intervals)."))
     blocks.append(("p", "What the maps cannot conclude: a lift says where winners' pieces stand, not that placing a "
                         "piece there wins: players choose their places, good players choose good places, and a "
                         "place taken late in a won game is partly a consequence of winning. Seat-games of one game "

@@ -156,7 +156,7 @@ def heatmaps_for(game: str, players: int, params: dict) -> list:
 
     def node_shape(ax, v):
         from matplotlib.patches import Circle
-        return Circle((nodes[v, 0], -nodes[v, 1]), 0.3), (nodes[v, 0], -nodes[v, 1]), 3.6
+        return Circle((nodes[v, 0], -nodes[v, 1]), 0.42), (nodes[v, 0], -nodes[v, 1]), 5.0
 
     def hex_shape(ax, h):
         from matplotlib.patches import RegularPolygon
