@@ -236,10 +236,10 @@ def draw(h: Heatmap, tab: pd.DataFrame, shapes, background=None, title: str = ""
     from matplotlib import colors as mcolors
     from reports import plots
     groups = [g for g in tab["group"].unique()] if "group" in tab else [""]
-    ncol = min(3, len(groups))
+    ncol = min(2 if size[0] > 1.3 * size[1] else 3, len(groups))     # wide maps: two panels a row
     nrow = int(math.ceil(len(groups) / ncol))
-    fig = plots.figure(size[0] * (ncol if ncol > 1 else 1) / (1.6 if ncol > 1 else 1),
-                       size[1] * nrow / (1.6 if ncol > 1 else 1))
+    shrink = 0.8 if ncol > 1 else 1.0
+    fig = plots.figure(size[0] * ncol * shrink, size[1] * nrow * shrink)
     judged = tab[tab["judged"].astype(bool)]
     vals = judged["value"].to_numpy(float)
     vals = vals[np.isfinite(vals)]
@@ -413,7 +413,7 @@ def report_section(run_dir, spec, players: int, params: dict, arm=None, stamp: s
             top = pd.concat([judged.nlargest(3, "value"), judged.nsmallest(3, "value")]).drop_duplicates(
                 ["group", "location"])
             rows = [([str(r.group)] if m.group else []) + [str(r.label), integer(r.n), _pc(r.win_rate),
-                     f"{100 * r.lift:+.1f} [{100 * r.lift_low:+.1f}, {100 * r.lift_high:+.1f}]", f"{r.p_bh:.2g}"]
+                     f"{100 * r.lift:+.1f} [{100 * r.lift_low:+.1f}, {100 * r.lift_high:+.1f}]", _p(r.p_bh)]
                     for r in top.itertuples(index=False)]
             blocks.append(("table", ([m.group] if m.group else []) + ["place", "n holding", "win rate holding",
                                                                        "lift (points) [95% CI]", "p (BH)"], rows,
@@ -425,7 +425,7 @@ def report_section(run_dir, spec, players: int, params: dict, arm=None, stamp: s
                 grp = f" ({best['group']})" if m.group else ""
                 findings.append(f"{m.title}{grp}: {best['label']} {100 * best['lift']:+.1f} points "
                                 f"[{100 * best['lift_low']:+.1f}, {100 * best['lift_high']:+.1f}] for seat-games holding it "
-                                f"(n = {integer(best['n'])}, seat-adjusted, BH p = {best['p_bh']:.2g}); "
+                                f"(n = {integer(best['n'])}, seat-adjusted, BH p = {_p(best['p_bh'])}); "
                                 f"{len(sig)} of {len(judged)} places differ from 0 (BH 5%).")
         elif len(judged):
             top = judged.nlargest(5, "value")
@@ -441,6 +441,10 @@ def report_section(run_dir, spec, players: int, params: dict, arm=None, stamp: s
                         "are not independent, so the intervals are approximate. The maps hold for these players "
                         "and settings only."))
     return blocks, images, files, findings, notes
+
+
+def _p(x) -> str:
+    return "< 1e-15" if x < 1e-15 else f"{x:.2g}"
 
 
 def _pc(x) -> str:

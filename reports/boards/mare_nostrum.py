@@ -22,7 +22,7 @@ PROVINCE_LONLAT = [
 SEA_LONLAT = [(11.7, 39.6), (7.0, 39.0), (12.3, 35.8), (16.0, 42.9), (18.5, 37.5), (22.0, 34.0), (25.4, 37.1),
               (30.0, 33.2), (31.3, 36.4), (34.0, 43.5), (3.0, 39.3), (-11.0, 38.5)]
 CIV_COLOURS = ("#c0392b", "#2471a3", "#7d3c98", "#b9770e", "#d4ac0d", "#148f77")   # Rome ... Atlantis
-SCALE = 0.55
+SCALE = 0.8
 
 
 def positions() -> tuple[np.ndarray, np.ndarray]:
@@ -142,7 +142,7 @@ def heatmaps(players: int, params: dict, game: str = "mare-nostrum") -> list:
 
     def shape(ax, i):
         from matplotlib.patches import Circle
-        return Circle((PROV_XY[i, 0], -PROV_XY[i, 1]), 0.75), (PROV_XY[i, 0], -PROV_XY[i, 1]), 4.2
+        return Circle((PROV_XY[i, 0], -PROV_XY[i, 1]), 0.95), (PROV_XY[i, 0], -PROV_XY[i, 1]), 5.0
 
     def background(ax):
         from matplotlib.patches import Circle
@@ -152,10 +152,10 @@ def heatmaps(players: int, params: dict, game: str = "mare-nostrum") -> list:
         for i, j in land:
             ax.plot([PROV_XY[i, 0], PROV_XY[j, 0]], [-PROV_XY[i, 1], -PROV_XY[j, 1]], color="#a39e93", lw=0.7, zorder=0)
         for s in range(B.NS):
-            ax.add_patch(Circle((SEA_XY[s, 0], -SEA_XY[s, 1]), 0.6, facecolor="#d6eaf8", edgecolor="#85c1e9", lw=0.4))
-            ax.text(SEA_XY[s, 0], -SEA_XY[s, 1], B.SEA_CODES[s], fontsize=4, ha="center", va="center", color="#1b4f72")
+            ax.add_patch(Circle((SEA_XY[s, 0], -SEA_XY[s, 1]), 0.8, facecolor="#d6eaf8", edgecolor="#85c1e9", lw=0.4))
+            ax.text(SEA_XY[s, 0], -SEA_XY[s, 1], B.SEA_CODES[s], fontsize=5, ha="center", va="center", color="#1b4f72")
         for i in range(B.NP):
-            ax.text(PROV_XY[i, 0], -PROV_XY[i, 1] - 1.05, labels[i], fontsize=3.6, ha="center", va="center", color="#333")
+            ax.text(PROV_XY[i, 0], -PROV_XY[i, 1] - 1.3, labels[i], fontsize=4.5, ha="center", va="center", color="#333")
 
     maps = [
         Heatmap("mn_control", "Who holds which province at the end", "provinces", "seat_set", "share", "map",
@@ -163,11 +163,13 @@ def heatmaps(players: int, params: dict, game: str = "mare-nostrum") -> list:
                 "(the map data has no coordinates: provinces sit at the rough position of the place they name)."),
         Heatmap("mn_control_lift", "Win-rate lift of holding each province", "provinces", "seat_set", "lift", "map",
                 caption="Win rate of seat-games holding the province at the end minus those not holding it, "
-                "adjusted for seat. A province held at the end is partly a result of winning."),
+                "adjusted for seat. A province held at the end is partly a result of winning, and most provinces "
+                "are some civilization's home: their lift mixes the province with that civilization's strength "
+                "(the per-civilization map below separates the two)."),
         Heatmap("mn_control_lift_civ", "Win-rate lift of holding each province, per civilization", "provinces",
                 "seat_set", "lift", "map", group="civ", group_labels=tuple(B.CIVS),
                 caption="The same lift among the seats that played each civilization (strata: their seats); a "
                 "civilization's home provinces are held in most of its games, so their lift is often too few to "
                 "judge (grey)."),
     ]
-    return [(m, labels, shape, background, (9.5, 6.5)) for m in maps]
+    return [(m, labels, shape, background, (11.0, 5.0)) for m in maps]
