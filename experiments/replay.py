@@ -6,7 +6,7 @@ The game is played by the contract's own Python loop (sim.contract.play_logged, 
 the compiled loop), which hands every state to the picture; nothing here changes a state. Hidden
 information is drawn from the engine's `observation(st, ctx, seat)` of the chosen seat (default
 seat 0), so the page shows exactly what that seat saw; `--reveal` draws the true state. Identical
-board layers and panels are stored once, so a long Catan game stays a few hundred kB. No server,
+board layers and panels are stored once: a 1,617-decision random Catan game is a 1.2 MB page. No server,
 no CDN: the page's script is inline and plain.
 """
 from __future__ import annotations

@@ -43,6 +43,8 @@ def static_svg(st, ctx) -> tuple[str, str]:
         out.append(f'<rect x="{x + 0.05:.2f}" y="{y + 0.05:.2f}" width="{CELL_W - 0.1:.2f}" height="{CELL_H - 0.1:.2f}" '
                    f'fill="{MATERIAL_COLOURS[int(B.MAT[k])]}" stroke="#777" stroke-width="0.03"/>')
         out.append(svg.text(x + 0.15, y + 0.32, nm[k], 0.3, anchor="start"))
+    out.append(svg.text(0.0, 10.8, "squares: a seat's building (filled: completed, outlined: foundation)", 0.36,
+                        "#555", anchor="start"))
     return f"-0.3 -0.2 {6 * CELL_W + 0.6:.2f} {1.0 + 8 * CELL_H + 2.6:.2f}", "".join(out)
 
 
@@ -108,7 +110,7 @@ def component_map(tables: dict, title: str, stamp: str = ""):
     from matplotlib.cm import ScalarMappable
     from matplotlib.patches import Rectangle
     from reports import plots
-    from reports.board import _cmap, MIN_CELL  # noqa: F401
+    from reports.board import _cmap, _ink
     tab = tables.get("components_built")
     if tab is None or not len(tab):
         return None
@@ -142,7 +144,8 @@ def component_map(tables: dict, title: str, stamp: str = ""):
             rect.set_facecolor("#cfcfcf")
             label = f"{name}\nn={n:,}  too few"
         ax.add_patch(rect)
-        ax.text(x + 0.12, -(y + CELL_H / 2), label, fontsize=5.2, va="center", ha="left")
+        ax.text(x + 0.12, -(y + CELL_H / 2), label, fontsize=5.2, va="center", ha="left",
+                color=_ink(rect.get_facecolor()) if np.isfinite(eff) else "#111")
         rows.append({"building": name, "material": B.MATERIAL_NAMES[int(B.MAT[k])], "seat_games": n,
                      "effect_points": eff, "low": lo, "high": hi})
     for mm in range(6):
