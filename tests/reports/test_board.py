@@ -85,3 +85,14 @@ def test_a_map_draws_to_png_and_svg():
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
     assert b"<svg" in svg[:400] and svg.count(b"<path") + svg.count(b"<use") >= 8
     assert BD.figure_bytes(BD.draw(m, tab, shape, None, "planted", "stamp"))[0] == png   # deterministic
+
+
+def test_a_run_without_location_columns_says_so_instead_of_drawing(tmp_path):
+    from sim import get_game
+    from tests.reports.conftest import write_run
+    run = write_run(tmp_path / "old", players=3, n_seeds=300, game="magna-grecia")
+    blocks, images, files, findings, notes = BD.report_section(run, get_game("magna-grecia"), 3, {})
+    assert not images and not files and not findings
+    assert any(b[0] == "p" and "no board locations" in b[1] for b in blocks)
+    # a game without a picture: no section at all
+    assert BD.report_section(run, get_game("pig"), 3, {}) == ([], {}, {}, [], {})
