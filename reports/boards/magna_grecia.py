@@ -78,7 +78,7 @@ def seat_lines(view, ctx, viewer) -> list[str]:
     n = int(view[S.S_NP])
     out = []
     for s in range(n):
-        out.append(f"{COLOUR_NAMES[int(view[S.S_COLOUR + s]) % 4]}: {int(view[S.S_POINTS + s])} track points, "
+        out.append(f"seat {s} ({COLOUR_NAMES[int(view[S.S_COLOUR + s]) % 4]}): {int(view[S.S_POINTS + s])} track points, "
                    f"stock {int(view[S.S_STOCK_ROAD + s])} roads / {int(view[S.S_STOCK_CITY + s])} city tiles")
     tiles = [B.TILE_NAMES[int(t)] if t >= 0 else "?" for t in view[S.S_STACK:S.S_STACK + 12]]
     out.append("round tiles: " + " ".join(tiles[:int(view[S.S_ROUNDS]) or 12]))
@@ -102,7 +102,7 @@ def heatmaps(players: int, params: dict, game: str = "magna-grecia") -> list:
     where = ""
     if generated and board_seed >= 0:
         kinds = board_kinds(players, params)
-        where = f" Generated board {board_seed} (`gen_board_seed`), its villages outlined."
+        where = f" Generated board {board_seed} (`gen_board_seed`), its villages dotted."
     elif generated:
         kinds = None
         where = (" Generated boards, one per game: a hex pools different boards, so no villages are drawn; "
@@ -128,7 +128,7 @@ def heatmaps(players: int, params: dict, game: str = "magna-grecia") -> list:
                 "seats controlling it at the end minus seats not controlling it, adjusted for seat; n = "
                 "seat-games controlling it." + where),
     ]
-    return [(m, labels, _hex_shape, land, (10.5, 9.0)) for m in maps]
+    return [(m, labels, _hex_shape, land, (10.5, 8.4)) for m in maps]
 
 
 def board_kinds(players: int, params: dict) -> np.ndarray:
@@ -145,14 +145,15 @@ def board_kinds(players: int, params: dict) -> np.ndarray:
 
 def _hex_shape(ax, h):
     from matplotlib.patches import RegularPolygon
-    return RegularPolygon((X[h], -Y[h]), 6, radius=0.98, orientation=0.0), (X[h], -Y[h]), 3.2
+    return RegularPolygon((X[h], -Y[h]), 6, radius=0.98, orientation=0.0), (X[h], -Y[h] - 0.1), 3.8
 
 
 def _land(ax, kinds):
-    from matplotlib.patches import RegularPolygon
+    """Villages as small dots at the top of their hex (brown: inland, dark: frontier)."""
+    from matplotlib.patches import Circle
     if kinds is None:
         return
     for h in range(B.N):
         if kinds[h]:
-            ax.add_patch(RegularPolygon((X[h], -Y[h]), 6, radius=0.5, orientation=0.0, fill=False,
-                                        edgecolor="#6d4c41", linewidth=0.6, zorder=5))
+            ax.add_patch(Circle((X[h], -Y[h] + 0.62), 0.14, facecolor="#8d6e63" if kinds[h] == B.INLAND_VILLAGE
+                                else "#3e2723", edgecolor="none", zorder=5))
