@@ -52,7 +52,10 @@ class _Frames:
             self.static = self.pic.static_svg(st, ctx)
         view = self.view(st, ctx)
         key, points = np.zeros(self.n), np.zeros(self.n)
-        self.flow.flow_scores(st, ctx, key, points)
+        # the standing as the seat sees it: scored on its observation (a rival's hidden victory point
+        # cards are not in it), on the true state with --reveal
+        seen = st if self.viewer is None else np.ascontiguousarray(view[:self.game.engine.STATE_SIZE], np.int32)
+        self.flow.flow_scores(seen, ctx, key, points)
         new = log[self.seen:]
         self.seen = len(log)
         action = [t for what, _, _, t in new if what == "action"]
@@ -93,6 +96,7 @@ def replay_page(game_name: str, seed: int, index: int, n_players: int, params, k
     data = {"title": f"{spec.title}: seed {seed}, game {index}, {n_players} players",
             "seats": [f"seat {s}: {seats[s].name}" for s in range(n_players)], "colours": colours,
             "viewer": "all (--reveal)" if viewer is None else f"seat {viewer}",
+            "points_label": "points now" if viewer is None else f"points now (as seat {viewer} sees them)",
             "standing": spec.flow.key, "viewBox": frames.static[0], "static": frames.static[1],
             "layers": frames.layers, "panels": frames.panels, "frames": frames.frames, "final": final}
     return _PAGE.replace("__TITLE__", html.escape(data["title"])).replace(
@@ -173,7 +177,7 @@ function show(i){
   $("turn").textContent = f.turn;
   $("action").textContent = f.action;
   $("effects").textContent = f.effects.join("\\n");
-  let rows = '<tr><th>seat</th><th title="' + esc(D.standing) + '">points now</th>' + (at === N - 1 ? "<th>final score</th><th>win</th><th>rank</th>" : "") + "</tr>";
+  let rows = '<tr><th>seat</th><th title="' + esc(D.standing) + '">' + esc(D.points_label) + '</th>' + (at === N - 1 ? "<th>final score</th><th>win</th><th>rank</th>" : "") + "</tr>";
   for (let s = 0; s < D.seats.length; s++) {
     rows += "<tr" + (f.seat === s ? " style=\\"background:#fff3c4\\"" : "") + "><td style=\\"text-align:left\\"><span class=\\"sw\\" style=\\"background:" + D.colours[s] + "\\"></span>" + esc(D.seats[s]) + "</td><td>" + f.points[s] + "</td>";
     if (at === N - 1) rows += "<td>" + D.final.score[s] + "</td><td>" + D.final.win[s] + "</td><td>" + D.final.rank[s] + "</td>";

@@ -181,3 +181,23 @@ def test_check_players_flags_link_the_replay_of_their_game(game, tmp_path):
         pass          # the synthetic result lacks the tables; the flag list comes first
     items = [x for b in doc.blocks if b[0] == "ul" for x in b[1]]
     assert any("[replays/random-1.html](replays/random-1.html)" in x for x in items)
+
+
+@pytest.mark.parametrize("game", ["catan"])
+def test_the_points_shown_leave_out_a_rivals_hidden_victory_point_cards(game):
+    """The standing column of a seat's replay is scored on that seat's observation: a rival's
+    victory point cards (hidden until the end) are not in it; --reveal shows them; the seat's own
+    points are the same in both."""
+    from experiments.replay import replay_page
+    from experiments.lineup import arrays, parse_lineup
+    spec = get_game(game)
+    seats = parse_lineup(spec, "greedy", 4, {})
+    kinds, weights = arrays(spec, seats)
+    vec = spec.params.defaults()
+    mine = _data(replay_page(game, 2, 0, 4, vec, kinds, weights, seats, 0)[0])
+    full = _data(replay_page(game, 2, 0, 4, vec, kinds, weights, seats, None)[0])
+    a = np.array([f["points"] for f in mine["frames"]])
+    b = np.array([f["points"] for f in full["frames"]])
+    assert np.array_equal(a[:, 0], b[:, 0])
+    assert (a <= b).all() and (a[:, 1:] < b[:, 1:]).any()       # some rival held a VP card, unseen
+    assert mine["points_label"] == "points now (as seat 0 sees them)"
