@@ -36,6 +36,7 @@ from reports import stats
 from reports.component_effect import stratified_effect
 
 MIN_CELL = 30          # seat-games (or games) with and without a location for an estimate
+BITS = 50              # bits per loc word (sim/magna_grecia/results.py LOC_BITS; exact in float64)
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,6 @@ def _bits(words: np.ndarray, n_loc: int) -> np.ndarray:
         if j < w.shape[1]:
             out[:, L] = (w[:, j] >> b) & 1 == 1
     return out
-
-
-BITS = 50   # bits per loc word (sim/magna_grecia/results.py LOC_BITS; exact in float64)
 
 
 def columns_of(h: Heatmap, players: int, n_loc: int = 0) -> list[str]:
