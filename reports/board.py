@@ -423,7 +423,7 @@ def report_section(run_dir, spec, players: int, params: dict, arm=None, stamp: s
                 grp = f" ({best['group']})" if m.group else ""
                 findings.append(f"{m.title}{grp}: {best['label']} {100 * best['lift']:+.1f} points "
                                 f"[{100 * best['lift_low']:+.1f}, {100 * best['lift_high']:+.1f}] for seat-games holding it "
-                                f"(n = {integer(best['n'])}, seat-adjusted, BH p = {_p(best['p_bh'])}); "
+                                f"(n = {integer(best['n'])}, seat-adjusted, BH p {_p(best['p_bh'], '= ')}); "
                                 f"{len(sig)} of {len(judged)} places differ from 0 (BH 5%).")
         elif len(judged):
             top = judged.nlargest(5, "value")
@@ -441,8 +441,8 @@ def report_section(run_dir, spec, players: int, params: dict, arm=None, stamp: s
     return blocks, images, files, findings, notes
 
 
-def _p(x) -> str:
-    return "< 1e-15" if x < 1e-15 else f"{x:.2g}"
+def _p(x, eq: str = "") -> str:
+    return "< 1e-15" if x < 1e-15 else f"{eq}{x:.2g}"
 
 
 def _pc(x) -> str:
