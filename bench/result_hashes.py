@@ -8,7 +8,7 @@ results).
 
 Each case is one line-up (every seat the same strategy, plus one mixed line-up, plus a few rule
 variants of the game's `RULE_VARIANTS` below) at one player count; its hash is SHA-1 over the
-sorted result columns (name, dtype, shape, bytes), the `flow_*` columns left out (they only read
+sorted result columns (name, dtype, shape, bytes), the `flow_*` and `loc_*` columns left out (they only read
 the state, so hashes written before them stay comparable). `--scale` multiplies the game counts.
 """
 from __future__ import annotations
@@ -42,11 +42,12 @@ RULE_VARIANTS = {
 
 
 def result_hash(res: dict) -> str:
-    """SHA-1 of the result columns, the flow statistics (`flow_*`, sim/flow.py) left out: they
-    only read the state, so the games and every other column are those of the stored hashes."""
+    """SHA-1 of the result columns, the flow statistics (`flow_*`, sim/flow.py) and the board
+    locations (`loc_*`, reports/board.py) left out: they only read the state, so the games and
+    every other column are those of the stored hashes."""
     h = hashlib.sha1()
     for key in sorted(res):
-        if key.startswith("flow_"):
+        if key.startswith(("flow_", "loc_")):
             continue
         a = np.ascontiguousarray(res[key])
         h.update(f"{key}|{a.dtype.str}|{a.shape}|".encode())

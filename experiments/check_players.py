@@ -476,6 +476,21 @@ def run_checks(check: Check, jobs: int = 1, progress: bool = True) -> dict:
             "command": check.command, "strategies": out, "seconds": round(time.perf_counter() - t0, 1)}
 
 
+def write_replays(out: Path, res: dict) -> None:
+    """Each flag's first reproducing game as a replay page (experiments/replay.py), OUT/replays/
+    <strategy>-<k>.html, named in the flag as `replay` (the report links it). A game without a
+    board picture gets none."""
+    from experiments.replay import replay_from_command
+    from reports.boards import picture_of
+    for s in res["strategies"]:
+        for k, f in enumerate(s["flags"], 1):
+            if not f.get("commands") or picture_of(res.get("game", "")) is None:
+                continue
+            rel = f"replays/{re.sub(r'[^A-Za-z0-9_-]+', '_', s['strategy'])}-{k}.html"
+            replay_from_command(f["commands"][0], out / rel)
+            f["replay"] = rel
+
+
 def run(check: Check, out, jobs: int = 1, force: bool = False, progress: bool = True) -> dict:
     """Validate, play, write OUT/checks.json + report.md/html; returns the summary."""
     from experiments import folder
@@ -487,6 +502,7 @@ def run(check: Check, out, jobs: int = 1, force: bool = False, progress: bool = 
                        "players": check.players, "strategies": list(check.strategies), "seed": check.seed,
                        "games": int(check.games), "command": check.command}, False, force)
     res = run_checks(check, jobs, progress)
+    write_replays(Path(out), res)
     write_json_atomic(res, Path(out) / "checks.json")
     folder.finish(out, {"seconds": res["seconds"]})
     return build(out, res)

@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strategies", default="random", type=ascii_text)
     p.add_argument("--trace", action="store_true", help="print every action in words")
     p.add_argument("--set", action="append", metavar="NAME=VALUE")
+    p.add_argument("--html", metavar="FILE.html", help="write the game as a replay page (board, steps, scores)")
+    p.add_argument("--seat", type=count(0), default=None,
+                   help="replay: show this seat's hidden information (default 0)")
+    p.add_argument("--reveal", action="store_true", help="replay: show every seat's hidden information")
 
     s = sub.add_parser("seats", help="seat (first-player) advantage study")
     _add_common(s, 10000)
@@ -171,6 +175,10 @@ def cmd_play(args, argv) -> int:
     vec = spec.params.vector(parse_set(args.set))
     seats = parse_lineup(spec, args.strategies, players, parse_set(args.set))
     kinds, weights = arrays(spec, seats)
+    if args.html is None and (args.seat is not None or args.reveal):
+        raise AgonInputError("--seat and --reveal choose what a replay shows: give --html FILE.html too")
+    if args.html is not None:
+        return _play_html(args, spec, players, vec, kinds, weights, seats)
     lines, res = spec.play_traced(args.seed, args.index, players, vec, kinds, weights)
     if args.trace:
         for line in lines:
@@ -182,6 +190,24 @@ def cmd_play(args, argv) -> int:
     from experiments.lineup import sources
     for label, note in sources(seats).items():   # tuned seats: which weights file played
         print(f"{label}: {note}")
+    return 0
+
+
+def _play_html(args, spec, players, vec, kinds, weights, seats) -> int:
+    """`agon play ... --html FILE`: the replay page (experiments/replay.py); checked before playing."""
+    from experiments.replay import check_html_path, replay_page, write_replay
+    check_html_path(args.html)
+    if args.seat is not None and args.reveal:
+        raise AgonInputError("--seat and --reveal exclude each other: --reveal shows every seat")
+    if args.seat is not None and args.seat >= players:
+        raise AgonInputError(f"--seat {args.seat}: this game has seats 0..{players - 1}")
+    viewer = None if args.reveal else (args.seat or 0)
+    page, res = replay_page(spec.name, args.seed, args.index, players, vec, kinds, weights, seats, viewer)
+    out = write_replay(args.html, page)
+    print(f"{spec.title}, {players} players, seed {args.seed}, game {args.index}: "
+          f"{int(res['turns'][0])} turns")
+    print(_result_table(spec, res, seats))
+    print(f"replay: {out}")
     return 0
 
 

@@ -14,6 +14,7 @@ __all__ = ["load_meta", "load_results", "iter_chunks", "result_columns", "load_r
            "seat_metric_names", "game_metric_names", "win_matrix", "SEAT_BASE", "GAME_KEYS"]
 
 SEAT_BASE = ("strategy", "score", "win", "rank")   # per-seat columns every run has
+LOCATION_PREFIX = "loc_"   # board locations (reports/board.py): folded by the board pictures, not as metrics
 GAME_KEYS = ("game", "rotation", "arm", "turns")   # per-game columns every run has
 _SEAT_RE = re.compile(r"^(.+)_(\d+)$")
 
@@ -109,7 +110,7 @@ def seat_metric_names(columns, players: int) -> list[str]:
         if not m or m.group(2) != "0":
             continue
         base = m.group(1)
-        if base in SEAT_BASE or base in out:
+        if base in SEAT_BASE or base in out or base.startswith(LOCATION_PREFIX):
             continue
         if all(f"{base}_{k}" in present for k in range(players)):
             out.append(base)
@@ -123,7 +124,7 @@ def game_metric_names(df: pd.DataFrame, players: int) -> list[str]:
         seat_cols.update(f"{base}_{k}" for k in range(players))
     out = []
     for c in df.columns:
-        if c in seat_cols or c in ("game", "rotation", "arm"):
+        if c in seat_cols or c in ("game", "rotation", "arm") or c.startswith(LOCATION_PREFIX):
             continue
         if pd.api.types.is_numeric_dtype(df[c]) or pd.api.types.is_bool_dtype(df[c]):
             out.append(c)

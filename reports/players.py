@@ -27,7 +27,8 @@ def summary_lines(res: dict) -> list[str]:
         out.append(f"**`{name}` flagged** ({res['players']} players, {integer(s['games'])} traced games): "
                    + "; ".join(f"{k}" + (f" x{v}" if v > 1 else "") for k, v in kinds.items())
                    + f". First: {first['text']}."
-                   + (f" Reproduce: `{first['commands'][0]}`" if first["commands"] else ""))
+                   + (f" Reproduce: `{first['commands'][0]}`" if first["commands"] else "")
+                   + (f" (replay: `{first['replay']}`)" if first.get("replay") else ""))
     return out
 
 
@@ -45,6 +46,7 @@ def section(doc: Doc, res: dict, level: int = 2, heading: str = "Players: degene
         doc.h(level + 1, f"`{name}`")
         if s["flags"]:
             doc.ul([f"**{f['check']}**: {f['text']}. Reproduce: " + ", ".join(f"`{c}`" for c in f["commands"])
+                    + (f"; step through the first game: [{f['replay']}]({f['replay']})" if f.get("replay") else "")
                     for f in s["flags"]])
         else:
             doc.p("No flag.")

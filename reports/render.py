@@ -867,6 +867,16 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
         section = getattr(import_module(module), name)
         result.update(section(base, players, blocks, files, file_notes, findings) or {})
 
+    from reports import board as board_mod
+    bb, bimg, bfiles, bfind, bnotes = board_mod.report_section(
+        run_dir, spec, players, meta.get("params") or {}, arm=result.get("base_arm") if is_sweep else None,
+        stamp=stamp, label=game_label + (f", arm {result['base_arm']}" if is_sweep else ""), tables=result)
+    blocks.extend(bb)
+    images.update(bimg)
+    files.update(bfiles)
+    findings.extend(bfind)
+    file_notes.update(bnotes)
+
     if flow_mod.has_flow(agg.columns):
         fb, fimg, ffiles, ffind, ftabs = flow_mod.report_section(
             run_dir, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),

@@ -122,11 +122,14 @@ def flow_of(game: Game):
     return (fs, import_module(fs.module)) if fs is not None else None
 
 
-def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trace=True, flow_acc=None):
+def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trace=True, flow_acc=None,
+                on_state=None):
     """Game `index` of run `seed` played move by move in Python exactly as play_games plays it.
     Returns (state, ctx, log); log entries are (what, seat, action, text) with what "turn" (the
     line opening a turn), "action" (a decision) or "effect" (an automatic effect, when tracing).
-    With `flow_acc` (sim.flow.flow_new) the flow statistics are fed as the compiled loop feeds them."""
+    With `flow_acc` (sim.flow.flow_new) the flow statistics are fed as the compiled loop feeds them.
+    `on_state(st, ctx, log)`, when given, sees the state after set-up and after every decision
+    (with the log so far) and must not change it: the replay (experiments/replay.py) draws there."""
     from sim import flow
     fl = flow_of(game) if flow_acc is not None else None
     E = game.engine
@@ -141,6 +144,8 @@ def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trac
     work = np.zeros(E.STATE_SIZE, np.int32)
     legal = np.zeros(E.N_ACTIONS, np.int32)
     log = [("effect", -1, -1, "  " + E.describe_event(st, ctx, ev)) for ev in read_events(st)]
+    if on_state is not None:
+        on_state(st, ctx, log)
     if fl is not None:
         R = fl[1]
         key, points = np.zeros(n_players), np.zeros(n_players)
@@ -157,6 +162,8 @@ def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trac
         log.append(("action", p, a, E.describe_action(st, ctx, a)))
         m = E.apply_action(st, ctx, a, chance, legal)
         log.extend(("effect", -1, -1, "  " + E.describe_event(st, ctx, ev)) for ev in read_events(st))
+        if on_state is not None:
+            on_state(st, ctx, log)
         if fl is not None and (m == 0 or R.flow_turn(st, ctx) != flow.flow_last_turn(flow_acc)):
             R.flow_scores(st, ctx, key, points)
             flow.flow_observe(flow_acc, R.flow_turn(st, ctx), key, points)

@@ -101,6 +101,9 @@ for _name, _size, _default in [
     # buildings kept as indexes for the hot loops: each player's building nodes (SW words, a
     # city keeps its bit) and, per land hex, the mask of players with a building on a corner
     ("OWN_NODES", PMAX * 3, 0), ("HEX_OWNERS", HMAX, 0),
+    # the node of each player's first and second set-up settlement (-1 before it), for the
+    # results' loc_* columns (reports/board.py); only the scratch block moves (it must end the state)
+    ("SETUP_NODES", PMAX * 2, -1),
     # temporaries of one rules step (longest-road stacks, production owed, battle reveal), so the
     # hot functions allocate nothing; meaningless between actions
     ("SCRATCH", SCRATCH_N, 0),
@@ -128,6 +131,7 @@ S_EDGE_OWNER = _ST["EDGE_OWNER"]; S_TERRAIN = _ST["TERRAIN"]; S_NUMBER = _ST["NU
 S_NODE_HARB = _ST["NODE_HARB"]; S_HARB_TYPE = _ST["HARB_TYPE"]; S_SHIP_OWNER = _ST["SHIP_OWNER"]
 S_SHIP_DISC = _ST["SHIP_DISC"]; S_SHIP_TILE = _ST["SHIP_TILE"]; S_DECK = _ST["DECK"]
 S_ROAD_OK = _ST["ROAD_OK"]; S_SETTLE_OK = _ST["SETTLE_OK"]; S_SCRATCH = _ST["SCRATCH"]
+S_SETUP_NODES = _ST["SETUP_NODES"]
 S_OWN_NODES = _ST["OWN_NODES"]; S_HEX_OWNERS = _ST["HEX_OWNERS"]
 LR_STACK = 64  # longest-road search depth limit (roads per player + 1)
 # parts of the scratch block

@@ -14,6 +14,7 @@ from sim import flow
 from sim.layout import Results
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.rules import vp, vp_ships, track_bonus, row_total
+from sim.catan_core.board import T_N, T_S, T_NODE_HEX
 
 RESULTS_CATAN = Results("catan")
 CG_TURNS = RESULTS_CATAN.game("turns")
@@ -47,6 +48,31 @@ CS_CARDS_LOST = RESULTS_CATAN.seat("cards_lost", float)
 CS_DISCARDED = RESULTS_CATAN.seat("discarded", float)
 CS_HAND_CARDS = RESULTS_CATAN.seat("hand_cards", float)
 CR_FLOW, CS_FLOW = flow.declare(RESULTS_CATAN)          # the flow columns (sim/flow.py, docs/FLOW.md)
+
+
+def declare_locations(results, troja):
+    """The loc_* columns (reports/board.py; metric=False keeps them out of the metric tables):
+    per seat the nodes of its first and second set-up settlement (and, troja, the sea hex of each
+    ship disc, -1 none); per game the robber's (and corsair's) hex at the end and each land hex's
+    production capacity at the end (pips of its number x buildings on its corners, a city 2)."""
+    first = results.seat("loc_settle1", float, doc="node of the first set-up settlement", metric=False)
+    results.seat("loc_settle2", float, doc="node of the second set-up settlement", metric=False)
+    robber = results.game("loc_robber", float, doc="robber hex at the end (-1 none)", metric=False)
+    if troja:
+        results.game("loc_corsair", float, doc="corsair sea hex at the end (-1 none)", metric=False)
+    prod = results.game("loc_prod_h0", float, doc="pips x buildings of land hex 0 at the end", metric=False)
+    for h in range(1, HMAX):
+        results.game(f"loc_prod_h{h}", float, metric=False)
+    ship = -1
+    if troja:
+        ship = results.seat("loc_ship_d1", float, doc="sea hex of the seat's disc-1 ship (-1 none)", metric=False)
+        for k in range(2, SHIP_DISCS + 1):
+            results.seat(f"loc_ship_d{k}", float, metric=False)
+    return first, robber, prod, ship
+
+
+SHIP_DISCS = 7
+CS_LOC_SETTLE, CG_LOC_ROBBER, CG_LOC_PROD, _ = declare_locations(RESULTS_CATAN, False)
 
 RESULTS_TROJA = Results("troja")
 TG_TURNS = RESULTS_TROJA.game("turns")
@@ -109,6 +135,7 @@ TS_HAND_CARDS = RESULTS_TROJA.seat("hand_cards", float)
 TS_WAR_WON = RESULTS_TROJA.seat("war_won", float)
 TS_WAR_LOST = RESULTS_TROJA.seat("war_lost", float)
 TR_FLOW, TS_FLOW = flow.declare(RESULTS_TROJA)
+TS_LOC_SETTLE, TG_LOC_ROBBER, TG_LOC_PROD, TS_LOC_SHIP = declare_locations(RESULTS_TROJA, True)
 
 # game flow (docs/FLOW.md): both games count a player-turn and rank seats by victory points now
 _FLOW_TURN = "a player-turn (the `turns` counter, troja.md §1.2)"
@@ -222,6 +249,32 @@ def card_losses(st, b, row, c_stolen, c_lost, c_discarded):
 
 
 @njit(cache=True)
+def topo_sea_count(topo):
+    return topo[T_S]
+
+
+@njit(cache=True)
+def record_locations(st, topo, game_row, seat_rows, c_settle, c_robber, c_prod):
+    """The loc_* columns both games share (declare_locations). Reads the state only."""
+    for q in range(st[S_P]):
+        seat_rows[q, c_settle] = st[S_SETUP_NODES + 2 * q]
+        seat_rows[q, c_settle + 1] = st[S_SETUP_NODES + 2 * q + 1]
+    game_row[c_robber] = st[S_ROBBER]
+    for h in range(HMAX):
+        game_row[c_prod + h] = 0.0
+    for v in range(topo[T_N]):
+        lv = st[S_NODE_LEVEL + v]
+        if st[S_NODE_OWNER + v] < 0 or lv <= 0:
+            continue
+        for k in range(3):
+            h = topo[T_NODE_HEX + 3 * v + k]
+            if h >= 0:
+                num = st[S_NUMBER + h]
+                if 2 <= num <= 12 and num != 7:
+                    game_row[c_prod + h] += lv * (6 - abs(7 - num))
+
+
+@njit(cache=True)
 def record_catan(st, ctx, game_row, seat_rows):
     """One finished catan game's row (RESULTS_CATAN)."""
     cfg = ctx[1]
@@ -253,6 +306,7 @@ def record_catan(st, ctx, game_row, seat_rows):
         row[CS_PLAYED_MONOPOLY] = st[b + P_DEV_PLAYED_N + DEV_MONOPOLY]
         card_losses(st, b, row, CS_CARDS_STOLEN, CS_CARDS_LOST, CS_DISCARDED)
         row[CS_HAND_CARDS] = hand_cards(st, b)
+    record_locations(st, ctx[0], game_row, seat_rows, CS_LOC_SETTLE, CG_LOC_ROBBER, CG_LOC_PROD)
 
 
 @njit(cache=True)
@@ -328,3 +382,11 @@ def record_troja(st, ctx, game_row, seat_rows):
         own = st[b + P_ALLEG]
         row[TS_WAR_WON] = 1.0 if lead == own + 1 else 0.0
         row[TS_WAR_LOST] = 1.0 if lead != 0 and lead != own + 1 else 0.0
+        for k in range(SHIP_DISCS):
+            row[TS_LOC_SHIP + k] = -1.0
+    for x in range(topo_sea_count(ctx[0])):
+        q = st[S_SHIP_OWNER + x]
+        if q >= 0 and st[S_SHIP_DISC + x] < SHIP_DISCS:
+            seat_rows[q, TS_LOC_SHIP + st[S_SHIP_DISC + x]] = x
+    record_locations(st, ctx[0], game_row, seat_rows, TS_LOC_SETTLE, TG_LOC_ROBBER, TG_LOC_PROD)
+    game_row[TG_LOC_ROBBER + 1] = st[S_CORSAIR]

@@ -9,6 +9,8 @@ from sim.layout import Results
 from sim.magna_grecia import params as P
 from sim.magna_grecia.rules.scoring import score_parts, rank_players
 from sim.magna_grecia.state import S_STAGE, ST_OVER, S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL
+from sim.magna_grecia.board import N as N_HEXES
+from sim.magna_grecia.state import H_CITY, K_HEX, S_NEXT_MARKET, K_OWNER
 from sim.magna_grecia.state import (
     S_NP, S_COLOUR, S_STOCK_ROAD, S_STOCK_CITY, S_TURNS, S_NEXT_CITY, C_ALIVE, C_OWNER,
     M_CITIES_FOUNDED, M_CITY_TILES, M_ROAD_TILES, M_DRAWN, M_MARKETS_BUILT, M_FOUNDING_MARKETS,
@@ -47,6 +49,22 @@ Q_PASSES = RESULTS.seat("passes")
 Q_DOUBLE = RESULTS.seat("double_turns")
 Q_COLOUR = RESULTS.seat("colour", doc="0..3 = R, Y, G, B")
 R_FLOW, S_FLOW = flow.declare(RESULTS)                 # the flow columns (sim/flow.py, docs/FLOW.md)
+# where things stand on the board (reports/board.py): hex sets as LOC_BITS-bit words (exact in
+# float64), metric=False so the metric tables leave them out; hex h is bit h % LOC_BITS of word h // LOC_BITS
+LOC_BITS = 50
+LOC_WORDS = (N_HEXES + LOC_BITS - 1) // LOC_BITS
+Q_LOC_CITY = RESULTS.seat("loc_city_w0", float, doc="hexes with the seat's city tiles at the end", metric=False)
+for _w in range(1, LOC_WORDS):
+    RESULTS.seat(f"loc_city_w{_w}", float, metric=False)
+Q_LOC_MARKET = RESULTS.seat("loc_market_w0", float, doc="hexes where the seat built markets", metric=False)
+for _w in range(1, LOC_WORDS):
+    RESULTS.seat(f"loc_market_w{_w}", float, metric=False)
+Q_LOC_ORACLE = RESULTS.seat("loc_oracle_w0", float, doc="oracle hexes the seat controls at the end", metric=False)
+for _w in range(1, LOC_WORDS):
+    RESULTS.seat(f"loc_oracle_w{_w}", float, metric=False)
+R_LOC_ORACLES = RESULTS.game("loc_oracles_w0", float, doc="hexes with an oracle", metric=False)
+for _w in range(1, LOC_WORDS):
+    RESULTS.game(f"loc_oracles_w{_w}", float, metric=False)
 N_GAME, N_SEAT = RESULTS.n_game, RESULTS.n_seat
 FLOW = flow.FlowSpec(turn="a player-turn (the `turns` counter)",
                      key="track points plus the oracle points of the oracles controlled now during play, "
@@ -141,3 +159,29 @@ def record(st, ctx, game_row, seat_rows):
     game_row[R_TURNS] = st[S_TURNS]
     game_row[R_TIE] = 1.0 if tie else 0.0
     game_row[R_TIE_BREAK_USED] = 1.0 if used else 0.0
+    record_locations(st, game_row, seat_rows)
+
+
+@njit(cache=True)
+def _mark(row, first, h):
+    """Set hex h in the LOC_BITS-bit words row[first:first + LOC_WORDS]."""
+    j = first + h // LOC_BITS
+    row[j] = float(np.int64(row[j]) | (np.int64(1) << (h % LOC_BITS)))
+
+
+@njit(cache=True)
+def record_locations(st, game_row, seat_rows):
+    """The loc_* columns: city tiles and controlled oracles at the end, every market built, the
+    oracle hexes. Reads the state only."""
+    for h in range(N_HEXES):
+        c = st[H_CITY + h]
+        if c >= 0 and st[C_ALIVE + c] == 1:
+            _mark(seat_rows[st[C_OWNER + c]], Q_LOC_CITY, h)
+    for m in range(st[S_NEXT_MARKET]):
+        _mark(seat_rows[st[K_OWNER + m]], Q_LOC_MARKET, st[K_HEX + m])
+    for i in range(st[S_N_ORACLES]):
+        h = st[S_ORACLE_LIST + i]
+        _mark(game_row, R_LOC_ORACLES, h)
+        c = st[H_OCTRL + h]
+        if c >= 0:
+            _mark(seat_rows[st[C_OWNER + c]], Q_LOC_ORACLE, h)

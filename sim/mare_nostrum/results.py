@@ -7,9 +7,10 @@ from numba import njit
 
 from sim import flow
 from sim.layout import Results
-from .board import CIVS, CREATURES, GODS, HEROES, WONDERS
+from .board import CIVS, CREATURES, GODS, HEROES, WONDERS, NP
 from .params import PARAMS
 from . import rules as R
+from .state import INFL
 from .state import (H_ROUND, H_NTURNS, H_NACT, H_WINNER, H_VPATH, H_NP, CIV_OF, HERO, WONDER,
                     METRICS, NM, M_ROLE_ROUNDS, M_BATTLES, M_BATTLES_WON, M_PILLAGES, M_TAKEOVERS,
                     M_GODS_TAKEN, M_GOD_MASK, M_CREAT_BUILT, M_CREAT_LOST, M_RANGED,
@@ -112,6 +113,9 @@ S_HIGH_PRIEST_BAND = RESULTS.seat("high_priest_band", doc="HIGH_PRIEST_BANDS cod
 S_LEGIONS_END, S_CREATURES_END, S_FORTRESSES_END, S_TRIREMES_END = (S_UNIT[u] for u in range(4))
 
 R_FLOW, S_FLOW = flow.declare(RESULTS)                 # the flow columns (sim/flow.py, docs/FLOW.md)
+# where the seat stands on the map at the end (reports/board.py): bit v = province v carries its
+# influence marker (41 provinces, exact in float64); metric=False keeps it out of the metric tables
+S_LOC_PROVINCES = RESULTS.seat("loc_provinces_w0", float, doc="provinces marked by the seat at the end", metric=False)
 
 GAME_METRICS = RESULTS.game_metrics
 SEAT_METRICS = RESULTS.seat_metrics
@@ -206,6 +210,11 @@ def record(st, ctx, game_row, seat_rows):
         row[S_FIRST_GOD] = first - 1 if first > 0 else NO_GOD
         row[S_ATHENA_ROLES] = S[m + M_ATHENA_ROLES]
         row[S_HIGH_PRIEST_BAND] = _HP_BAND_OF[min(S[m + M_ROLE_ROUNDS + 3], 10)]
+        held = np.int64(0)
+        for v in range(NP):
+            if S[INFL + v] == o + 1:
+                held |= np.int64(1) << v
+        row[S_LOC_PROVINCES] = float(held)
     game_row[R_TURNS] = S[H_NTURNS]
     game_row[R_ROUNDS] = S[H_ROUND]
     game_row[R_UNFINISHED] = 1.0 if S[H_VPATH] == R.VP_UNFINISHED else 0.0

@@ -74,4 +74,5 @@ def test_game_declares_its_flow(name):
     assert spec.flow is not None and spec.flow.turn and spec.flow.key and spec.flow.points
     assert R.game_cols.names()[spec.flow.game_start:spec.flow.game_start + len(spec.flow.game_columns)] == \
         list(spec.flow.game_columns)
-    assert R.seat_cols.names()[spec.flow.seat_start:] == list(spec.flow.seat_columns)
+    assert R.seat_cols.names()[spec.flow.seat_start:spec.flow.seat_start + len(spec.flow.seat_columns)] == \
+        list(spec.flow.seat_columns)

@@ -155,6 +155,7 @@ def apply_build(st, topo, cfg, a, ph, p):
         v = a - topo[T_A_SETTLEMENT]
         if ph == PH_SETUP_SETTLEMENT:
             place_settlement(st, topo, cfg, p, v)
+            st[S_SETUP_NODES + 2 * p + (1 if st[S_SETUP_STEP] >= P else 0)] = v
             if st[S_SETUP_STEP] >= P and cfg[C_SETUP_INCOME] == 1:
                 for k in range(3):
                     h = topo[T_NODE_HEX + 3 * v + k]

@@ -101,6 +101,8 @@ def new_game(st, topo, cfg, seed, game_index):
     st[S_LAST_NODE] = -1
     st[S_TILE_SHIP] = -1
     st[S_LAST_BATTLE] = -1
+    for i in range(2 * PMAX):
+        st[S_SETUP_NODES + i] = -1
     rng = new_stream(seed, game_index, SETUP)
     if cfg[C_BOARD_SEED] >= 0:
         brng = new_stream(cfg[C_BOARD_SEED], 0, SETUP)
