@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from sim.rng import below, uniform
+from sim.catan_core.borrow import borrowed
 from sim.spec import StrategyInfo
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import forecast as F
@@ -1661,6 +1662,17 @@ def greedy_choose(S, P, w, legal, n, prng):
     o = S[H_DECIDER]
     cnt = np.zeros((4, 6), np.int64)
     ctx = decision_context(S, P, o, w, cnt, legal, n)
+    return greedy_pick(S, P, w, legal, n, prng, o, cnt, ctx)
+
+
+@njit(cache=True)
+def greedy_pick(S, P, w, legal, n, prng, o, cnt, ctx):
+    """greedy_choose's loop over the legal actions. Its arrays are borrowed (views without
+    reference counts, sim/catan_core/borrow.py; the caller keeps them alive): every candidate
+    passes them through many small valuation calls, whose atomic reference counts were most of
+    a 6-player game's time."""
+    S, P, w, legal, prng = borrowed(S), borrowed(P), borrowed(w), borrowed(legal), borrowed(prng)
+    cnt, ctx = borrowed(cnt), borrowed(ctx)
     best = -1e18
     besta = legal[0]
     for i in range(n):
