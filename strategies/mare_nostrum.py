@@ -1613,13 +1613,22 @@ def decision_context(S, P, o, w, cnt, legal, n):
             R.role_counts(S, P, cnt)
         return np.zeros(0)
     ctx = np.zeros(X_SIZE)
+    fill_decision_context(S, P, o, w, cnt, legal, n, ctx)
+    return ctx
+
+
+@njit(cache=True)
+def fill_decision_context(S, P, o, w, cnt, legal, n, ctx):
+    """decision_context's filling of ctx, on borrowed views (the caller keeps the arrays): the
+    context's many small calls would otherwise count references atomically on every pass."""
+    S, P, w, cnt, legal, ctx = borrowed(S), borrowed(P), borrowed(w), borrowed(cnt), borrowed(legal), borrowed(ctx)
+    st = S[H_STEP]
     fill_context(S, P, o, w, ctx, cnt)
     if on(w, W_WAR_ODDS) and war_actions(st, legal, n):
         if st == ST_BUILD:
             fill_build_context(S, P, o, w, ctx)
         elif st == ST_STRAT:
             fill_strategy_context(S, P, o, w, ctx)
-    return ctx
 
 
 @njit(cache=True)
