@@ -41,6 +41,7 @@ search: determinized Monte Carlo with successive halving: the K best greedy cand
 import numpy as np
 from numba import njit
 
+from sim.catan_core.borrow import borrowed
 from sim.spec import StrategyInfo
 from sim.rng import below, next_u64, uniform
 from sim.catan_core.board import (T_N, T_E, T_H, T_S, T_HEX_NODES, T_NODE_HEX, T_A_BUY_DEV, T_A_PLAY_KNIGHT,
@@ -114,7 +115,10 @@ def look_ahead_copy(work, st):
     and the scratch block (temporaries a rules step writes before it reads them) were 29% of every
     copy; the look-ahead never traces (flag cleared here), so neither changes a result."""
     work[H_TRACE] = 0
-    work[HEADER_SIZE:S_SCRATCH] = st[HEADER_SIZE:S_SCRATCH]
+    # an index loop, not a slice assignment: LLVM turns it into a vector copy, while numba's
+    # slice assignment copies element by element through strided indexing (about 8x slower)
+    for i in range(HEADER_SIZE, S_SCRATCH):
+        work[i] = st[i]
 
 
 @njit(cache=True)
@@ -141,6 +145,40 @@ def production(st, topo, p, robber, prod):
                     else:
                         rival += x
     return rival
+
+
+@njit(cache=True)
+def production_totals(st, topo, p, robber):
+    """(p's pips, resources p produces, the rivals' pips), hex `robber` blocked: production()'s
+    sums as production_value reads them, without the per-resource array (evaluate runs once per
+    candidate move, and the array was an allocation each time). A resource counts as produced
+    when some pip of it reaches p (every contribution is positive)."""
+    N = topo[T_N]
+    ptot = 0
+    mask = 0
+    rival = 0
+    for v in range(N):
+        o = st[S_NODE_OWNER + v]
+        if o < 0:
+            continue
+        lvl = st[S_NODE_LEVEL + v]
+        for k in range(3):
+            h = topo[T_NODE_HEX + 3 * v + k]
+            if h >= 0 and h != robber:
+                r = st[S_TERRAIN + h]
+                if r < 5:
+                    x = lvl * PIPS[st[S_NUMBER + h]]
+                    if o == p:
+                        ptot += x
+                        if x > 0:
+                            mask |= 1 << r
+                    else:
+                        rival += x
+    div = 0
+    for r in range(5):
+        if (mask >> r) & 1 == 1:
+            div += 1
+    return ptot, div, rival
 
 
 @njit(cache=True)
@@ -186,8 +224,8 @@ def evaluate(st, topo, cfg, p, w):
     """Weighted evaluation of state st for seat p (higher is better); reads only what p sees."""
     P = st[S_P]
     b = S_PLAYERS + p * PS
-    prod = np.zeros(5, dtype=np.int64)
-    rival = production(st, topo, p, st[S_ROBBER], prod)
+    ptot, div, rival = production_totals(st, topo, p, st[S_ROBBER])
+    pv = w[W_PROD] * ptot + w[W_DIV] * div + w[W_RIVAL_PROD] * rival    # = production_value
     spots = 0
     if st[b + P_SETTLES_LEFT] > 0 and w[W_SPOTS] != 0.0:
         for k in range(SW):  # popcount of the engine's legal-settlement set
@@ -237,7 +275,7 @@ def evaluate(st, topo, cfg, p, w):
             x = vp_public(st, cfg, q) + ((eb - track_bonus(st, cfg, q)) if troja else 0.0)
             if x > rv:
                 rv = x
-    return (w[W_VP] * vpv + production_value(prod, rival, w) + w[W_SPOTS] * spots
+    return (w[W_VP] * vpv + pv + w[W_SPOTS] * spots
             + hand_value(st, cfg, p, w, -1) + w[W_RATES] * rates
             + w[W_DEV] * dev + w[W_KNIGHTS] * knights + w[W_ROAD] * st[b + P_ROAD_LEN]
             + w[W_TOKENS] * tokens + w[W_SHIPS] * ships + w[W_RIVAL_VP] * rv + w[W_SIDE_DON] * tilt)
@@ -567,6 +605,10 @@ def robber_moves_base(st, topo):
 @njit(cache=True)
 def greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work):
     """Score every legal action by one-step look-ahead into `scores` (module doc)."""
+    # views without reference counts (sim/catan_core/borrow.py) of the caller's arrays: every
+    # candidate passes them through apply_action and evaluate
+    st, topo, cfg, legal = borrowed(st), borrowed(topo), borrowed(cfg), borrowed(legal)
+    w, prng, scores, work = borrowed(w), borrowed(prng), borrowed(scores), borrowed(work)
     p = st[S_ACTOR]
     P = st[S_P]
     ph = st[S_PHASE]

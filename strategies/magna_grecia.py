@@ -76,7 +76,9 @@ from sim.magna_grecia.rules import (
 from sim.magna_grecia.view import redeal_hidden
 from sim.magna_grecia import engine as E
 from sim.search import ismcts as IS
-from sim.magna_grecia.plans import place_need, open_side, chain_plans, empty_plain, run_repairs, MAX_CHAIN
+from sim.magna_grecia.plans import (place_need, open_side, chain_plans_ws, empty_plain, run_repairs_ws,
+                                    MAX_CHAIN)
+from sim.magna_grecia.rules import city_k_after, WS_ROWS
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND, S_STACK,
@@ -309,8 +311,10 @@ def place_info(st, key, mode, buf):
 
 @njit(cache=True)
 def new_place_cache():
-    """cache[0, key] = conn, cache[1, key] = owner mask, of the decision's state; -1 unknown."""
-    return np.full((2, KEY_SLOTS), -1, dtype=np.int64)
+    """cache[0, key] = conn, cache[1, key] = owner mask, of the decision's state; -1 unknown.
+    Columns KEY_SLOTS.. are evaluate_cached's scratch (seat totals and oracle counts), so a
+    candidate's evaluation allocates nothing."""
+    return np.full((2, KEY_SLOTS + 4), -1, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -339,8 +343,11 @@ def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
     np_ = st[S_NP]
     mode = int(params[P.P_CONNECTIVITY])
     op = int(params[P.P_ORACLE_POINTS])
-    total = np.zeros(4, dtype=np.int64)
-    n_or = np.zeros(4, dtype=np.int64)
+    total = cache[0, KEY_SLOTS:]        # scratch columns (new_place_cache)
+    n_or = cache[1, KEY_SLOTS:]
+    for s in range(4):
+        total[s] = 0
+        n_or[s] = 0
     for s in range(np_):
         total[s] = st[S_POINTS + s]
     unsold = 0
@@ -509,6 +516,9 @@ def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
 # - a city run is valued once per set of tiles (its tiles in any order give the same state), and
 #   a tile of a run already valued takes that run's value without a search of its own.
 PLAN_CAP = 48            # chain plans kept per search (the rest are not valued)
+# rows of the plan scratch pws (int64[PW_ROWS, KEY_SLOTS], allocated once per decision)
+PW_ENDS, PW_KEEP, PW_RAFF, PW_FULL = 0, 2, 3, 4      # ends: two rows
+PW_ROWS = 5
 MEMO = 64                # entries of each memo
 RUN_CAP = 16             # repairs valued per pending run
 
@@ -612,21 +622,21 @@ def chain_ends(base, p, plan, m):
 
 @njit(cache=True)
 def shortest_per_pair(base, p, w, plans, lens, n, ends, keep):
-    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[j]), the
+    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[:, j]), the
     shortest plan, since a longer chain between the same places gives the same connections for
     more tiles (worth w[6] - w[2] <= 0 each; with road tiles weighted above stock every plan is
     kept). Returns how many are kept."""
     for j in range(n):
         a, b = chain_ends(base, p, plans[j], lens[j])
-        ends[j, 0] = a
-        ends[j, 1] = b
+        ends[0, j] = a
+        ends[1, j] = b
         keep[j] = 1
     if w[6] > w[2]:
         return n
     kept = n
     for j in range(n):
         for i in range(n):
-            if (i != j and keep[i] == 1 and ends[i, 0] == ends[j, 0] and ends[i, 1] == ends[j, 1]
+            if (i != j and keep[i] == 1 and ends[0, i] == ends[0, j] and ends[1, i] == ends[1, j]
                     and (lens[i] < lens[j] or (lens[i] == lens[j] and i < j))):
                 keep[j] = 0
                 kept -= 1
@@ -666,10 +676,11 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
 
 @njit(cache=True)
 def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff, buf, buf2,
-                    cp, keys, vals, v0):
+                    cp, keys, vals, v0, pws, stack):
     """Best value of a completed city run cr: as it is (v0, or evaluated if v0 is -1e300), or
     followed by a chain plan of at most min(k_road, roads left) tiles from one of this turn's
-    city tiles to another place (need: place_need to any place)."""
+    city tiles to another place (need: place_need to any place). pws, stack: scratch
+    (new_plan_scratch)."""
     k = min(k_road, roads_left(cr, params, p))
     best = v0
     if best <= -1e299 or k >= 1:
@@ -678,7 +689,9 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
             best = evaluate_cached(cr, params, p, w, st, cache, aff, naff, buf)
     if k < 1:
         return best
-    raff = aff[0, :naff].copy()          # the run's changed places, kept for every chain
+    raff = pws[PW_RAFF]                  # the run's changed places, kept for every chain
+    for i in range(naff):
+        raff[i] = aff[0, i]
     n = 0
     for i in range(cr[S_TT_N]):
         t = cr[S_TT + i]
@@ -686,17 +699,18 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
         for d in range(6):
             x = NB[t, d]
             if x >= 0 and empty_plain(cr, x) and need[x] <= k:
-                n = chain_plans(cr, params, p, a, x, (d + 3) % 6, k, need, -1, plans, lens, n, PLAN_CAP)
+                n = chain_plans_ws(cr, params, p, a, x, (d + 3) % 6, k, need, -1, plans, lens, n,
+                                   PLAN_CAP, stack)
     if n == 0:
         return best
-    ends = np.empty((n, 2), dtype=np.int64)
-    keep = np.empty(n, dtype=np.int8)
+    ends = pws[PW_ENDS:PW_ENDS + 2]
+    keep = pws[PW_KEEP]
     shortest_per_pair(cr, p, w, plans, lens, n, ends, keep)
     nmemo = 0
     for j in range(n):
         if keep[j] == 0:
             continue
-        v, nmemo = chain_value(cr, st, params, p, w, plans[j], lens[j], ends[j, 0], ends[j, 1],
+        v, nmemo = chain_value(cr, st, params, p, w, plans[j], lens[j], ends[0, j], ends[1, j],
                                cache, aff, buf, cp, keys, vals, nmemo, raff, naff)
         if v > best:
             best = v
@@ -705,7 +719,8 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
 
 @njit(cache=True)
 def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens, cache, aff, buf,
-                    buf2, cr, cx, keys, vals, runs, run_len, run_val, nruns, sets, slens):
+                    buf2, cr, cx, keys, vals, runs, run_len, run_val, nruns, sets, slens, pws, stack,
+                    rws, rcand, rmarks, rtlist):
     """Value of city tile a as the first tile of a plan: the best over the completions of its
     city run (run_repairs) of after_run_value; cp = the state after a and v1 its value
     (placement_value's); cr, cx: scratch states. Runs are memoised by their tiles in runs/run_len/run_val[:nruns];
@@ -715,7 +730,7 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
         if min(k_road, roads_left(cp, params, p)) < 1:
             return v1, nruns
         v = after_run_value(cp, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
-                            buf, buf2, cx, keys, vals, v1)
+                            buf, buf2, cx, keys, vals, v1, pws, stack)
         return v, nruns
     # a run found from an earlier candidate that holds h0 is also a run starting with h0 (its
     # tiles in any order): its value stands for h0's runs, which saves a repair search for the
@@ -729,8 +744,10 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
                 break
     if best > -1e299:
         return best, nruns
-    m = run_repairs(cp, params, p, sets, slens, RUN_CAP)
-    full = np.empty(MAXK + 2, dtype=np.int64)
+    m = 0
+    if city_k_after(cp, params, p) + 1 >= 1:
+        m = run_repairs_ws(cp, params, p, sets, slens, RUN_CAP, rws, rcand, rmarks, rtlist)
+    full = pws[PW_FULL]
     for j in range(m):
         # the whole run, sorted: h0 and the repair
         nf = 0
@@ -767,7 +784,7 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
             if cr[S_PENDING] != 0:
                 continue
             v = after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
-                                buf, buf2, cx, keys, vals, -1e300)
+                                buf, buf2, cx, keys, vals, -1e300, pws, stack)
             if nruns < runs.shape[0]:
                 for i in range(nf):
                     runs[nruns, i] = full[i]
@@ -781,7 +798,7 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
 
 @njit(cache=True)
 def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff, buf, buf2, cp,
-                    keys, vals, nmemo):
+                    keys, vals, nmemo, pws, stack):
     """Value of road a (connecting nothing yet) as the first tile of a chain plan of at most k
     tiles that connects two places, one of them p's (mine); -1e300 if it starts none.
     need: place_need to any place (row 0) and to p's places (row 1). Returns (value, nmemo)
@@ -796,20 +813,21 @@ def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff,
         return -1e300, nmemo
     st[H_ROAD_OWN + h] = p
     st[H_ROAD_OR + h] = o
-    n = chain_plans(st, params, p, pa, y, (e + 3) % 6, k - 1, nd, a, plans, lens, 0, PLAN_CAP)
+    n = chain_plans_ws(st, params, p, pa, y, (e + 3) % 6, k - 1, nd, a, plans, lens, 0, PLAN_CAP,
+                       stack)
     st[H_ROAD_OWN + h] = -1
     st[H_ROAD_OR + h] = 0
     if n == 0:
         return -1e300, nmemo
-    ends = np.empty((n, 2), dtype=np.int64)
-    keep = np.empty(n, dtype=np.int8)
+    ends = pws[PW_ENDS:PW_ENDS + 2]
+    keep = pws[PW_KEEP]
     shortest_per_pair(st, p, w, plans, lens, n, ends, keep)
     best = -1e300
     for j in range(n):
         if keep[j] == 0:
             continue
-        a0 = ends[j, 0]
-        b0 = ends[j, 1]
+        a0 = ends[0, j]
+        b0 = ends[1, j]
         if not ((a0 >= 0 and mine[a0] != 0) or (b0 >= 0 and mine[b0] != 0)):
             continue                     # connects none of p's places
         v, nmemo = chain_value(st, st, params, p, w, plans[j], lens[j], a0, b0, cache, aff, buf,
@@ -865,9 +883,16 @@ def greedy_values(st, params, legal, n, w, prng, vals):
     run_val = np.empty(MEMO, dtype=np.float64)
     sets = np.empty((RUN_CAP, MAXK + 1), dtype=np.int64)
     slens = np.empty(RUN_CAP, dtype=np.int64)
+    pws = np.empty((PW_ROWS, KEY_SLOTS), dtype=np.int64)
+    stack = np.empty((3, MAX_CHAIN), dtype=np.int64)
+    rws = np.empty((WS_ROWS, N), dtype=np.int64)
+    rcand = np.empty(N, dtype=np.int64)
+    rmarks = np.empty((3, N), dtype=np.int8)
+    rtlist = np.empty(MAXK + 2, dtype=np.int64)
     return _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                       city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2,
-                      mvals2, runs, run_len, run_val, sets, slens)
+                      mvals2, runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks,
+                      rtlist)
 
 
 @njit(cache=True)
@@ -947,9 +972,20 @@ def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals
 @njit(cache=True)
 def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2, mvals2,
-               runs, run_len, run_val, sets, slens):
+               runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks, rtlist):
     """_greedy_pick with plans (city_plan > 0 or road_plan >= 2); keys/mvals: the memo of chain
-    plans from the decision's state, keys2/mvals2: scratch memo of chains after a run."""
+    plans from the decision's state, keys2/mvals2: scratch memo of chains after a run; pws,
+    stack, rws, rcand, rmarks, rtlist: scratch of the plan searches (allocated once per decision)."""
+    # views without reference counts (sim/catan_core/borrow.py) of arguments the caller keeps:
+    # the plan searches pass these arrays through many calls per candidate
+    st, params, legal, w, prng = borrowed(st), borrowed(params), borrowed(legal), borrowed(w), borrowed(prng)
+    cache, buf, buf2, aff = borrowed(cache), borrowed(buf), borrowed(buf2), borrowed(aff)
+    cp, unsold, vals, need, mine = borrowed(cp), borrowed(unsold), borrowed(vals), borrowed(need), borrowed(mine)
+    plans, lens, cr, cx = borrowed(plans), borrowed(lens), borrowed(cr), borrowed(cx)
+    keys, mvals, keys2, mvals2 = borrowed(keys), borrowed(mvals), borrowed(keys2), borrowed(mvals2)
+    runs, run_len, run_val, sets, slens = borrowed(runs), borrowed(run_len), borrowed(run_val), borrowed(sets), borrowed(slens)
+    pws, stack, rws, rcand = borrowed(pws), borrowed(stack), borrowed(rws), borrowed(rcand)
+    rmarks, rtlist = borrowed(rmarks), borrowed(rtlist)
     base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
     terminal = weight(w, W_FINISH) != 0.0 and final_round(st)
     count_unsold(st, unsold)
@@ -973,7 +1009,8 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 if k_more >= 2:
                     need_ready(st, p, need, mine, buf, k_road)
                     v, nmemo = road_plan_value(st, params, a, p, w, k_more, need, mine, plans, lens,
-                                               cache, aff, buf, buf2, cp, keys, mvals, nmemo)
+                                               cache, aff, buf, buf2, cp, keys, mvals, nmemo, pws,
+                                               stack)
                 if v <= -1e299:
                     vals[i] = -1e300
                     n_plain += 1
@@ -1005,7 +1042,8 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                     need_ready(st, p, need, mine, buf, k_road)
                 vp, nruns = city_plan_value(st, cp, v, params, a, p, w, k_road, need[0], mine, plans,
                                             lens, cache, aff, buf, buf2, cr, cx, keys2, mvals2, runs,
-                                            run_len, run_val, nruns, sets, slens)
+                                            run_len, run_val, nruns, sets, slens, pws, stack, rws,
+                                            rcand, rmarks, rtlist)
                 # no completion found: the run cannot be finished (never chosen)
                 if vp <= -1e299:
                     v = -1e300

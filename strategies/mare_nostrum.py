@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from sim.rng import below, uniform
+from sim.catan_core.borrow import borrowed
 from sim.spec import StrategyInfo
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import forecast as F
@@ -1616,13 +1617,22 @@ def decision_context(S, P, o, w, cnt, legal, n):
             R.role_counts(S, P, cnt)
         return np.zeros(0)
     ctx = np.zeros(X_SIZE)
+    fill_decision_context(S, P, o, w, cnt, legal, n, ctx)
+    return ctx
+
+
+@njit(cache=True)
+def fill_decision_context(S, P, o, w, cnt, legal, n, ctx):
+    """decision_context's filling of ctx, on borrowed views (the caller keeps the arrays): the
+    context's many small calls would otherwise count references atomically on every pass."""
+    S, P, w, cnt, legal, ctx = borrowed(S), borrowed(P), borrowed(w), borrowed(cnt), borrowed(legal), borrowed(ctx)
+    st = S[H_STEP]
     fill_context(S, P, o, w, ctx, cnt)
     if on(w, W_WAR_ODDS) and war_actions(st, legal, n):
         if st == ST_BUILD:
             fill_build_context(S, P, o, w, ctx)
         elif st == ST_STRAT:
             fill_strategy_context(S, P, o, w, ctx)
-    return ctx
 
 
 @njit(cache=True)
@@ -1665,6 +1675,17 @@ def greedy_choose(S, P, w, legal, n, prng):
     o = S[H_DECIDER]
     cnt = np.zeros((4, 6), np.int64)
     ctx = decision_context(S, P, o, w, cnt, legal, n)
+    return greedy_pick(S, P, w, legal, n, prng, o, cnt, ctx)
+
+
+@njit(cache=True)
+def greedy_pick(S, P, w, legal, n, prng, o, cnt, ctx):
+    """greedy_choose's loop over the legal actions. Its arrays are borrowed (views without
+    reference counts, sim/catan_core/borrow.py; the caller keeps them alive): every candidate
+    passes them through many small valuation calls, whose atomic reference counts were most of
+    a 6-player game's time."""
+    S, P, w, legal, prng = borrowed(S), borrowed(P), borrowed(w), borrowed(legal), borrowed(prng)
+    cnt, ctx = borrowed(cnt), borrowed(ctx)
     best = -1e18
     besta = legal[0]
     for i in range(n):

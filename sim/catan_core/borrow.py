@@ -10,8 +10,11 @@ Borrow only a function's own array arguments (or views of them): the caller's re
 keeps them alive for the whole call. Never borrow an array the function allocated itself:
 numba frees a local array right after its last use, which would be the borrowing, and the
 view would then point into freed memory. Never return a borrowed view or keep it longer.
-The playout loops (play_games in sim/catan/playout.py and sim/troja/playout.py) borrow their
-state, board, config, legal-action buffer and random streams this way.
+The playout loops (sim/catan_core, Magna Grecia's and Mare Nostrum's playout.py) borrow their
+state, board, config, legal-action buffer and random streams this way, and so do the greedy
+players' candidate loops (strategies: catan.greedy_scores, magna_grecia._plan_pick and
+_greedy_pick, mare_nostrum.greedy_pick and fill_decision_context), where the counts were a
+third or more of a game's time (issue 16, README benchmarks).
 
 Borrowing still leaves a call to NRT_incref / NRT_decref (a null test) for every array argument
 at the entry and exits of every compiled function that numba could not prune them from, and

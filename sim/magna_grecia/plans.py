@@ -113,11 +113,19 @@ def chain_plans(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap):
     completes a chain from place `a` (met through e0) to another place; `first` >= 0 is an
     action already in the plan, written before the new tiles. Returns the new n (at most cap).
     The state is left unchanged."""
+    return chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap,
+                          np.zeros((3, MAX_CHAIN), dtype=np.int64))
+
+
+@njit(cache=True)
+def chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap, scratch):
+    """chain_plans with its depth-first stack in scratch (int64[3, MAX_CHAIN], any content):
+    the players call it for many candidates of a decision and allocate the stack once."""
     if k <= 0 or need[x0] > k or n >= cap:
         return n
-    xs = np.empty(MAX_CHAIN, dtype=np.int64)
-    es = np.empty(MAX_CHAIN, dtype=np.int64)
-    oi = np.zeros(MAX_CHAIN, dtype=np.int64)
+    xs = scratch[0]
+    es = scratch[1]
+    oi = scratch[2]
     if k > MAX_CHAIN:
         k = MAX_CHAIN
     xs[0] = x0
@@ -169,22 +177,31 @@ def run_repairs(st, params, p, sets, lens, cap):
     further tiles (the search stops where no condition fails), as in rules.repair_union,
     whose branching (a hex next to the first failing city, or the open village it must cover)
     reaches every repair: the engine's own search (rules.repair_search) collects them."""
+    if city_k_after(st, params, p) + 1 < 1:
+        return 0
+    return run_repairs_ws(st, params, p, sets, lens, cap, np.empty((WS_ROWS, N), dtype=np.int64),
+                          np.empty(N, dtype=np.int64), np.empty((3, N), dtype=np.int8),
+                          np.empty(MAXK + 2, dtype=np.int64))
+
+
+@njit(cache=True)
+def run_repairs_ws(st, params, p, sets, lens, cap, ws, cand, marks, tlist):
+    """run_repairs with its scratch passed in (any content; the rows the search needs zeroed
+    are zeroed here): ws int64[WS_ROWS, N], cand int64[N], marks int8[3, N] (tentative,
+    excluded, marked hexes), tlist int64[MAXK + 2]."""
     k = city_k_after(st, params, p) + 1          # the next tile and the k after it
     if k < 1:
         return 0
     if k > MAXK:
         k = MAXK
-    ws = np.empty((WS_ROWS, N), dtype=np.int64)
     for h in range(N):
         ws[WS_SEEN, h] = 0
         ws[WS_VSEEN, h] = 0
         ws[WS_TRIED, h] = 0
-    cand = np.empty(N, dtype=np.int64)
+        marks[0, h] = 0
+        marks[1, h] = 0
+        marks[2, h] = 0
     city_prep(st, p, ws, k, cand)
-    tent = np.zeros(N, dtype=np.int8)
-    excl = np.zeros(N, dtype=np.int8)
-    tlist = np.empty(MAXK + 2, dtype=np.int64)
-    mark = np.zeros(N, dtype=np.int8)
-    _, n = repair_search(st, p, k, tent, tlist, ws, excl, mark, sets, lens, cap)
+    _, n = repair_search(st, p, k, marks[0], tlist, ws, marks[1], marks[2], sets, lens, cap)
     return n
 

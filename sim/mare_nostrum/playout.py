@@ -4,7 +4,8 @@ import numpy as np
 from numba import njit
 
 from sim import contract
-from sim.rng import new_stream, CHANCE, PLAYERS
+from sim.rng import new_stream, stream_state, CHANCE, PLAYERS            # noqa: F401
+from sim.catan_core.borrow import borrowed
 from strategies import mare_nostrum as players
 from strategies.mare_nostrum import choose
 from sim.flow import (FLOW_CAPACITY, WIN_COLUMN, flow_new, flow_begin, flow_decision, flow_last_turn,
@@ -35,14 +36,28 @@ def play_loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_
     st = np.zeros(STATE_SIZE, np.int32)
     work = np.empty(STATE_SIZE, np.int32)
     legal = np.empty(N_ACTIONS, np.int32)
+    rngs = np.empty(2, np.uint64)               # chance, players
+    _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err, flow,
+          st, work, legal, rngs)
+
+
+@njit(cache=True)
+def _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err, flow,
+          st, work, legal, rngs):
+    """play_loop's loop, which owns st, work, legal and rngs for the whole call: they and the
+    run's arrays are borrowed (views without reference counts, sim/catan_core/borrow.py), since
+    every decision passes them through the engine's and the players' many small calls."""
+    st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
+    ctx, kinds, weights = borrowed(ctx), borrowed(kinds), borrowed(weights)
+    chance, pr = borrowed(rngs[0:1]), borrowed(rngs[1:2])
     acc = flow_new(n_players, FLOW_CAPACITY)
     key = np.zeros(n_players, np.float64)
     points = np.zeros(n_players, np.float64)
     for g in range(n_games):
         gi = start + g
         new_game(st, ctx, n_players, seed, gi)
-        chance = new_stream(seed, gi, CHANCE)
-        pr = new_stream(seed, gi, PLAYERS)
+        chance[0] = stream_state(seed, gi, CHANCE)
+        pr[0] = stream_state(seed, gi, PLAYERS)
         a = -1
         if check:
             c = check_invariants(st, ctx)

@@ -206,3 +206,36 @@ def test_switches_back_to_the_old_players_are_never_trained(game):
     assert ("army_race" in names) == (game == "catan")
     assert "end_hold" not in names and "end_patience" not in names
     assert ("end_hold" in spec.extra["train_fixed"]) == (game == "troja")
+
+
+@pytest.mark.parametrize("game", ["catan", "troja"])
+def test_production_totals_equal_production(game):
+    """evaluate's production_totals (no per-resource array) gives production()'s sums: p's pips,
+    the resources p produces and the rivals' pips, for every seat and robber hex, on states of
+    random games; so evaluate's production term is the one production_value computes."""
+    from tests.catan.helpers import config
+    from sim.rng import below
+    cfg, topo = config(game, 4)
+    st = np.empty(STATE_SIZE, dtype=np.int32)
+    out = np.empty(1024, dtype=np.int64)
+    w = weights()
+    rng = new_stream(5, 0, PLAYERS)
+    checked = 0
+    for g in range(3):
+        E.new_game(st, topo, cfg, 5, g)
+        for step in range(400):
+            if st[S_PHASE] == PH_OVER:
+                break
+            n = E.legal_actions(st, topo, cfg, out)
+            E.apply_action(st, topo, cfg, out[below(rng, n)], rng)
+            if step % 41 == 40:
+                for p in range(4):
+                    for robber in (-1, int(st[S_ROBBER]), int(below(rng, int(topo[T_H])))):
+                        prod = np.zeros(5, dtype=np.int64)
+                        rival = S.production(st, topo, p, robber, prod)
+                        ptot, div, riv = S.production_totals(st, topo, p, robber)
+                        assert (ptot, div, riv) == (prod.sum(), int((prod > 0).sum()), rival)
+                        pv = w[S.W_PROD] * ptot + w[S.W_DIV] * div + w[S.W_RIVAL_PROD] * riv
+                        assert pv == S.production_value(prod, rival, w)      # bit for bit
+                        checked += 1
+    assert checked > 100

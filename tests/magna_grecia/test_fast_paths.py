@@ -102,6 +102,8 @@ def _plan_ok(st, params, legal, n, w):
     vals = np.empty(G.MEMO, dtype=np.float64)
     sets = np.empty((G.RUN_CAP, R.MAXK + 1), dtype=np.int64)
     slens = np.empty(G.RUN_CAP, dtype=np.int64)
+    pws = np.empty((G.PW_ROWS, G.KEY_SLOTS), dtype=np.int64)
+    stack = np.empty((3, PL.MAX_CHAIN), dtype=np.int64)
     k = min(3, G.roads_left(st, params, p))
     checked = 0
     bad = 0
@@ -163,7 +165,7 @@ def _plan_ok(st, params, legal, n, w):
                         bad += 1          # a repair must complete the run
                         continue
                 v = G.after_run_value(run, st, params, p, w, 0, need[0], mine, plans, lens, cache,
-                                      aff, buf, buf2, cx, keys, vals, -1e300)
+                                      aff, buf, buf2, cx, keys, vals, -1e300, pws, stack)
                 if abs(G.evaluate(run, params, p, w) - v) > 1e-9:
                     bad += 1
                 checked += 1
