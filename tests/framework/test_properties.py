@@ -110,7 +110,7 @@ def check_outcome(kind, argv, bad, run, root, capsys):
     assert snapshot(root) == before, f"{argv!r} exited 2 but wrote {set(snapshot(root)) ^ set(before)}"
 
 
-@settings(max_examples=int(os.environ.get("AGON_PROPERTY_EXAMPLES", 400)), **SETTINGS)
+@settings(max_examples=int(os.environ.get("AGON_PROPERTY_EXAMPLES", 200)), **SETTINGS)
 @given(data=st.data())
 def test_cli_runs_or_says_one_line(data, tmp_path_factory, capsys, monkeypatch):
     root = tmp_path_factory.mktemp("cli")
@@ -195,7 +195,7 @@ KIND_KEYS = {
 TOP = {"jobs": ([1, 2], [0, "2", 2.5, -1, float("nan")]), "title": (["t"], [5, ["x"]])}
 
 
-@settings(max_examples=int(os.environ.get("AGON_PROPERTY_TOML_EXAMPLES", 200)), **SETTINGS)
+@settings(max_examples=int(os.environ.get("AGON_PROPERTY_TOML_EXAMPLES", 100)), **SETTINGS)
 @given(data=st.data())
 def test_study_files_run_or_say_one_line(data, tmp_path_factory, capsys, monkeypatch):
     root = tmp_path_factory.mktemp("toml")

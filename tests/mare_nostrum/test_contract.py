@@ -30,7 +30,7 @@ def test_no_peek_every_player(n):
     for s in SPEC.strategies:
         if s.name == "random":
             continue
-        slow = s.name == "search"
+        slow = s.name in ("search", "ismcts")
         kinds, w = _lineup((s.name,), n)
         checked, redealt, bad = contract.no_peek(GAME, n, kinds, w, games=1, seed=21 + n,
                                                  max_checks=8 if slow else 10**9)
