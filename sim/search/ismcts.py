@@ -23,7 +23,7 @@ from numba import njit
 
 from sim.rng import below, next_u64
 from sim.search.tree import (T_ACTION, T_VISITS, tree_new, add_child, mark_children, widen_allows,
-                             select_child, untried, best_untried, backup, most_visited, shares)
+                             select_child, best_untried, backup, most_visited, shares)
 
 # the search block every game appends to its weights (read at w[W0 + i])
 SEARCH_WEIGHT_NAMES = ("search_iterations", "search_c", "search_rollout_actions", "search_temperature",
@@ -109,7 +109,7 @@ def _search(st, ctx, legal, n, w, rng, work):
             child = select_child(ti, tw, buf, m, p, c, slot)
             mark_children(ti, node, slot, 1)
             if child < 0:                       # no child legal here and no room to widen: add one
-                a = untried(buf, m, slot, -1, below(rng, m))
+                a = buf[below(rng, m)]
                 child = used
                 used += 1
                 add_child(ti, tw, node, child, a)

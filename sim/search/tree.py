@@ -81,21 +81,6 @@ def select_child(ti, tw, legal, m, p, c, slot):
 
 
 @njit(cache=True)
-def untried(legal, m, slot, first, rng_draw):
-    """An untried legal action: `first` (the policy's choice) when untried, else the
-    `rng_draw`-th untried one in legal order (rng_draw < number untried); -1 when all tried."""
-    if first >= 0 and slot[first] < 0:
-        return first
-    k = 0
-    for i in range(m):
-        if slot[legal[i]] < 0:
-            if k == rng_draw:
-                return legal[i]
-            k += 1
-    return -1
-
-
-@njit(cache=True)
 def best_untried(legal, m, slot, scores):
     """The untried legal action with the highest score (ties: the first); -1 when all tried."""
     best = -1
@@ -105,15 +90,6 @@ def best_untried(legal, m, slot, scores):
             bv = scores[i]
             best = legal[i]
     return best
-
-
-@njit(cache=True)
-def count_untried(legal, m, slot):
-    k = 0
-    for i in range(m):
-        if slot[legal[i]] < 0:
-            k += 1
-    return k
 
 
 @njit(cache=True)

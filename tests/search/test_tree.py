@@ -2,7 +2,7 @@
 import numpy as np
 
 from sim.search.tree import (T_ACTION, T_VISITS, T_AVAIL, tree_new, add_child, mark_children, widen_allows,
-                             select_child, untried, count_untried, backup, most_visited, shares)
+                             select_child, best_untried, backup, most_visited, shares)
 
 
 def _tree(actions, visits, values, mover=0):
@@ -43,16 +43,13 @@ def test_selection_uses_the_movers_column_and_only_legal_children():
     assert select_child(ti, tw, np.array([0, 4], np.int32), 2, 0, 0.7, slot) == -1
 
 
-def test_untried_prefers_the_policy_choice_then_counts_in_legal_order():
+def test_untried_actions_enter_best_scored_first():
     ti, tw = _tree([2], [1], [0.0])
     slot = np.full(6, -1, np.int64)
     mark_children(ti, 0, slot, 0)
     legal = np.array([1, 2, 4, 5], np.int32)
-    assert count_untried(legal, 4, slot) == 3
-    assert untried(legal, 4, slot, 4, 0) == 4
-    assert untried(legal, 4, slot, 2, 0) == 1            # the policy's action is tried already
-    assert untried(legal, 4, slot, -1, 2) == 5
-    assert untried(np.array([2], np.int32), 1, slot, -1, 0) == -1
+    assert best_untried(legal, 4, slot, np.array([0.1, 9.0, 0.5, 0.5])) == 4     # 2 (the best) is tried
+    assert best_untried(np.array([2], np.int32), 1, slot, np.array([1.0])) == -1
 
 
 def test_backup_counts_every_node_on_the_path_and_most_visited_breaks_ties_to_the_oldest():
