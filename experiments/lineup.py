@@ -10,6 +10,10 @@ strategy comparisons.
 wrote to strategies/weights/ for this game, player count and rules (experiments/weights.py
 resolves the nearest file), so it costs exactly what greedy costs; its Seat carries a note
 saying which file played.
+
+`ismcts` searches over the same tuned weights: its policy (the order untried actions enter) and
+its evaluation cut-off are the greedy's, so the strongest greedy makes the strongest search. Its
+search block (search_iterations, ...) keeps the strategy's defaults unless overridden.
 """
 from __future__ import annotations
 
@@ -29,6 +33,9 @@ class Seat:
     kind: int
     weights: tuple[float, ...]
     source: str = ""   # tuned seats: which weights file played (and any fallback)
+
+
+SEARCH = "ismcts"   # the shared search player (sim/search): it plays over the tuned greedy's weights
 
 
 def tuned_names(spec: GameSpec) -> list[str]:
@@ -67,6 +74,13 @@ def parse_strategy(spec: GameSpec, token: str, players: int | None = None, overr
         weights = list(res.weights)
         source = res.note
         strategy = res.base
+    elif name == SEARCH and tuned_names(spec):
+        from experiments import weights as wmod
+        info = spec.strategy(name)
+        res = wmod.resolve(spec, int(players or spec.default_players), overrides, "greedy", folder=weights_folder)
+        weights = list(info.weights if res.path is None else wmod.vector(spec, name, wmod.read(res.path)["weights"]))
+        source = "searches over " + ("tuned" if res.path else "default") + " greedy weights: " + res.note
+        strategy = name
     else:
         if name.startswith("tuned"):
             raise AgonInputError(f"unknown strategy {name!r} for {spec.name}; valid: "

@@ -65,6 +65,26 @@ def test_tuned_token_plays_the_greedy_kind_with_file_weights(tmp_path):
     assert "tuned" in tuned_names(get_game("catan"))
 
 
+def test_search_player_plays_over_the_tuned_greedy_weights(tmp_path):
+    """`ismcts` orders and cuts off its search by the greedy's evaluation: the tuned one, search block kept."""
+    spec = get_game("mare-nostrum")
+    info = spec.strategy("ismcts")
+    doc = {"game": spec.name, "players": 6, "overrides": {}, "strategy": "greedy", "command": "test",
+           "weights": {"hero": 7.5, "caravan": 0.25}}
+    wmod.write(tmp_path / wmod.file_name(spec, 6), doc, "test file")
+    seat = parse_strategy(spec, "ismcts", 6, None, weights_folder=tmp_path)
+    names = list(info.weight_names)
+    assert seat.strategy == "ismcts" and seat.kind == info.kind
+    assert seat.weights[names.index("hero")] == 7.5 and seat.weights[names.index("caravan")] == 0.25
+    block = names.index("search_iterations")
+    assert seat.weights[block:] == tuple(info.weights[block:])          # the budget is the strategy's own
+    assert "tuned greedy weights" in seat.source and "mare-nostrum-6p.toml" in seat.source
+    over = parse_strategy(spec, "ismcts:search_iterations=8/hero=1", 6, None, weights_folder=tmp_path)
+    assert over.weights[block] == 8.0 and over.weights[names.index("hero")] == 1.0
+    shipped = parse_strategy(get_game("magna-grecia"), "ismcts", 4)      # MG's search names follow the greedy's
+    assert "strategies/weights/magna-grecia-4p.toml" in shipped.source
+
+
 def test_tuned_persona_names_and_errors():
     spec = get_game("glory-to-rome")
     names = tuned_names(spec)
