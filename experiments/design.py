@@ -7,7 +7,7 @@ Per game, into OUT/GAME/:
   tournament/     every strategy of the line-up in every seat (Bradley-Terry, skill ladder);
   skill-trace/    the skill trace (`agon skill`, experiments/skill.py) at the default player count, for a
                   game with a GameSpec.skill_ladder (`skill_trace_games` per rung; 0: none);
-  skill-<s>-<p>p/ the second skill level (`skill`, default greedy and search: the game's
+  skill-<s>-<p>p/ the second skill level (`skill`, default greedy and ismcts: the game's
                   GameSpec.extra["skill_levels"] or the config) in every seat at the default player
                   count, so seat advantage and component verdicts are stated for two skill levels;
   components are read from the seats run at the default player count (same games: identical
@@ -30,7 +30,7 @@ from sim.spec import AgonInputError
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
               "skill_games", "skill_trace_games", "check_games", "check_option_games"}
-DEFAULT_SKILL = ("greedy", "search")
+DEFAULT_SKILL = ("greedy", "ismcts")
 
 
 @dataclass

@@ -76,7 +76,7 @@ W_ROLL, W_TURNS, W_WIDTH, W_UNFIN = 17, 18, 19, 20
 #   the finishing place of a game-ending action when the seat cannot be sure of it.
 W_END, W_HORIZON, W_DRAWS, W_ODDS, W_ESAMP = 21, 22, 23, 24, 25
 # end_aware, horizon, draw_samples, demand_odds, end_samples; then the search block
-_NEW = (1.0, 0.5, 2.0, 1.0, 64.0) + (50.0, 0.7, 20.0, 3.0, 1.0, 0.5, 0.0)
+_NEW = (1.0, 0.5, 2.0, 1.0, 64.0) + (24.0, 0.7, 8.0, 3.0, 1.0, 0.5, 0.0)
 
 GREEDY_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.2, 1.6, 0.3, -0.25, 0.0,
             0.0, 0.2, 0.2, 0.0, 0.1, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
@@ -108,7 +108,7 @@ STRATEGIES = (
                  PATRON_W, WEIGHT_NAMES),
     StrategyInfo("search", KIND_SEARCH, "determinized flat Monte Carlo with greedy play-outs at "
                  "lead/follow decisions", SEARCH_W, WEIGHT_NAMES),
-    StrategyInfo("ismcts", KIND_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, 20 random "
+    StrategyInfo("ismcts", KIND_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, 8 random "
                  "actions then the evaluation", GREEDY_W, WEIGHT_NAMES),
 )
 

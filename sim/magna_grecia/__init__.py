@@ -38,7 +38,7 @@ SPEC = GameSpec(
     key_param="oracle_points",
     contract="sim.magna_grecia.playout",
     flow=FLOW,
-    skill_ladder=SkillLadder("search", "rollouts", (6, 12, 18), "greedy rollouts per decision, shared by the 3 candidates"),   # `agon skill` (issue 18)
+    skill_ladder=SkillLadder("ismcts", "search_iterations", (8, 16, 32), "search iterations per decision"),   # `agon skill` (issue 18)
     n_weights=N_WEIGHTS,
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],

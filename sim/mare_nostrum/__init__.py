@@ -26,7 +26,7 @@ def _build_spec():
         strategies=STRATEGIES,
         play_batch=play_batch,
         play_traced=play_traced,
-        skill_ladder=SkillLadder("search", "search_rollouts", (2, 4, 8), "greedy rollouts per candidate"),   # `agon skill` (issue 18)
+        skill_ladder=SkillLadder("ismcts", "search_iterations", (8, 16, 32), "search iterations per decision"),   # `agon skill` (issue 18)
         # declared in results.py: roles_by_round (a packed role mask per round) and params_hash
         # (CRC-32 of the parameter vector) are in every result but are not metrics
         seat_metrics=SEAT_METRICS,
