@@ -4,7 +4,7 @@ results).
 
     python bench/result_hashes.py glory-to-rome --write bench/hashes/glory_to_rome.json
     python bench/result_hashes.py glory-to-rome --check bench/hashes/glory_to_rome.json
-    python bench/result_hashes.py glory-to-rome --update FILE --only search   # a deliberate change
+    python bench/result_hashes.py glory-to-rome --update FILE --only ismcts   # a deliberate change
 
 Each case is one line-up (every seat the same strategy, plus one mixed line-up, plus a few rule
 variants of the game's `RULE_VARIANTS` below) at one player count; its hash is SHA-1 over the
@@ -25,7 +25,7 @@ from sim import get_game
 from sim.spec import AgonInputError
 
 # games per case by strategy family (search players are slow)
-GAMES = {"random": 4000, "search": 200}
+GAMES = {"random": 4000, "search": 200, "ismcts": 40}
 DEFAULT_GAMES = 2000
 # per-game overrides of GAMES (Mare Nostrum's search plays about one 6-player game per CPU second)
 GAMES_OF = {"mare-nostrum": {"search": 20}}
@@ -62,8 +62,9 @@ def cases(spec, scale):
         for name in names:
             yield f"{name}@{p}", name, p, {}, max(1, int(games.get(name, DEFAULT_GAMES) * scale))
         mixed = [names[(i + 1) % len(names)] for i in range(p)]
-        if "search" in mixed:
-            mixed[mixed.index("search")] = "random"
+        for slow in ("search", "ismcts"):     # the mixed line-up stays fast
+            if slow in mixed:
+                mixed[mixed.index(slow)] = "random"
         yield f"{'+'.join(mixed)}@{p}", mixed, p, {}, max(1, int(DEFAULT_GAMES * scale))
         for j, over in enumerate(RULE_VARIANTS.get(spec.name, [])):
             for name in ("random", "greedy"):

@@ -5,9 +5,8 @@ greedy     lead/follow: analytic value of each role for this player (actions it 
            it could do with them) minus the cards spent; every other decision: one-step look-ahead
            on a weighted evaluation of the resulting state (weights overridable)
 builder / merchant / legionary / collector: greedy with persona weights and role biases
-search     determinized flat Monte Carlo at lead/follow decisions (hands, hidden vault cards and
-           deck re-dealt from the player's point of view), greedy play-outs for a few turns, greedy
-           elsewhere
+ismcts     the shared information-set tree search (sim/search) over the greedy's scores and evaluation
+           (it replaced a flat Monte Carlo over greedy play-outs at lead/follow decisions, which it beats)
 
 Every player sees only what its seat sees (sim/glory_to_rome/view.py): scores are estimated from
 the public part of the vaults, and a look-ahead through a deck draw averages over the cards the
@@ -35,7 +34,7 @@ from sim.glory_to_rome.actions import (A_ATRIUM, A_BAR, A_CARD, A_CRANE, A_DRAW,
                                        A_PASS, A_PET, A_THINK, N_ACTIONS)
 from sim.glory_to_rome.rules.buildings import legal_add
 from sim.glory_to_rome.rules.cards import deck_left, hand_size, n_clients, n_vault, sum6
-from sim.glory_to_rome.rules.decision import first_legal, step
+from sim.glory_to_rome.rules.decision import step
 from sim.glory_to_rome.rules.end import forum_ok, stock_all
 from sim.glory_to_rome.rules.frames import client_actions, top
 from sim.glory_to_rome.rules.legionary import immune, is_target
@@ -44,18 +43,16 @@ from sim.glory_to_rome.rules.powers import act
 from sim.glory_to_rome.rules.turn import petition_size
 from sim.glory_to_rome.state import ST_C2, prm, republic
 from sim.glory_to_rome import view as V
-from sim.glory_to_rome.engine import redeal_hidden
 from sim.glory_to_rome import engine as E
 from sim.search.ismcts import SEARCH_WEIGHT_NAMES, make_search
 
-KIND_RANDOM, KIND_GREEDY, KIND_BUILDER, KIND_MERCHANT, KIND_LEGIONARY, KIND_PATRON, KIND_SEARCH, \
-    KIND_ISMCTS = range(8)
+KIND_RANDOM, KIND_GREEDY, KIND_BUILDER, KIND_MERCHANT, KIND_LEGIONARY, KIND_PATRON, KIND_ISMCTS = range(7)
 
 GAME_WEIGHT_NAMES = (
     "score", "influence", "stockpile", "hand_card", "jack", "client", "foundation",
     "buildings", "opponents", "forum_roles",
     "bias_laborer", "bias_craftsman", "bias_architect", "bias_legionary", "bias_merchant",
-    "bias_patron", "think", "search_rollouts", "search_turns", "search_width", "unfinished",
+    "bias_patron", "think", "unfinished",
     "end_aware", "horizon", "draw_samples", "demand_odds", "end_samples",
 )
 W0 = len(GAME_WEIGHT_NAMES)          # the search block (sim/search/ismcts.py) follows
@@ -64,7 +61,7 @@ N_WEIGHTS = len(WEIGHT_NAMES)
 W_SCORE, W_INFL, W_STOCK, W_HAND, W_JACK, W_CLIENT, W_FOUND, W_BUILT, W_OPP, W_FORUM = range(10)
 W_BIAS = 10
 W_THINK = 16
-W_ROLL, W_TURNS, W_WIDTH, W_UNFIN = 17, 18, 19, 20
+W_UNFIN = 17
 # end_aware: weight of the losing side of a game-ending action (a place below first counts
 #   -1000 * (place - 1) / (players - 1); a sure win +1000 / tied winners at any value); 0 = old.
 # horizon: how much the potential terms (stockpile, hand, Jacks, clients, foundations, buildings,
@@ -74,24 +71,22 @@ W_ROLL, W_TURNS, W_WIDTH, W_UNFIN = 17, 18, 19, 20
 #   seat can tell, Bridge stockpiles; immune targets nothing) instead of fixed shares; 0 = old.
 # end_samples: worlds (hidden vault materials drawn from what the seat cannot locate) averaged for
 #   the finishing place of a game-ending action when the seat cannot be sure of it.
-W_END, W_HORIZON, W_DRAWS, W_ODDS, W_ESAMP = 21, 22, 23, 24, 25
+W_END, W_HORIZON, W_DRAWS, W_ODDS, W_ESAMP = 18, 19, 20, 21, 22
 # end_aware, horizon, draw_samples, demand_odds, end_samples; then the search block
 _NEW = (1.0, 0.5, 2.0, 1.0, 64.0) + (24.0, 0.7, 8.0, 3.0, 1.0, 0.5, 0.0)
 
 GREEDY_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.2, 1.6, 0.3, -0.25, 0.0,
-            0.0, 0.2, 0.2, 0.0, 0.1, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
+            0.0, 0.2, 0.2, 0.0, 0.1, 0.0, 0.0, 0.2) + _NEW
 BUILDER_W = (1.0, 0.8, 0.5, 0.2, 0.5, 1.0, 2.0, 0.5, -0.25, 0.0,
-             0.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
+             0.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 0.2) + _NEW
 MERCHANT_W = (1.2, 0.6, 0.6, 0.2, 0.5, 1.2, 1.4, 0.3, -0.25, 0.0,
-              0.2, 0.1, 0.1, 0.0, 0.6, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
+              0.2, 0.1, 0.1, 0.0, 0.6, 0.0, 0.0, 0.2) + _NEW
 LEGIONARY_W = (1.0, 0.6, 0.6, 0.2, 0.5, 1.2, 1.6, 0.3, -0.4, 0.0,
-               0.0, 0.1, 0.1, 0.4, 0.1, 0.0, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
+               0.0, 0.1, 0.1, 0.4, 0.1, 0.0, 0.0, 0.2) + _NEW
 PATRON_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.5, 1.6, 0.3, -0.25, 1.5,
-            0.0, 0.1, 0.1, 0.0, 0.0, 0.6, 0.0, 4.0, 2.0, 5.0, 0.2) + _NEW
+            0.0, 0.1, 0.1, 0.0, 0.0, 0.6, 0.0, 0.2) + _NEW
 STALL_TURNS = 200   # after this many turns greedy players think and draw to end a stalled game
 WIN = 1000.0        # value of a sure win (shared by tied winners)
-
-SEARCH_W = GREEDY_W[:W_TURNS] + (4.0,) + GREEDY_W[W_TURNS + 1:]
 
 STRATEGIES = (
     StrategyInfo("random", KIND_RANDOM, "uniform over the legal actions",
@@ -106,8 +101,6 @@ STRATEGIES = (
                  LEGIONARY_W, WEIGHT_NAMES),
     StrategyInfo("collector", KIND_PATRON, "persona: client collector aiming at the Forum",
                  PATRON_W, WEIGHT_NAMES),
-    StrategyInfo("search", KIND_SEARCH, "determinized flat Monte Carlo with greedy play-outs at "
-                 "lead/follow decisions", SEARCH_W, WEIGHT_NAMES),
     StrategyInfo("ismcts", KIND_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, 8 random "
                  "actions then the evaluation", GREEDY_W, WEIGHT_NAMES),
 )
@@ -586,69 +579,7 @@ def greedy_index(s, buf, n, w, pr, tmp):
     return best
 
 
-# ------------------------------------------------------------------ search
-@njit(cache=True)
-def rollout_value(c, p, w, turns, pr, tmp, tmp2):
-    """Greedy play for `turns` more turns (all seats with weights w), then evaluate for p."""
-    end_turn = c[G_TURN] + turns
-    m = first_legal(c, tmp)
-    while c[G_OVER] == 0 and c[G_TURN] < end_turn:
-        i = greedy_index(c, tmp, m, w, pr, tmp2)
-        m = step(c, tmp[i], tmp)
-    return evaluate(c, p, w, pr)
-
-
-@njit(cache=True)
-def search_index(s, ctx, buf, n, w, pr, tmp):
-    if n == 1:
-        return 0
-    if not (s[G_SP] == 0 and (s[G_PHASE] == PH_LEAD or s[G_PHASE] == PH_FOLLOW)):
-        return greedy_index(s, buf, n, w, pr, tmp)
-    p = s[G_TOMOVE]
-    sc = np.empty(n, np.float64)
-    lead_scores(s, p, buf, n, w, pr, sc)
-    width = int(w[W_WIDTH])
-    order = np.argsort(-sc)
-    k = min(n, max(1, width))
-    nroll = max(1, int(w[W_ROLL]))
-    turns = max(1, int(w[W_TURNS]))
-    tot = np.zeros(k, np.float64)
-    ends = np.zeros(k, np.bool_)
-    if w[W_END] > 0.0:
-        # a THINK that must draw the last card ends the game: valued by the place it locks in,
-        # and never taken while it is not a win and another candidate exists
-        for j in range(k):
-            if buf[order[j]] == A_THINK and _think_ends(s, p):
-                ends[j] = True
-                tot[j] = nroll * ending_value(s, p, w, pr, 0, deck_left(s))
-                if tot[j] <= 0.0 and k > 1:
-                    tot[j] = -1e300
-    tmp2 = np.empty(N_ACTIONS, np.int32)
-    tmp3 = np.empty(N_ACTIONS, np.int32)
-    for d in range(nroll):
-        base = s.copy()
-        redeal_hidden(base, ctx, p, pr)
-        for j in range(k):
-            if ends[j]:
-                continue
-            c = base.copy()
-            step(c, buf[order[j]], tmp2)
-            tot[j] += rollout_value(c, p, w, turns, pr, tmp2, tmp3)
-    best = 0
-    for j in range(1, k):
-        if tot[j] > tot[best]:
-            best = j
-    return order[best]
-
-
-@njit(cache=True)
-def _think_ends(s, p):
-    """THINK at lead/follow would draw the last deck card with no Jack to take instead."""
-    hs = hand_size(s, p)
-    hl = hand_limit(s, p)
-    return s[G_JPILE] == 0 and deck_left(s) <= (hl - hs if hs < hl else 1)
-
-
+# ------------------------------------------------------------------ search (sim/search)
 @njit(cache=True)
 def greedy_action(st, ctx, legal, n, w, rng, work):
     """The greedy choice (the search's first child and play-out policy)."""
@@ -694,8 +625,6 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
     if kind == KIND_RANDOM:
         return legal[below(rng, n)]
     tmp = np.empty(N_ACTIONS, np.int32)
-    if kind == KIND_SEARCH:
-        return legal[search_index(st, ctx, legal, n, w, rng, tmp)]
     if kind == KIND_ISMCTS:
         return search_action(st, ctx, legal, n, w, rng, work)
     return legal[greedy_index(st, legal, n, w, rng, tmp)]

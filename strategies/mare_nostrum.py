@@ -6,14 +6,10 @@ greedy    scores every legal id with a weighted evaluation (weights overridable)
 economist greedy weights aimed at income, heroes, wonders and the Pyramids; never attacks
 warmonger greedy weights for legions, creatures, attacks, pillage and take-overs
 hoarder   greedy weights chasing role counts (the all-four-roles victory) and Athena
-search    flat Monte Carlo over the greedy's top candidates at Build, Offering, order,
-          Strategy and exchange-X decisions. Before each rollout the cards it cannot see (the
-          opponents' hands, tax cards included) are redealt at random among the opponents,
-          keeping each hand's size (determinization: the engine's `redeal_hidden`); each candidate is then
-          played out with greedy players to the start of the round after next (dice from the
-          PLAYERS stream) and scored by the rivals it finishes ahead of, plus a bonus for a win
-          (`evaluate`: the tournament's pairwise measure); 6 rollouts per candidate at 5-6
-          players, 3 at 3-4
+ismcts    the shared information-set tree search (sim/search) at Build, Offering, order, Strategy
+          and exchange-X decisions, over the greedy's scores (the order untried actions enter)
+          and a softmax of the seats' position values; it replaced a flat Monte Carlo over the
+          greedy's top candidates with greedy rollouts, which it beats
 
 The greedy family values its actions in the state (issue 12), from public information and its
 own hand (`decision_context`): how close each seat is to winning next round (its income, its
@@ -33,13 +29,12 @@ from sim.catan_core.borrow import borrowed
 from sim.spec import StrategyInfo
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import forecast as F
-from sim.mare_nostrum.hidden import redeal_hidden
 from sim.mare_nostrum import engine as E
 from sim.search import ismcts as IS
 from sim.mare_nostrum.board import (NP, NS, NL, N_TYPES, TAX, PROV_GOODS, N_ICONS, CITY_SITES,
                                     CAPITAL, LAND_NB, LAND_NBN, LOC_NB, LOC_NBN, PROV_CAPITAL,
                                     PROV_ACTIVE, SP_NB, SP_NBN, RARE)
-from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_ROUND, H_NP, H_OVER, H_B_LOC, H_B_ATT,
+from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_NP, H_B_LOC, H_B_ATT,
                                     H_B_DEF, H_B_TA, H_B_TD, H_B_LAND, H_ISIS_TO, H_TWO, H_WINNER,
                                     HAND, BANK, INFL, CITY, MARKET, TEMPLE, CARAVAN, ROLE, GOD,
                                     HERO, WONDER, CIV_OF, ATTACKED, UNITS, ST_BUILD, ST_STRAT,
@@ -56,7 +51,7 @@ from sim.mare_nostrum.params import (P_HIT_DIVISOR, P_MARS_BONUS, P_WIN_HW, P_AD
                                      P_HERMES_CARDS, P_PENTHESILEA_DIVISOR, P_OCCUPIER_INCOME,
                                      P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY, P_TAX_WILD)
 
-K_RANDOM, K_GREEDY, K_ECONOMIST, K_WARMONGER, K_HOARDER, K_SEARCH, K_ISMCTS = range(7)
+K_RANDOM, K_GREEDY, K_ECONOMIST, K_WARMONGER, K_HOARDER, K_ISMCTS = range(6)
 
 OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", "legion",
                     "fortress", "trireme", "creature", "attack", "expand", "god", "pillage", "role",
@@ -75,17 +70,17 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 #                (`exchange_value`); appended last so older weight vectors keep their meaning
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
                       "income", "block", "unit", "offer_bias", "state_trade")
-# the search player's budget: greedy rollouts per candidate (0: search_rollouts' default by player
-# count); never trained (a `search*` name), the knob of `agon skill`'s ladder
-W0 = len(OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES) + 1   # the ismcts block (sim/search/ismcts.py) follows
-WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES + ("search_rollouts",) + IS.SEARCH_WEIGHT_NAMES
+# then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
+# the knob of `agon skill`'s ladder
+W0 = len(OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES)
+WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES
 N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_SEARCH_ROLLOUTS) = range(W0)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE) = range(W0)
 
-STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0, 0.0,   # last: search_rollouts
+STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0,
            48.0, 0.3, 0.0, 20.0, 1.0, 0.5, 0.0)                               # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
@@ -114,21 +109,6 @@ def with_weights(base, **named):
 
 # god values (Athena, Baal, Hermes, Isis, Ishtar, Mars, Poseidon, Vulcan)
 GOD_V = np.array([0.8, 0.7, 1.3, 0.9, 0.4, 0.7, 0.6, 0.7])
-SEARCH_CANDIDATES = 5
-SEARCH_DEPTH = 2      # rollouts run to the start of the round after next
-SEARCH_WIN_BONUS = 1.0  # a win is worth one rival more than finishing ahead of all the others
-SEARCH_TEMP = 20.0      # position-value gap (half a hero) that makes a rival ~73% beaten
-
-
-@njit(cache=True)
-def search_rollouts(n_players, w):
-    """Rollouts per candidate: the `search_rollouts` weight when set, else by player count: a
-    6-player rollout ends in more different ways (five rivals to place against), so 3 rollouts
-    are too noisy there (+34 Elo against greedy vs +83 with 6)."""
-    k = int(wt(w, W_SEARCH_ROLLOUTS, 0.0))
-    if k > 0:
-        return k
-    return 3 if n_players <= 4 else 6
 
 
 @njit(cache=True)
@@ -1697,7 +1677,7 @@ def greedy_pick(S, P, w, legal, n, prng, o, cnt, ctx):
     return besta
 
 
-# ---------------------------------------------------------------- search
+# ---------------------------------------------------------------- search (sim/search)
 @njit(cache=True)
 def income_capacity(S, P, o):
     """Pay capacity o's next income would give (distinct goods + taxes + kept taxes)."""
@@ -1734,119 +1714,10 @@ def position_value(S, P, q):
 
 
 @njit(cache=True)
-def evaluate(S, P, o, w):
-    """Rivals o finishes ahead of (ties half), plus SEARCH_WIN_BONUS for a win. Placement counts,
-    not only winning: at 6 players most games are Pyramids races the search loses to some rival
-    now and then, and a pure win-or-lose value then leaves it with no heroes, behind even random
-    players. Exact at the end of the game (the engine's ranks, §7); before it, each rival (and
-    the win, against the strongest rival) by a logistic in the position values."""
-    n = S[H_NP]
-    a = 0.0
-    if S[H_OVER] == 1:
-        score = np.zeros(n)
-        win = np.zeros(n)
-        rank = np.zeros(n)
-        R.final_scores(S, P, score, win, rank)
-        for q in range(n):
-            if q != o:
-                a += 1.0 if rank[o] < rank[q] else (0.5 if rank[o] == rank[q] else 0.0)
-        return a + SEARCH_WIN_BONUS * win[o]
-    mine = position_value(S, P, o)
-    best = -1e9
-    for q in range(n):
-        if q != o:
-            v = position_value(S, P, q)
-            best = max(best, v)
-            a += 1.0 / (1.0 + np.exp((v - mine) / SEARCH_TEMP))
-    return a + SEARCH_WIN_BONUS / (1.0 + np.exp((best - mine) / SEARCH_TEMP))
-
-
-@njit(cache=True)
-def rollout(S, P, w, prng, rounds):
-    """Greedy players for `rounds` round boundaries; dice from a copy of the players' stream."""
-    crng = np.empty(1, np.uint64)
-    crng[0] = prng[0] ^ np.uint64(0x5DEECE66D)
-    prng[0] += np.uint64(1)
-    r0 = S[H_ROUND]
-    buf = np.empty(R.MAX_LEGAL, np.int64)
-    steps = 0
-    while S[H_OVER] == 0 and S[H_ROUND] < r0 + rounds and steps < 5000:
-        k = R.legal_actions(S, P, buf)
-        a = greedy_choose(S, P, w, buf, k, prng)
-        R.apply_action(S, P, a, crng)
-        steps += 1
-
-
-@njit(cache=True)
 def search_step(st):
     """Decisions the search player searches; the others it plays like the greedy."""
     return (st == ST_BUILD or st == ST_OFFER or st == ST_BUILD_PICK or st == ST_STRAT
             or st == ST_EX_ANNOUNCE)
-
-
-@njit(cache=True)
-def search_choose(S, P, w, legal, n, prng):
-    st = S[H_STEP]
-    if n == 1 or not search_step(st):
-        return greedy_choose(S, P, w, legal, n, prng)
-    cand = np.empty(SEARCH_CANDIDATES + 1, np.int64)
-    vals = np.empty(SEARCH_CANDIDATES + 1)
-    k = search_values(S, P, w, legal, n, prng, cand, vals)
-    best = -1e18
-    besta = cand[0]
-    for i in range(k):
-        if vals[i] > best:
-            best = vals[i]
-            besta = cand[i]
-    return besta
-
-
-@njit(cache=True)
-def search_values(S, P, w, legal, n, prng, cand, vals):
-    """Candidates (the greedy's top SEARCH_CANDIDATES, plus DONE when legal) into `cand` and
-    the summed evaluation of their determinized greedy rollouts (`search_rollouts` each) into
-    `vals`; returns how many."""
-    o = S[H_DECIDER]
-    cnt = np.zeros((4, 6), np.int64)
-    R.role_counts(S, P, cnt)
-    ctx = decision_context(S, P, o, w, cnt, legal, n)
-    prior = np.empty(n)
-    for i in range(n):
-        prior[i] = action_value(S, P, o, legal[i], w, cnt, ctx)
-    order = np.argsort(-prior)
-    k = min(SEARCH_CANDIDATES, n)
-    # the greedy choice is always a candidate; DONE too when legal
-    nc = 0
-    gw = np.array(GREEDY_W)
-    for ci in range(k + 1):
-        if ci < k:
-            a = legal[order[ci]]
-        else:
-            a = -1
-            for i in range(n):
-                if legal[i] == R.A_DONE:
-                    a = R.A_DONE
-            if a < 0:
-                break
-            dup = False
-            for cj in range(k):
-                if legal[order[cj]] == a:
-                    dup = True
-            if dup:
-                break
-        tot = 0.0
-        for r in range(search_rollouts(S[H_NP], w)):
-            T = S.copy()
-            redeal_hidden(T, P, o, prng)
-            crng = np.empty(1, np.uint64)
-            crng[0] = prng[0] ^ np.uint64(0x9E3779B9 + r)
-            R.apply_action(T, P, a, crng)
-            rollout(T, P, gw, prng, SEARCH_DEPTH)
-            tot += evaluate(T, P, o, w)
-        cand[nc] = a
-        vals[nc] = tot
-        nc += 1
-    return nc
 
 
 @njit(cache=True)
@@ -1896,8 +1767,6 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
         return legal[0]
     if kind == K_RANDOM:
         return legal[below(rng, n)]
-    if kind == K_SEARCH:
-        return search_choose(st, ctx, w, legal, n, rng)
     if kind == K_ISMCTS:
         return search_action(st, ctx, legal, n, w, rng, work)
     return greedy_choose(st, ctx, w, legal, n, rng)
@@ -1921,8 +1790,6 @@ STRATEGIES = (
                  WARMONGER_W, WEIGHT_NAMES),
     StrategyInfo("hoarder", K_HOARDER, "persona: chases role counts (all-four-roles victory) and Athena",
                  HOARDER_W, WEIGHT_NAMES),
-    StrategyInfo("search", K_SEARCH, "flat Monte Carlo over the greedy's top candidates: opponents' hidden "
-                 "cards redealt before each greedy rollout to the next round", GREEDY_W, WEIGHT_NAMES),
     StrategyInfo("ismcts", K_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, evaluation "
                  "cut-off", GREEDY_W, WEIGHT_NAMES),
 )

@@ -86,13 +86,13 @@ def test_fuzz_any_parameters(data):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_fuzz_strategies_with_checks(n):
-    """Greedy and the personas (and one search seat) keep the invariants too."""
+    """Greedy and the personas (and one ismcts seat) keep the invariants too."""
     names = ["greedy", "builder", "merchant", "legionary", "collector"][:n]
     infos = [SPEC.strategy(x) for x in names]
     kinds = np.array([i.kind for i in infos], np.int64)
     w = np.array([i.weights for i in infos], np.float64)
     res = SPEC.play_batch(500 + n, 0, 60, n, PARAMS.defaults(), kinds, w, check=True)
     assert np.allclose(res["win"].sum(axis=1), 1.0)
-    kinds[0] = SPEC.strategy("search").kind
-    w[0] = SPEC.strategy("search").weights
+    kinds[0] = SPEC.strategy("ismcts").kind
+    w[0] = SPEC.strategy("ismcts").weights
     SPEC.play_batch(600 + n, 0, 2, n, PARAMS.defaults(), kinds, w, check=True)

@@ -48,7 +48,7 @@ def losing_ends(a):
 @pytest.mark.parametrize("names,n,games", [
     (("greedy",), 2, 80), (("greedy",), 4, 60),
     (("builder", "merchant", "legionary", "collector"), 4, 60), (("collector", "legionary"), 2, 60),
-    (("search",), 2, 6), (("search", "greedy", "greedy", "greedy"), 4, 4),
+    (("ismcts",), 2, 6), (("ismcts", "greedy", "greedy", "greedy"), 4, 4),
 ])
 def test_no_player_ends_a_game_it_can_see_it_is_losing(names, n, games):
     """When the ender could see every vault card (so knew the final scores), it won whenever it
@@ -242,7 +242,7 @@ def test_every_knob_is_a_named_weight():
 
 def test_audit_replays_play_batch():
     """audit_endings plays the very games of play_batch (same seeds, same player streams)."""
-    kinds, w = lineup(("greedy", "random", "search"), 3)
+    kinds, w = lineup(("greedy", "random", "ismcts"), 3)
     a = audit_endings(8, 3, 6, 3, P.defaults(), kinds, w)
     b = SPEC.play_batch(8, 3, 6, 3, P.defaults(), kinds, w)
     assert np.array_equal(a["end_condition"], b["end_condition"])

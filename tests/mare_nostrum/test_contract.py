@@ -26,11 +26,11 @@ def _lineup(names, n):
 @pytest.mark.parametrize("n", [3, 4])
 def test_no_peek_every_player(n):
     """No player's decision changes when the opponents' hands are redealt (the seat sees their
-    sizes only); search on a few decisions (slow)."""
+    sizes only); ismcts on a few decisions (slow)."""
     for s in SPEC.strategies:
         if s.name == "random":
             continue
-        slow = s.name in ("search", "ismcts")
+        slow = s.name == "ismcts"
         kinds, w = _lineup((s.name,), n)
         checked, redealt, bad = contract.no_peek(GAME, n, kinds, w, games=1, seed=21 + n,
                                                  max_checks=8 if slow else 10**9)

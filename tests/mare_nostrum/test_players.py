@@ -312,13 +312,12 @@ def test_switches_are_never_trained():
 
 
 def test_search_budget_is_a_weight_for_the_skill_ladder():
-    """`search_rollouts` (0: by player count, 3 up to 4 players, 6 above) is the knob of `agon skill`;
-    the trainer never moves it."""
-    from strategies.mare_nostrum import search_rollouts, with_weights, GREEDY_W, W_SEARCH_ROLLOUTS
+    """`search_iterations` (the shared search's budget) is the knob of `agon skill`; the trainer never
+    moves it."""
+    from strategies.mare_nostrum import GREEDY_W, WEIGHT_NAMES
     from experiments.train import trained_names
     from sim import get_game
-    w = np.array(GREEDY_W, float)
-    assert w[W_SEARCH_ROLLOUTS] == 0 and search_rollouts(4, w) == 3 and search_rollouts(6, w) == 6
-    assert search_rollouts(6, np.array(with_weights(GREEDY_W, search_rollouts=2), float)) == 2
     spec = get_game("mare-nostrum")
-    assert spec.skill_ladder.knob == "search_rollouts" and "search_rollouts" not in trained_names(spec, "greedy")
+    assert spec.skill_ladder.strategy == "ismcts" and spec.skill_ladder.knob == "search_iterations"
+    assert GREEDY_W[WEIGHT_NAMES.index("search_iterations")] == 48.0
+    assert not any(n.startswith("search") for n in trained_names(spec, "greedy"))

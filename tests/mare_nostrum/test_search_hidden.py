@@ -1,6 +1,6 @@
-"""The search player decides on what it can see: two positions that differ only in how the
-opponents' hidden cards (tax cards included) are spread among the opponents give the same
-candidates, the same rollout values and the same decision for the same random stream."""
+"""The search player (ismcts) decides on what it can see: two positions that differ only in how
+the opponents' hidden cards (tax cards included) are spread among the opponents give the same
+decision for the same random stream (every iteration redeals them first)."""
 import numpy as np
 import pytest
 
@@ -8,8 +8,7 @@ from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import state as ST
 from sim.mare_nostrum.board import N_TYPES, TAX
 from sim.rng import new_stream, PLAYERS
-from strategies.mare_nostrum import (greedy_choose, search_values, search_choose, search_step,
-                                     GREEDY_W, SEARCH_CANDIDATES)
+from strategies.mare_nostrum import greedy_choose, search_action, search_step, GREEDY_W
 from .helpers import params
 
 GW = np.array(GREEDY_W)
@@ -57,40 +56,20 @@ def _hidden_swap(S, o):
     return None
 
 
-def _values(S, P, legal, seed):
-    prng = new_stream(np.uint64(seed), 5, PLAYERS)
-    cand = np.empty(SEARCH_CANDIDATES + 1, np.int64)
-    vals = np.empty(SEARCH_CANDIDATES + 1)
-    k = search_values(S, P, GW, legal, len(legal), prng, cand, vals)
-    return cand[:k].copy(), vals[:k].copy()
-
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_search_ignores_opponents_hidden_cards(seed):
     tested = 0
+    work = np.empty(R.MAX_LEGAL, np.int64)
     for S, P, legal in _decision_points(seed):
-        o = S[ST.H_DECIDER]
-        S2 = _hidden_swap(S, o)
+        S2 = _hidden_swap(S, S[ST.H_DECIDER])
         if S2 is None:
             continue
-        c1, v1 = _values(S, P, legal, seed)
-        if len(set(v1.tolist())) < 2:
-            continue            # every candidate loses (or wins) alike: nothing to compare
-        c2, v2 = _values(S2, P, legal, seed)
-        np.testing.assert_array_equal(c1, c2)
-        np.testing.assert_array_equal(v1, v2)
-        for s in range(3):
-            a1 = search_choose(S, P, GW, legal, len(legal), new_stream(np.uint64(s), 9, PLAYERS))
-            a2 = search_choose(S2, P, GW, legal, len(legal), new_stream(np.uint64(s), 9, PLAYERS))
+        for s in range(2):
+            a1 = search_action(S, P, legal, len(legal), GW, new_stream(np.uint64(s), 9, PLAYERS), work)
+            a2 = search_action(S2, P, legal, len(legal), GW, new_stream(np.uint64(s), 9, PLAYERS), work)
             assert a1 == a2
-        # the test has power: a change the searcher can see (its own hand) moves the values
-        q = (o + 1) % S[ST.H_NP]
-        to = next(t for t in range(N_TYPES) if _hand(S, o)[t] > 0)
-        tq = next((t for t in range(N_TYPES) if _hand(S, q)[t] > 0 and t != to), None)
-        if tq is not None:
-            _, v3 = _values(_swap(S, o, to, q, tq), P, legal, seed)
-            assert not np.array_equal(v1, v3)
         tested += 1
-        if tested == 3:
+        if tested == 12:
             break
-    assert tested >= 1
+    assert tested >= 6

@@ -1,4 +1,4 @@
-"""Skill ladder with Wilson 95% intervals: greedy beats random, search beats greedy.
+"""Skill ladder with Wilson 95% intervals: greedy beats random, the search (ismcts) beats greedy.
 One test player against copies of the weaker one (4 players; the 6-player search margin, about a
 CPU-minute, is in bench/search_ladder.py), seats rotated; the win share must be above the fair 1/n
 with the whole interval."""
@@ -32,5 +32,5 @@ def test_greedy_beats_random():
 
 
 def test_search_beats_greedy():
-    share, lo, hi = _share("search", "greedy", 40, seed=22)
+    share, lo, hi = _share("ismcts", "greedy", 40, seed=22)
     assert lo > 0.25, (share, lo, hi)
