@@ -79,6 +79,8 @@ from sim.search import ismcts as IS
 from sim.magna_grecia.plans import (place_need, open_side, chain_plans_ws, empty_plain, run_repairs_ws,
                                     MAX_CHAIN)
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
+from sim.magna_grecia.rules.places import trace
+from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND, S_STACK,
@@ -645,18 +647,45 @@ def shortest_per_pair(base, p, w, plans, lens, n, ends, keep):
 
 
 @njit(cache=True)
+def rechecked_controller(st, o, mode):
+    """The controller of oracle hex o after rules.recheck_oracle (§4.9), without writing it."""
+    best, bestc = oracle_best(st, o, mode)
+    cur = st[H_OCTRL + o]
+    if best < 0 or cur == best:
+        return cur
+    cur_conn = conn(st, N + cur, mode) if cur >= 0 else -1
+    return oracle_new_controller(cur, cur_conn, best, bestc)
+
+
+@njit(cache=True)
 def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
                 raff, nraff):
     """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
     decision's state st, or a state after a city run whose changed places are raff[:nraff]),
-    memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo)."""
+    memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo).
+
+    The plan is valued on `base` itself, not on a copy (cp is scratch): its tiles, p's road
+    stock and road count and the oracle control they change are written for the evaluation
+    and restored after it. These are every field apply_action changes that the evaluation
+    reads: the tiles before the last connect nothing (a plan ends at its first connection),
+    so only the last one re-checks oracles (rules.update_oracles_after_road), and oracles are
+    independent, so their new controllers can be computed before any is written. Same value as
+    apply_action on a copy (tests/magna_grecia/test_fast_paths.py)."""
     for j in range(nmemo):
         if keys[j, 0] == a and keys[j, 1] == b and keys[j, 2] == m:
             return vals[j], nmemo
-    for i in range(base.shape[0]):
-        cp[i] = base[i]
     for i in range(m):
-        apply_action(cp, params, plan[i])
+        h = plan[i] // 9
+        base[H_ROAD_OWN + h] = p
+        base[H_ROAD_OR + h] = plan[i] - 9 * h
+    no = oracle_changes(base, params, plan[m - 1] // 9, cp)
+    for i in range(no):                  # cp[2i] = oracle hex, cp[2i + 1] = its new controller
+        o = cp[2 * i]
+        c = cp[2 * i + 1]
+        cp[2 * i + 1] = base[H_OCTRL + o]
+        base[H_OCTRL + o] = c
+    base[S_STOCK_ROAD + p] -= m
+    base[M_ROAD_TILES + p] += m
     naff = 0
     for i in range(nraff):
         aff[0, naff] = raff[i]
@@ -664,7 +693,15 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
         naff += 1
     naff = add_aff(aff, naff, a)
     naff = add_aff(aff, naff, b)
-    v = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
+    v = evaluate_cached(base, params, p, w, st, cache, aff, naff, buf)
+    base[S_STOCK_ROAD + p] += m
+    base[M_ROAD_TILES + p] -= m
+    for i in range(no):
+        base[H_OCTRL + cp[2 * i]] = cp[2 * i + 1]
+    for i in range(m):
+        h = plan[i] // 9
+        base[H_ROAD_OWN + h] = -1
+        base[H_ROAD_OR + h] = 0
     if nmemo < keys.shape[0]:
         keys[nmemo, 0] = a
         keys[nmemo, 1] = b
@@ -672,6 +709,42 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
         vals[nmemo] = v
         nmemo += 1
     return v, nmemo
+
+
+@njit(cache=True)
+def oracle_changes(st, params, h, out):
+    """What rules.update_oracles_after_road(st, params, h) would change (the road on h is set),
+    without writing it: out[2i] = an oracle hex, out[2i + 1] = its new controller; returns
+    how many. The same re-check test: a and b, the places the chain through h connects."""
+    o_ = st[H_ROAD_OR + h]
+    a = follow(st, h, ORI_ENDS[o_, 0])
+    if a < 0:
+        return 0
+    b = follow(st, h, ORI_ENDS[o_, 1])
+    if b < 0 or a == b:
+        return 0
+    mode = int(params[P.P_CONNECTIVITY])
+    n = 0
+    for i in range(st[S_N_ORACLES]):
+        o = st[S_ORACLE_LIST + i]
+        hit = o == a or o == b
+        if not hit:
+            cur = st[H_OCTRL + o]
+            if cur >= 0 and (N + cur == a or N + cur == b):
+                hit = True
+        if not hit:
+            for d in range(6):
+                q = trace(st, o, d)
+                if q >= 0 and (q == a or q == b):
+                    hit = True
+                    break
+        if hit:
+            c = rechecked_controller(st, o, mode)
+            if c != st[H_OCTRL + o]:
+                out[2 * n] = o
+                out[2 * n + 1] = c
+                n += 1
+    return n
 
 
 @njit(cache=True)
@@ -906,11 +979,16 @@ def count_unsold(st, unsold):
 
 
 @njit(cache=True)
-def other_value(st, params, a, p, w, base, terminal, cache, unsold, buf):
+def other_value(st, params, a, p, w, base, terminal, cache, unsold, buf, cp):
     """The value of an action that places no tile: in the final round (terminal) the finishing
-    position it locks in; a build with the unsold markets at each place; the rest one step ahead."""
+    position it locks in (action_value's evaluate of the state after it, through the place
+    cache: such an action changes no place's connections); a build with the unsold markets at
+    each place; the rest one step ahead."""
     if terminal:
-        return action_value(st, params, a, p, w, base)
+        for i in range(st.shape[0]):
+            cp[i] = st[i]
+        apply_action(cp, params, a)
+        return evaluate_cached(cp, params, p, w, st, cache, cache, 0, buf)
     if a >= A_BUILD and a < A_SELL:
         return build_value(st, params, a, p, w, base, cache, unsold, buf)
     return action_value(st, params, a, p, w, base)
@@ -1052,7 +1130,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 else:
                     v = v + city_plan * (vp - v)
         else:
-            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf)
+            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf, cp)
         vals[i] = v
         best, nbest, choice = _better(v, a, best, nbest, choice, prng)
     if plain >= 0:
@@ -1095,7 +1173,7 @@ def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, un
         elif a < A_DRAW_ROAD:
             v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, -1, -1)
         else:
-            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf)
+            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf, cp)
         vals[i] = v
         best, nbest, choice = _better(v, a, best, nbest, choice, prng)
     if plain >= 0:
