@@ -457,6 +457,18 @@ def road_link(st, p, h, o):
 
 
 @njit(cache=True)
+def far_end(st, p, h, o):
+    """The place met by the chain through end ORI_ENDS[o, 1] of a road of p on h (road_link's
+    b, which it leaves untraced when its a < 0)."""
+    st[H_ROAD_OWN + h] = p
+    st[H_ROAD_OR + h] = o
+    b = follow(st, h, ORI_ENDS[o, 1])
+    st[H_ROAD_OWN + h] = -1
+    st[H_ROAD_OR + h] = 0
+    return b
+
+
+@njit(cache=True)
 def placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, link_a, link_b):
     """action_value of a placement (road or city tile), through evaluate_cached; link_a, link_b
     = road_link of a road; buf, buf2: scratch of 6N; cp: scratch state (no allocation per
@@ -623,15 +635,12 @@ def chain_ends(base, p, plan, m):
 
 
 @njit(cache=True)
-def shortest_per_pair(base, p, w, plans, lens, n, ends, keep):
-    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[:, j]), the
-    shortest plan, since a longer chain between the same places gives the same connections for
-    more tiles (worth w[6] - w[2] <= 0 each; with road tiles weighted above stock every plan is
-    kept). Returns how many are kept."""
+def shortest_per_pair(w, lens, n, ends, keep):
+    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[:, j], as
+    chain_plans_ws records them; = chain_ends), the shortest plan, since a longer chain between
+    the same places gives the same connections for more tiles (worth w[6] - w[2] <= 0 each;
+    with road tiles weighted above stock every plan is kept). Returns how many are kept."""
     for j in range(n):
-        a, b = chain_ends(base, p, plans[j], lens[j])
-        ends[0, j] = a
-        ends[1, j] = b
         keep[j] = 1
     if w[6] > w[2]:
         return n
@@ -765,6 +774,7 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
     raff = pws[PW_RAFF]                  # the run's changed places, kept for every chain
     for i in range(naff):
         raff[i] = aff[0, i]
+    ends = pws[PW_ENDS:PW_ENDS + 2]
     n = 0
     for i in range(cr[S_TT_N]):
         t = cr[S_TT + i]
@@ -773,12 +783,11 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
             x = NB[t, d]
             if x >= 0 and empty_plain(cr, x) and need[x] <= k:
                 n = chain_plans_ws(cr, params, p, a, x, (d + 3) % 6, k, need, -1, plans, lens, n,
-                                   PLAN_CAP, stack)
+                                   PLAN_CAP, stack, ends)
     if n == 0:
         return best
-    ends = pws[PW_ENDS:PW_ENDS + 2]
     keep = pws[PW_KEEP]
-    shortest_per_pair(cr, p, w, plans, lens, n, ends, keep)
+    shortest_per_pair(w, lens, n, ends, keep)
     nmemo = 0
     for j in range(n):
         if keep[j] == 0:
@@ -870,15 +879,33 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
 
 
 @njit(cache=True)
+def open_end(st, h, o, a0, a1):
+    """plans.open_side for a road whose ends meet a0 and a1 (follow through ORI_ENDS[o, 0] and
+    [o, 1] with the tile set, as road_link traces them): (place, edge, hex) or (-1, -1, -1)."""
+    if a0 >= 0 and a1 < 0:
+        e = ORI_ENDS[o, 1]
+    elif a1 >= 0 and a0 < 0:
+        e = ORI_ENDS[o, 0]
+        a0 = a1
+    else:
+        return -1, -1, -1
+    y = NB[h, e]
+    if not empty_plain(st, y):
+        return -1, -1, -1
+    return a0, e, y
+
+
+@njit(cache=True)
 def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff, buf, buf2, cp,
-                    keys, vals, nmemo, pws, stack):
+                    keys, vals, nmemo, pws, stack, la, lb):
     """Value of road a (connecting nothing yet) as the first tile of a chain plan of at most k
     tiles that connects two places, one of them p's (mine); -1e300 if it starts none.
-    need: place_need to any place (row 0) and to p's places (row 1). Returns (value, nmemo)
+    need: place_need to any place (row 0) and to p's places (row 1); la, lb: the places its
+    two ends meet (road_link; lb traced also when la < 0). Returns (value, nmemo)
     (chain_value's memo)."""
     h = a // 9
     o = a - 9 * h
-    pa, e, y = open_side(st, p, h, o)
+    pa, e, y = open_end(st, h, o, la, lb)
     if pa < 0:
         return -1e300, nmemo
     nd = need[0] if mine[pa] != 0 else need[1]   # the far end must be p's if this one is not
@@ -886,15 +913,15 @@ def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff,
         return -1e300, nmemo
     st[H_ROAD_OWN + h] = p
     st[H_ROAD_OR + h] = o
+    ends = pws[PW_ENDS:PW_ENDS + 2]
     n = chain_plans_ws(st, params, p, pa, y, (e + 3) % 6, k - 1, nd, a, plans, lens, 0, PLAN_CAP,
-                       stack)
+                       stack, ends)
     st[H_ROAD_OWN + h] = -1
     st[H_ROAD_OR + h] = 0
     if n == 0:
         return -1e300, nmemo
-    ends = pws[PW_ENDS:PW_ENDS + 2]
     keep = pws[PW_KEEP]
-    shortest_per_pair(st, p, w, plans, lens, n, ends, keep)
+    shortest_per_pair(w, lens, n, ends, keep)
     best = -1e300
     for j in range(n):
         if keep[j] == 0:
@@ -1086,9 +1113,11 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 v = -1e300
                 if k_more >= 2:
                     need_ready(st, p, need, mine, buf, k_road)
+                    if la < 0:
+                        lb = far_end(st, p, h, a - 9 * h)
                     v, nmemo = road_plan_value(st, params, a, p, w, k_more, need, mine, plans, lens,
                                                cache, aff, buf, buf2, cp, keys, mvals, nmemo, pws,
-                                               stack)
+                                               stack, la, lb)
                 if v <= -1e299:
                     vals[i] = -1e300
                     n_plain += 1

@@ -114,13 +114,15 @@ def chain_plans(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap):
     action already in the plan, written before the new tiles. Returns the new n (at most cap).
     The state is left unchanged."""
     return chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap,
-                          np.zeros((3, MAX_CHAIN), dtype=np.int64))
+                          np.zeros((3, MAX_CHAIN), dtype=np.int64), np.empty((2, cap), dtype=np.int64))
 
 
 @njit(cache=True)
-def chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap, scratch):
+def chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap, scratch, ends):
     """chain_plans with its depth-first stack in scratch (int64[3, MAX_CHAIN], any content):
-    the players call it for many candidates of a decision and allocate the stack once."""
+    the players call it for many candidates of a decision and allocate the stack once.
+    ends[:, i] = the two places plan i connects, the smaller first: `a` and the place its last
+    tile meets (the chain's other end runs back through the plan to a)."""
     if k <= 0 or need[x0] > k or n >= cap:
         return n
     xs = scratch[0]
@@ -150,6 +152,8 @@ def chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap
         b = follow(st, x, out)
         if b >= 0:
             if b != a:
+                ends[0, n] = min(a, b)
+                ends[1, n] = max(a, b)
                 m = 0
                 if first >= 0:
                     plans[n, 0] = first
