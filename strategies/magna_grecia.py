@@ -64,7 +64,7 @@ from numba import njit
 
 from sim.spec import StrategyInfo
 from sim.rng import below
-from sim.catan_core.borrow import borrowed
+from sim.catan_core.borrow import borrowed, NO_REFCOUNT
 from sim.magna_grecia.board import N, NB, TILE_TABLE
 from sim.magna_grecia import params as P
 from sim.magna_grecia.board import ORI_ENDS
@@ -77,8 +77,10 @@ from sim.magna_grecia.view import redeal_hidden
 from sim.magna_grecia import engine as E
 from sim.search import ismcts as IS
 from sim.magna_grecia.plans import (place_need, open_side, chain_plans_ws, empty_plain, run_repairs_ws,
+                                    run_repairs_after, repair_prep_base,
                                     MAX_CHAIN)
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
+from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK
 from sim.magna_grecia.rules.places import trace
 from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller
 from sim.magna_grecia.state import (
@@ -123,13 +125,13 @@ STRATEGIES = (
 _GREEDY_W = np.array(GREEDY_WEIGHTS)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def weight(w, i):
     """w[i], or 0 for a shorter vector (weights written before the weight existed)."""
     return w[i] if w.shape[0] > i else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def cash_term(st, params, p, w, delta):
     """The `cash` term for p's track points moved by delta: cash * min(points, 3 * city tile
     cost), the points a founding run needs (selling a market can pay for it)."""
@@ -140,13 +142,13 @@ def cash_term(st, params, p, w, delta):
     return c * min(st[S_POINTS + p] + delta, t)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def final_round(st):
     """No turn after this round: proxies of future value are worth nothing to anyone."""
     return st[S_STAGE] == ST_OVER or st[S_ROUND] >= st[S_ROUNDS] - 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def win_share(st, params, total, p):
     """p's win share if the game ended with these scores (§5, tie-break included)."""
     np_ = st[S_NP]
@@ -169,7 +171,7 @@ def win_share(st, params, total, p):
     return 1.0 / k
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def finish_value(st, params, total, p, w, unsold):
     """The last-round evaluation (weight `finish`): margin over the best rival, the stock
     tie-break and the win share the position locks in; unsold markets keep their weight, so
@@ -234,7 +236,7 @@ def evaluate(st, params, p, w):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _better(v, a, best, nbest, choice, prng):
     if v > best + 1e-9:
         return v, 1, a
@@ -296,7 +298,7 @@ def action_value(st, params, a, p, w, base):
 KEY_SLOTS = N + MAXC
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_info(st, key, mode, buf):
     """(conn, owner mask) of place `key` (as score_parts computes them)."""
     k = connected_places(st, key, buf)
@@ -319,7 +321,7 @@ def new_place_cache():
     return np.full((2, KEY_SLOTS + 4), -1, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def cached_info(st, base, key, mode, cache, aff, naff, buf):
     """(conn, mask) of `key` in the candidate's state st: for the changed places aff[0, :naff]
     computed from st when first asked (rows key, conn (-1 not yet), mask), else from the
@@ -338,7 +340,7 @@ def cached_info(st, base, key, mode, cache, aff, naff, buf):
     return cache[0, key], cache[1, key]
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
     """evaluate(st, params, p, w) for a state st that differs from `base` (whose places are in
     `cache`) only in the places aff[0, :naff] (see cached_info)."""
@@ -440,7 +442,7 @@ def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def road_link(st, p, h, o):
     """(a, b): the places met by the two terminal ends of the chain a road of p on h with
     orientation o would be in (-1 open or dead; b is not traced when a < 0). It connects two
@@ -456,7 +458,7 @@ def road_link(st, p, h, o):
     return a, b
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def far_end(st, p, h, o):
     """The place met by the chain through end ORI_ENDS[o, 1] of a road of p on h (road_link's
     b, which it leaves untraced when its a < 0)."""
@@ -537,7 +539,7 @@ MEMO = 64                # entries of each memo
 RUN_CAP = 16             # repairs valued per pending run
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def roads_left(st, params, p):
     """Road tiles p may still place this turn (allowance §3.2 and stock), pending aside."""
     R, C, S, Rp, Cp, Sp = tile_values(st, params)
@@ -554,7 +556,7 @@ def roads_left(st, params, p):
     return max(0, min(left, st[S_STOCK_ROAD + p]))
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def add_aff(aff, naff, key):
     for j in range(naff):
         if aff[0, j] == key:
@@ -564,7 +566,7 @@ def add_aff(aff, naff, key):
     return naff + 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def run_aff(cp, aff, buf2):
     """The places a city run of this turn (tiles cp[S_TT..]) and the chains after it can have
     changed: the cities holding this turn's tiles and every place directly connected to them
@@ -586,7 +588,7 @@ def run_aff(cp, aff, buf2):
     return naff
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def mine_mask(st, p, mine):
     """mine[key] = 1 for p's cities and the places holding an unsold market of p: a chain
     plan can only gain p something if it connects one of them (a chain between two other
@@ -603,7 +605,7 @@ def mine_mask(st, p, mine):
                 mine[key] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def need_ready(st, p, need, mine, buf, k):
     """Compute need (place_need to any place, to p's places, up to k tiles) and mine (mine_mask)
     on first use in a decision (need[0, 0] = -1 until then): most decisions place no road."""
@@ -634,7 +636,7 @@ def chain_ends(base, p, plan, m):
     return a, b
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def shortest_per_pair(w, lens, n, ends, keep):
     """keep[j] = 1 for the plans to value: for each pair of places connected (ends[:, j], as
     chain_plans_ws records them; = chain_ends), the shortest plan, since a longer chain between
@@ -655,7 +657,7 @@ def shortest_per_pair(w, lens, n, ends, keep):
     return kept
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def rechecked_controller(st, o, mode):
     """The controller of oracle hex o after rules.recheck_oracle (§4.9), without writing it."""
     best, bestc = oracle_best(st, o, mode)
@@ -666,7 +668,7 @@ def rechecked_controller(st, o, mode):
     return oracle_new_controller(cur, cur_conn, best, bestc)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
                 raff, nraff):
     """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
@@ -720,7 +722,7 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
     return v, nmemo
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def oracle_changes(st, params, h, out):
     """What rules.update_oracles_after_road(st, params, h) would change (the road on h is set),
     without writing it: out[2i] = an oracle hex, out[2i + 1] = its new controller; returns
@@ -756,7 +758,7 @@ def oracle_changes(st, params, h, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff, buf, buf2,
                     cp, keys, vals, v0, pws, stack):
     """Best value of a completed city run cr: as it is (v0, or evaluated if v0 is -1e300), or
@@ -799,14 +801,15 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens, cache, aff, buf,
                     buf2, cr, cx, keys, vals, runs, run_len, run_val, nruns, sets, slens, pws, stack,
-                    rws, rcand, rmarks, rtlist):
+                    rws, rcand, rmarks, rtlist, bws):
     """Value of city tile a as the first tile of a plan: the best over the completions of its
     city run (run_repairs) of after_run_value; cp = the state after a and v1 its value
     (placement_value's); cr, cx: scratch states. Runs are memoised by their tiles in runs/run_len/run_val[:nruns];
-    returns (value, nruns)."""
+    returns (value, nruns). bws: the decision's part of the repair search (repair_prep_base,
+    made on first use: bws[WS_SEEN, 0] < 0 until then)."""
     h0 = a - A_CITY
     if cp[S_PENDING] == 0:
         if min(k_road, roads_left(cp, params, p)) < 1:
@@ -828,7 +831,11 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
         return best, nruns
     m = 0
     if city_k_after(cp, params, p) + 1 >= 1:
-        m = run_repairs_ws(cp, params, p, sets, slens, RUN_CAP, rws, rcand, rmarks, rtlist)
+        if bws[WS_SEEN, 0] < 0:
+            repair_prep_base(st, p, bws, rcand)
+            bws[WS_SEEN, 0] = 0
+        m = run_repairs_after(cp, params, p, h0, bws, sets, slens, RUN_CAP, rws, rcand, rmarks,
+                              rtlist)
     full = pws[PW_FULL]
     for j in range(m):
         # the whole run, sorted: h0 and the repair
@@ -878,7 +885,7 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
     return best, nruns
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def open_end(st, h, o, a0, a1):
     """plans.open_side for a road whose ends meet a0 and a1 (follow through ORI_ENDS[o, 0] and
     [o, 1] with the tile set, as road_link traces them): (place, edge, hex) or (-1, -1, -1)."""
@@ -895,7 +902,7 @@ def open_end(st, h, o, a0, a1):
     return a0, e, y
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff, buf, buf2, cp,
                     keys, vals, nmemo, pws, stack, la, lb):
     """Value of road a (connecting nothing yet) as the first tile of a chain plan of at most k
@@ -989,13 +996,15 @@ def greedy_values(st, params, legal, n, w, prng, vals):
     rcand = np.empty(N, dtype=np.int64)
     rmarks = np.empty((3, N), dtype=np.int8)
     rtlist = np.empty(MAXK + 2, dtype=np.int64)
+    bws = np.empty((WS_BLOCK + 1, N), dtype=np.int64)
+    bws[WS_SEEN, 0] = -1                         # not prepared yet (city_plan_value)
     return _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                       city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2,
                       mvals2, runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks,
-                      rtlist)
+                      rtlist, bws)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def count_unsold(st, unsold):
     """unsold[place] += the unsold markets at each market place (build_value reads them)."""
     for m in range(st[S_NEXT_MARKET]):
@@ -1077,7 +1086,7 @@ def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals
 @njit(cache=True)
 def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2, mvals2,
-               runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks, rtlist):
+               runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks, rtlist, bws):
     """_greedy_pick with plans (city_plan > 0 or road_plan >= 2); keys/mvals: the memo of chain
     plans from the decision's state, keys2/mvals2: scratch memo of chains after a run; pws,
     stack, rws, rcand, rmarks, rtlist: scratch of the plan searches (allocated once per decision)."""
@@ -1090,7 +1099,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
     keys, mvals, keys2, mvals2 = borrowed(keys), borrowed(mvals), borrowed(keys2), borrowed(mvals2)
     runs, run_len, run_val, sets, slens = borrowed(runs), borrowed(run_len), borrowed(run_val), borrowed(sets), borrowed(slens)
     pws, stack, rws, rcand = borrowed(pws), borrowed(stack), borrowed(rws), borrowed(rcand)
-    rmarks, rtlist = borrowed(rmarks), borrowed(rtlist)
+    rmarks, rtlist, bws = borrowed(rmarks), borrowed(rtlist), borrowed(bws)
     base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
     terminal = weight(w, W_FINISH) != 0.0 and final_round(st)
     count_unsold(st, unsold)
@@ -1150,7 +1159,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 vp, nruns = city_plan_value(st, cp, v, params, a, p, w, k_road, need[0], mine, plans,
                                             lens, cache, aff, buf, buf2, cr, cx, keys2, mvals2, runs,
                                             run_len, run_val, nruns, sets, slens, pws, stack, rws,
-                                            rcand, rmarks, rtlist)
+                                            rcand, rmarks, rtlist, bws)
                 # no completion found: the run cannot be finished (never chosen)
                 if vp <= -1e299:
                     v = -1e300
