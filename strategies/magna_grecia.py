@@ -80,7 +80,7 @@ from sim.magna_grecia.plans import (place_need, open_side, chain_plans_ws, empty
                                     run_repairs_after, repair_prep_base,
                                     MAX_CHAIN)
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
-from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK
+from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws
 from sim.magna_grecia.rules.places import trace
 from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller
 from sim.magna_grecia.state import (
@@ -458,6 +458,20 @@ def road_link(st, p, h, o):
     return a, b
 
 
+@njit(cache=True)
+def new_city_scratch():
+    """Scratch of rules.apply_city_ws for the city tiles a decision applies (allocated once
+    per decision instead of once per tile)."""
+    return (np.empty(6, dtype=np.int64), np.zeros(N, dtype=np.int8), np.empty(1, dtype=np.int64),
+            np.empty((WS_NCAND, N), dtype=np.int32), np.empty(6 * N + 1, dtype=np.int64))
+
+
+@njit(cache=True)
+def apply_city_tile(st, params, a, sc):
+    """apply_action(st, params, a) for a city tile a, on the scratch sc (new_city_scratch)."""
+    apply_city_ws(st, params, st[S_CUR], a - A_CITY, True, sc[0], sc[1], sc[2], sc[3], sc[4])
+
+
 @njit(cache=True, **NO_REFCOUNT)
 def far_end(st, p, h, o):
     """The place met by the chain through end ORI_ENDS[o, 1] of a road of p on h (road_link's
@@ -804,7 +818,7 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
 @njit(cache=True, **NO_REFCOUNT)
 def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens, cache, aff, buf,
                     buf2, cr, cx, keys, vals, runs, run_len, run_val, nruns, sets, slens, pws, stack,
-                    rws, rcand, rmarks, rtlist, bws):
+                    rws, rcand, rmarks, rtlist, bws, csc):
     """Value of city tile a as the first tile of a plan: the best over the completions of its
     city run (run_repairs) of after_run_value; cp = the state after a and v1 its value
     (placement_value's); cr, cx: scratch states. Runs are memoised by their tiles in runs/run_len/run_val[:nruns];
@@ -869,7 +883,7 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
             for i in range(st.shape[0]):
                 cr[i] = cp[i]
             for i in range(slens[j]):
-                apply_action(cr, params, A_CITY + sets[j, i])
+                apply_city_tile(cr, params, A_CITY + sets[j, i], csc)
             if cr[S_PENDING] != 0:
                 continue
             v = after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
@@ -1001,7 +1015,7 @@ def greedy_values(st, params, legal, n, w, prng, vals):
     return _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                       city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2,
                       mvals2, runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks,
-                      rtlist, bws)
+                      rtlist, bws, new_city_scratch())
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -1031,7 +1045,7 @@ def other_value(st, params, a, p, w, base, terminal, cache, unsold, buf, cp):
 
 
 @njit(cache=True)
-def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals):
+def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals, csc):
     """The city tiles whose plans are valued: with `plan_width` K > 0 and more than K city tiles
     legal, the K best by their one-step value, ties at the K-th value drawn uniformly (many
     tiles in open country share one value); the others keep their one-step value, and one that
@@ -1054,7 +1068,7 @@ def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals
     for i in range(first, last):
         for j in range(st.shape[0]):
             cp[j] = st[j]
-        apply_action(cp, params, legal[i])
+        apply_city_tile(cp, params, legal[i], csc)
         naff = run_aff(cp, aff, buf2)
         vals[i] = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
         pend[i - first] = 1 if cp[S_PENDING] != 0 else 0
@@ -1086,7 +1100,8 @@ def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals
 @njit(cache=True)
 def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2, mvals2,
-               runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks, rtlist, bws):
+               runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks, rtlist, bws,
+               csc):
     """_greedy_pick with plans (city_plan > 0 or road_plan >= 2); keys/mvals: the memo of chain
     plans from the decision's state, keys2/mvals2: scratch memo of chains after a run; pws,
     stack, rws, rcand, rmarks, rtlist: scratch of the plan searches (allocated once per decision)."""
@@ -1112,7 +1127,8 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
     plain = -1
     plain_i = -1
     n_plain = 0
-    first_city, flags = plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals)
+    first_city, flags = plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals,
+                                   csc)
     for i in range(n):
         a = legal[i]
         if a < A_CITY:
@@ -1148,7 +1164,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 continue
             for j in range(st.shape[0]):
                 cp[j] = st[j]
-            apply_action(cp, params, a)
+            apply_city_tile(cp, params, a, csc)
             v = -1e300
             if cp[S_PENDING] == 0 or city_plan != 1.0:    # else the plan's value replaces it
                 naff = run_aff(cp, aff, buf2)
@@ -1159,7 +1175,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 vp, nruns = city_plan_value(st, cp, v, params, a, p, w, k_road, need[0], mine, plans,
                                             lens, cache, aff, buf, buf2, cr, cx, keys2, mvals2, runs,
                                             run_len, run_val, nruns, sets, slens, pws, stack, rws,
-                                            rcand, rmarks, rtlist, bws)
+                                            rcand, rmarks, rtlist, bws, csc)
                 # no completion found: the run cannot be finished (never chosen)
                 if vp <= -1e299:
                     v = -1e300

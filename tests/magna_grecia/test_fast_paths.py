@@ -7,7 +7,8 @@ ONE_STEP_WEIGHTS) gives exactly the values and the choice (and random draws) of
 choose_greedy_reference; and every plan the greedy values (chain plans of roads, city runs and
 the chains after them) gets exactly evaluate() of the state at its end, memos included
 (the games themselves are played with the default, planning weights). The planning greedy's
-shortcuts equal what they replace at every candidate: the ends chain_plans_ws records equal
+shortcuts equal what they replace at every candidate: apply_city_tile (scratch reused) equals
+apply_action field by field, the ends chain_plans_ws records equal
 chain_ends, open_end (from road_link's ends) equals plans.open_side, oracle_changes equals
 the controllers apply_action writes, and run_repairs_after (city_prep from the decision's
 pass) gives run_repairs_ws's search rows and repairs."""
@@ -121,6 +122,7 @@ def _plan_ok(st, params, legal, n, w):
     sets2 = np.empty((G.RUN_CAP, R.MAXK + 1), dtype=np.int64)
     slens2 = np.empty(G.RUN_CAP, dtype=np.int64)
     och = np.empty(2 * 32, dtype=np.int32)
+    csc = G.new_city_scratch()
     PL.repair_prep_base(st, p, bws, cand)
     nmemo = 0
     base = G.evaluate(st, params, p, w)
@@ -188,6 +190,12 @@ def _plan_ok(st, params, legal, n, w):
         elif a >= R.A_CITY and a < R.A_DRAW_ROAD:
             c1 = st.copy()
             R.apply_action(c1, params, a)
+            c4 = st.copy()
+            G.apply_city_tile(c4, params, a, csc)      # scratch reused over the candidates
+            for q in range(c1.shape[0]):
+                if c4[q] != c1[q]:
+                    bad += 1
+                    break
             nr = 1
             if c1[S.S_PENDING] != 0:
                 nr = PL.run_repairs_ws(c1, params, p, sets, slens, G.RUN_CAP, ws1, cand, marks, tlist)

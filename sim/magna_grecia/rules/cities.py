@@ -18,7 +18,7 @@ from sim.layout import note
 from sim.magna_grecia.actions import EV_MERGE
 from .places import entered_by, is_open_village
 from .markets import add_market, cleanup_city, own_market_at
-from .oracles import update_oracles, update_oracles_after_city
+from .oracles import update_oracles, update_oracles_after_city, update_oracles_after_city_buf
 from .turn import city_allowance_left
 
 
@@ -438,13 +438,23 @@ def city_is_new(st, c):
 
 @njit(cache=True)
 def apply_city(st, params, p, h, lazy=False):
+    apply_city_ws(st, params, p, h, lazy, np.empty(6, dtype=np.int64), np.zeros(N, dtype=np.int8),
+                  np.empty(1, dtype=np.int64), np.empty((WS_NCAND, N), dtype=np.int32),
+                  np.empty(0, dtype=np.int64))
+
+
+@njit(cache=True)
+def apply_city_ws(st, params, p, h, lazy, ids, tent, tlist, ws, obuf):
+    """apply_city with its scratch passed in (the players apply many city tiles per decision):
+    ids int64[6], tent int8[N] all 0 (only read), tlist int64[1], ws int32[WS_NCAND, N] (any
+    content: the rows read before written are zeroed here), obuf int64 scratch for the oracle
+    re-check, place_buf_size + 1 entries or more (empty: allocated there)."""
     near_add_city_tile(st, p, h)
     cost = int(params[P.P_CITY_COST])
     st[S_POINTS + p] -= cost
     st[M_SPENT + p] += cost
     st[S_STOCK_CITY + p] -= 1
     st[M_CITY_TILES + p] += 1
-    ids = np.empty(6, dtype=np.int64)
     nid = 0
     for d in range(6):
         y = NB[h, d]
@@ -489,9 +499,6 @@ def apply_city(st, params, p, h, lazy=False):
     st[S_ACTED] = 1
     cleanup_city(st, c)
     # conditions and founding
-    tent = np.zeros(N, dtype=np.int8)
-    tlist = np.empty(1, dtype=np.int64)
-    ws = np.empty((WS_NCAND, N), dtype=np.int32)     # int32: half the memory to set up
     for h in range(N):           # (a loop: a slice assignment is much slower here)
         ws[WS_SEEN, h] = 0
         ws[WS_VSEEN, h] = 0
@@ -506,7 +513,10 @@ def apply_city(st, params, p, h, lazy=False):
                 found_city(st, params, p, cc)
                 break
     if lazy:
-        update_oracles_after_city(st, params, c)
+        if obuf.shape[0] > 0:
+            update_oracles_after_city_buf(st, params, c, obuf)
+        else:
+            update_oracles_after_city(st, params, c)
     else:
         update_oracles(st, params)
 

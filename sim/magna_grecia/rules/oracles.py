@@ -118,9 +118,16 @@ def update_oracles_after_city(st, params, c):
     their ends on the tile's hex and on merged cities now meet c. So conn changes only for c
     and places directly connected to c (A), and an oracle is re-checked iff it is in A, its
     controller is in A (merged controllers are already c), or a chain connects it to A."""
+    update_oracles_after_city_buf(st, params, c,
+                                  np.empty(place_buf_size(st, N + c) + 1, dtype=np.int64))
+
+
+@njit(cache=True)
+def update_oracles_after_city_buf(st, params, c, buf):
+    """update_oracles_after_city with its scratch passed in (place_buf_size(st, N + c) + 1
+    entries or more): the players apply many city tiles per decision."""
     mode = int(params[P.P_CONNECTIVITY])
     key = N + c
-    buf = np.empty(place_buf_size(st, key) + 1, dtype=np.int64)
     m = connected_places(st, key, buf)
     buf[m] = key
     m += 1
