@@ -671,7 +671,7 @@ def shortest_per_pair(w, lens, n, ends, keep):
     return kept
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True)
 def rechecked_controller(st, o, mode):
     """The controller of oracle hex o after rules.recheck_oracle (§4.9), without writing it."""
     best, bestc = oracle_best(st, o, mode)
@@ -682,7 +682,7 @@ def rechecked_controller(st, o, mode):
     return oracle_new_controller(cur, cur_conn, best, bestc)
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True)
 def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
                 raff, nraff):
     """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
@@ -736,7 +736,7 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
     return v, nmemo
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True)
 def oracle_changes(st, params, h, out):
     """What rules.update_oracles_after_road(st, params, h) would change (the road on h is set),
     without writing it: out[2i] = an oracle hex, out[2i + 1] = its new controller; returns
@@ -772,7 +772,7 @@ def oracle_changes(st, params, h, out):
     return n
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True)
 def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff, buf, buf2,
                     cp, keys, vals, v0, pws, stack):
     """Best value of a completed city run cr: as it is (v0, or evaluated if v0 is -1e300), or
@@ -815,7 +815,7 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
     return best
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True)
 def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens, cache, aff, buf,
                     buf2, cr, cx, keys, vals, runs, run_len, run_val, nruns, sets, slens, pws, stack,
                     rws, rcand, rmarks, rtlist, bws, csc):
@@ -916,7 +916,7 @@ def open_end(st, h, o, a0, a1):
     return a0, e, y
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True)
 def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff, buf, buf2, cp,
                     keys, vals, nmemo, pws, stack, la, lb):
     """Value of road a (connecting nothing yet) as the first tile of a chain plan of at most k

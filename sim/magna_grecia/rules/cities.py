@@ -4,6 +4,7 @@ founding a city.
 """
 import numpy as np
 from numba import njit
+from sim.catan_core.borrow import NO_REFCOUNT
 
 from sim.magna_grecia.board import N, NB, DIST
 from sim.magna_grecia import params as P
@@ -22,7 +23,7 @@ from .oracles import update_oracles, update_oracles_after_city, update_oracles_a
 from .turn import city_allowance_left
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def hex_rule(st, p, h, tent):
     """Permanent conditions for a city tile of p on h (tent: tentative tiles of p)."""
     if st[H_ROAD_OWN + h] >= 0 or st[H_CITY + h] >= 0 or tent[h] != 0 or st[H_ORACLE + h] != 0:
@@ -38,7 +39,7 @@ def hex_rule(st, p, h, tent):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _is_p_tile(st, p, h, tent):
     if tent[h] != 0:
         return True
@@ -65,7 +66,7 @@ def new_eval_ws():
     return np.zeros((WS_NCAND, N), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def eval_conditions(st, p, tent, tlist, nt, ws):
     """Check city conditions (a)-(d) for p's cities holding a tile of this turn (or a tentative one).
 
@@ -223,7 +224,7 @@ def eval_conditions(st, p, tent, tlist, nt, ws):
     return n_fail, n_open, forced, fsize, lb
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _bfs_cap(dist, q, n, cap):
     """Breadth-first distances from the queued hexes q[:n], without obstacles, not expanding
     hexes at distance >= cap (farther hexes keep their value); returns the queue length
@@ -244,7 +245,7 @@ def _bfs_cap(dist, q, n, cap):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _bfs_cap_open(dist, q, n, cap, blk):
     """_bfs_cap through hexes that can still take a city tile (blk[h] == 0): a blocked hex gets
     its distance but is not expanded."""
@@ -264,13 +265,13 @@ def _bfs_cap_open(dist, q, n, cap, blk):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def completable(st, p, k, tent, tlist, nt, ws):
     """Some set of <= k further hex-rule hexes makes every condition hold (§4.6)."""
     return completable_set(st, p, k, tent, tlist, nt, ws) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def completable_set(st, p, k, tent, tlist, nt, ws):
     """completable(), returning the size of the repair found (its hexes are left in
     ws[WS_PLACED]) or -1 if there is none.
@@ -343,7 +344,7 @@ def completable_set(st, p, k, tent, tlist, nt, ws):
             need_eval = False
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def city_k_after(st, params, p):
     """k of §4.6 for a tile placed now: further tiles allowed after it."""
     cost = int(params[P.P_CITY_COST])
@@ -354,7 +355,7 @@ def city_k_after(st, params, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def city_legal_set(st, params, p, h, tent, tlist, ws):
     """PLACE_CITY(h) legal for p (allowance checks done by the caller; ws prepared by
     city_prep, or by the reference's hex_rule_mask and goal_distances): -1 if illegal, else the

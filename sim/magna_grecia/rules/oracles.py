@@ -3,6 +3,7 @@ tile changed a connection.
 """
 import numpy as np
 from numba import njit
+from sim.catan_core.borrow import NO_REFCOUNT
 
 from sim.magna_grecia.board import N, ORI_ENDS
 from sim.magna_grecia import params as P
@@ -12,7 +13,7 @@ from sim.magna_grecia.actions import EV_ORACLE
 from .places import conn, connected_places, follow, place_buf_size, trace
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def oracle_pick(ids, conns, n):
     """best = highest conn, ties to the lowest age (= lowest id); (-1, -1) if n = 0."""
     best = -1
@@ -41,7 +42,7 @@ def oracle_best(st, o, mode):
     return best, bestc
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def oracle_new_controller(cur, cur_conn, best, best_conn):
     """§4.9 as a pure function: controller after a re-check (ids are ages; -1 none)."""
     if best < 0 or cur == best:
