@@ -28,7 +28,9 @@ copying the state (`action_value`), except in the last round (below). Oracle pla
 uniform (a look-ahead sees no difference before any city exists).
 Cost: the plans make a 4-player game about 4x as slow as the one-step greedy (2 players: 9x):
 mostly the repair search of pending runs and the chains after each candidate city tile
-(bench/magna_grecia_speed.py).
+(bench/magna_grecia_speed.py). Work shared by the candidates of a decision is done once: the
+place cache, the repair search's board pass (plans.run_repairs_after), the city tiles' scratch;
+chain plans are valued on the state itself (chain_value) with the ends their search recorded.
 
 Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index):
   0 self_score     p's final score if the game ended now (track + active markets + oracles)
@@ -76,8 +78,8 @@ from sim.magna_grecia.rules import (
 from sim.magna_grecia.view import redeal_hidden
 from sim.magna_grecia import engine as E
 from sim.search import ismcts as IS
-from sim.magna_grecia.plans import (place_need, open_side, chain_plans_ws, empty_plain, run_repairs_ws,
-                                    run_repairs_after, repair_prep_base,
+from sim.magna_grecia.plans import (place_need, chain_plans_ws, empty_plain, run_repairs_after,
+                                    repair_prep_base,
                                     MAX_CHAIN)
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
 from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws

@@ -5,7 +5,8 @@ Nothing here changes a rule; these functions only list what the rules allow.
 **City runs** (§4.6): while a city run is pending, the tiles that complete it are the repairs of
 its failing conditions; `run_repairs` lists each repair of at most the tiles still allowed
 once, with the engine's own search (the branching of rules.repair_union), so a player can value
-a run as a whole instead of tile by tile.
+a run as a whole instead of tile by tile; `run_repairs_after` does the same for a tile just placed,
+from a board pass made once per decision (`repair_prep_base`).
 
 **Road chains** (§4.4-4.5): a **chain plan** of p is a sequence of road tiles of p, each legal when it is placed (the first
 one anchored, each next one joining the one before), that ends with a chain whose two terminal
