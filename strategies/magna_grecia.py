@@ -28,7 +28,9 @@ copying the state (`action_value`), except in the last round (below). Oracle pla
 uniform (a look-ahead sees no difference before any city exists).
 Cost: the plans make a 4-player game about 4x as slow as the one-step greedy (2 players: 9x):
 mostly the repair search of pending runs and the chains after each candidate city tile
-(bench/magna_grecia_speed.py).
+(bench/magna_grecia_speed.py). Work shared by the candidates of a decision is done once: the
+place cache, the repair search's board pass (plans.run_repairs_after), the city tiles' scratch;
+chain plans are valued on the state itself (chain_value) with the ends their search recorded.
 
 Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index):
   0 self_score     p's final score if the game ended now (track + active markets + oracles)
@@ -64,7 +66,7 @@ from numba import njit
 
 from sim.spec import StrategyInfo
 from sim.rng import below
-from sim.catan_core.borrow import borrowed
+from sim.catan_core.borrow import borrowed, NO_REFCOUNT
 from sim.magna_grecia.board import N, NB, TILE_TABLE
 from sim.magna_grecia import params as P
 from sim.magna_grecia.board import ORI_ENDS
@@ -76,9 +78,13 @@ from sim.magna_grecia.rules import (
 from sim.magna_grecia.view import redeal_hidden
 from sim.magna_grecia import engine as E
 from sim.search import ismcts as IS
-from sim.magna_grecia.plans import (place_need, open_side, chain_plans_ws, empty_plain, run_repairs_ws,
+from sim.magna_grecia.plans import (place_need, chain_plans_ws, empty_plain, run_repairs_after,
+                                    repair_prep_base,
                                     MAX_CHAIN)
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
+from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws
+from sim.magna_grecia.rules.places import trace
+from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND, S_STACK,
@@ -121,13 +127,13 @@ STRATEGIES = (
 _GREEDY_W = np.array(GREEDY_WEIGHTS)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def weight(w, i):
     """w[i], or 0 for a shorter vector (weights written before the weight existed)."""
     return w[i] if w.shape[0] > i else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def cash_term(st, params, p, w, delta):
     """The `cash` term for p's track points moved by delta: cash * min(points, 3 * city tile
     cost), the points a founding run needs (selling a market can pay for it)."""
@@ -138,13 +144,13 @@ def cash_term(st, params, p, w, delta):
     return c * min(st[S_POINTS + p] + delta, t)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def final_round(st):
     """No turn after this round: proxies of future value are worth nothing to anyone."""
     return st[S_STAGE] == ST_OVER or st[S_ROUND] >= st[S_ROUNDS] - 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def win_share(st, params, total, p):
     """p's win share if the game ended with these scores (§5, tie-break included)."""
     np_ = st[S_NP]
@@ -167,7 +173,7 @@ def win_share(st, params, total, p):
     return 1.0 / k
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def finish_value(st, params, total, p, w, unsold):
     """The last-round evaluation (weight `finish`): margin over the best rival, the stock
     tie-break and the win share the position locks in; unsold markets keep their weight, so
@@ -232,7 +238,7 @@ def evaluate(st, params, p, w):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _better(v, a, best, nbest, choice, prng):
     if v > best + 1e-9:
         return v, 1, a
@@ -294,7 +300,7 @@ def action_value(st, params, a, p, w, base):
 KEY_SLOTS = N + MAXC
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_info(st, key, mode, buf):
     """(conn, owner mask) of place `key` (as score_parts computes them)."""
     k = connected_places(st, key, buf)
@@ -317,7 +323,7 @@ def new_place_cache():
     return np.full((2, KEY_SLOTS + 4), -1, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def cached_info(st, base, key, mode, cache, aff, naff, buf):
     """(conn, mask) of `key` in the candidate's state st: for the changed places aff[0, :naff]
     computed from st when first asked (rows key, conn (-1 not yet), mask), else from the
@@ -336,7 +342,7 @@ def cached_info(st, base, key, mode, cache, aff, naff, buf):
     return cache[0, key], cache[1, key]
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
     """evaluate(st, params, p, w) for a state st that differs from `base` (whose places are in
     `cache`) only in the places aff[0, :naff] (see cached_info)."""
@@ -438,7 +444,7 @@ def evaluate_cached(st, params, p, w, base, cache, aff, naff, buf):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def road_link(st, p, h, o):
     """(a, b): the places met by the two terminal ends of the chain a road of p on h with
     orientation o would be in (-1 open or dead; b is not traced when a < 0). It connects two
@@ -452,6 +458,32 @@ def road_link(st, p, h, o):
     st[H_ROAD_OWN + h] = -1
     st[H_ROAD_OR + h] = 0
     return a, b
+
+
+@njit(cache=True)
+def new_city_scratch():
+    """Scratch of rules.apply_city_ws for the city tiles a decision applies (allocated once
+    per decision instead of once per tile)."""
+    return (np.empty(6, dtype=np.int64), np.zeros(N, dtype=np.int8), np.empty(1, dtype=np.int64),
+            np.empty((WS_NCAND, N), dtype=np.int32), np.empty(6 * N + 1, dtype=np.int64))
+
+
+@njit(cache=True)
+def apply_city_tile(st, params, a, sc):
+    """apply_action(st, params, a) for a city tile a, on the scratch sc (new_city_scratch)."""
+    apply_city_ws(st, params, st[S_CUR], a - A_CITY, True, sc[0], sc[1], sc[2], sc[3], sc[4])
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def far_end(st, p, h, o):
+    """The place met by the chain through end ORI_ENDS[o, 1] of a road of p on h (road_link's
+    b, which it leaves untraced when its a < 0)."""
+    st[H_ROAD_OWN + h] = p
+    st[H_ROAD_OR + h] = o
+    b = follow(st, h, ORI_ENDS[o, 1])
+    st[H_ROAD_OWN + h] = -1
+    st[H_ROAD_OR + h] = 0
+    return b
 
 
 @njit(cache=True)
@@ -523,7 +555,7 @@ MEMO = 64                # entries of each memo
 RUN_CAP = 16             # repairs valued per pending run
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def roads_left(st, params, p):
     """Road tiles p may still place this turn (allowance §3.2 and stock), pending aside."""
     R, C, S, Rp, Cp, Sp = tile_values(st, params)
@@ -540,7 +572,7 @@ def roads_left(st, params, p):
     return max(0, min(left, st[S_STOCK_ROAD + p]))
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def add_aff(aff, naff, key):
     for j in range(naff):
         if aff[0, j] == key:
@@ -550,7 +582,7 @@ def add_aff(aff, naff, key):
     return naff + 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def run_aff(cp, aff, buf2):
     """The places a city run of this turn (tiles cp[S_TT..]) and the chains after it can have
     changed: the cities holding this turn's tiles and every place directly connected to them
@@ -572,7 +604,7 @@ def run_aff(cp, aff, buf2):
     return naff
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def mine_mask(st, p, mine):
     """mine[key] = 1 for p's cities and the places holding an unsold market of p: a chain
     plan can only gain p something if it connects one of them (a chain between two other
@@ -589,7 +621,7 @@ def mine_mask(st, p, mine):
                 mine[key] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def need_ready(st, p, need, mine, buf, k):
     """Compute need (place_need to any place, to p's places, up to k tiles) and mine (mine_mask)
     on first use in a decision (need[0, 0] = -1 until then): most decisions place no road."""
@@ -620,16 +652,13 @@ def chain_ends(base, p, plan, m):
     return a, b
 
 
-@njit(cache=True)
-def shortest_per_pair(base, p, w, plans, lens, n, ends, keep):
-    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[:, j]), the
-    shortest plan, since a longer chain between the same places gives the same connections for
-    more tiles (worth w[6] - w[2] <= 0 each; with road tiles weighted above stock every plan is
-    kept). Returns how many are kept."""
+@njit(cache=True, **NO_REFCOUNT)
+def shortest_per_pair(w, lens, n, ends, keep):
+    """keep[j] = 1 for the plans to value: for each pair of places connected (ends[:, j], as
+    chain_plans_ws records them; = chain_ends), the shortest plan, since a longer chain between
+    the same places gives the same connections for more tiles (worth w[6] - w[2] <= 0 each;
+    with road tiles weighted above stock every plan is kept). Returns how many are kept."""
     for j in range(n):
-        a, b = chain_ends(base, p, plans[j], lens[j])
-        ends[0, j] = a
-        ends[1, j] = b
         keep[j] = 1
     if w[6] > w[2]:
         return n
@@ -645,18 +674,45 @@ def shortest_per_pair(base, p, w, plans, lens, n, ends, keep):
 
 
 @njit(cache=True)
+def rechecked_controller(st, o, mode):
+    """The controller of oracle hex o after rules.recheck_oracle (§4.9), without writing it."""
+    best, bestc = oracle_best(st, o, mode)
+    cur = st[H_OCTRL + o]
+    if best < 0 or cur == best:
+        return cur
+    cur_conn = conn(st, N + cur, mode) if cur >= 0 else -1
+    return oracle_new_controller(cur, cur_conn, best, bestc)
+
+
+@njit(cache=True)
 def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
                 raff, nraff):
     """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
     decision's state st, or a state after a city run whose changed places are raff[:nraff]),
-    memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo)."""
+    memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo).
+
+    The plan is valued on `base` itself, not on a copy (cp is scratch): its tiles, p's road
+    stock and road count and the oracle control they change are written for the evaluation
+    and restored after it. These are every field apply_action changes that the evaluation
+    reads: the tiles before the last connect nothing (a plan ends at its first connection),
+    so only the last one re-checks oracles (rules.update_oracles_after_road), and oracles are
+    independent, so their new controllers can be computed before any is written. Same value as
+    apply_action on a copy (tests/magna_grecia/test_fast_paths.py)."""
     for j in range(nmemo):
         if keys[j, 0] == a and keys[j, 1] == b and keys[j, 2] == m:
             return vals[j], nmemo
-    for i in range(base.shape[0]):
-        cp[i] = base[i]
     for i in range(m):
-        apply_action(cp, params, plan[i])
+        h = plan[i] // 9
+        base[H_ROAD_OWN + h] = p
+        base[H_ROAD_OR + h] = plan[i] - 9 * h
+    no = oracle_changes(base, params, plan[m - 1] // 9, cp)
+    for i in range(no):                  # cp[2i] = oracle hex, cp[2i + 1] = its new controller
+        o = cp[2 * i]
+        c = cp[2 * i + 1]
+        cp[2 * i + 1] = base[H_OCTRL + o]
+        base[H_OCTRL + o] = c
+    base[S_STOCK_ROAD + p] -= m
+    base[M_ROAD_TILES + p] += m
     naff = 0
     for i in range(nraff):
         aff[0, naff] = raff[i]
@@ -664,7 +720,15 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
         naff += 1
     naff = add_aff(aff, naff, a)
     naff = add_aff(aff, naff, b)
-    v = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
+    v = evaluate_cached(base, params, p, w, st, cache, aff, naff, buf)
+    base[S_STOCK_ROAD + p] += m
+    base[M_ROAD_TILES + p] -= m
+    for i in range(no):
+        base[H_OCTRL + cp[2 * i]] = cp[2 * i + 1]
+    for i in range(m):
+        h = plan[i] // 9
+        base[H_ROAD_OWN + h] = -1
+        base[H_ROAD_OR + h] = 0
     if nmemo < keys.shape[0]:
         keys[nmemo, 0] = a
         keys[nmemo, 1] = b
@@ -672,6 +736,42 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
         vals[nmemo] = v
         nmemo += 1
     return v, nmemo
+
+
+@njit(cache=True)
+def oracle_changes(st, params, h, out):
+    """What rules.update_oracles_after_road(st, params, h) would change (the road on h is set),
+    without writing it: out[2i] = an oracle hex, out[2i + 1] = its new controller; returns
+    how many. The same re-check test: a and b, the places the chain through h connects."""
+    o_ = st[H_ROAD_OR + h]
+    a = follow(st, h, ORI_ENDS[o_, 0])
+    if a < 0:
+        return 0
+    b = follow(st, h, ORI_ENDS[o_, 1])
+    if b < 0 or a == b:
+        return 0
+    mode = int(params[P.P_CONNECTIVITY])
+    n = 0
+    for i in range(st[S_N_ORACLES]):
+        o = st[S_ORACLE_LIST + i]
+        hit = o == a or o == b
+        if not hit:
+            cur = st[H_OCTRL + o]
+            if cur >= 0 and (N + cur == a or N + cur == b):
+                hit = True
+        if not hit:
+            for d in range(6):
+                q = trace(st, o, d)
+                if q >= 0 and (q == a or q == b):
+                    hit = True
+                    break
+        if hit:
+            c = rechecked_controller(st, o, mode)
+            if c != st[H_OCTRL + o]:
+                out[2 * n] = o
+                out[2 * n + 1] = c
+                n += 1
+    return n
 
 
 @njit(cache=True)
@@ -692,6 +792,7 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
     raff = pws[PW_RAFF]                  # the run's changed places, kept for every chain
     for i in range(naff):
         raff[i] = aff[0, i]
+    ends = pws[PW_ENDS:PW_ENDS + 2]
     n = 0
     for i in range(cr[S_TT_N]):
         t = cr[S_TT + i]
@@ -700,12 +801,11 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
             x = NB[t, d]
             if x >= 0 and empty_plain(cr, x) and need[x] <= k:
                 n = chain_plans_ws(cr, params, p, a, x, (d + 3) % 6, k, need, -1, plans, lens, n,
-                                   PLAN_CAP, stack)
+                                   PLAN_CAP, stack, ends)
     if n == 0:
         return best
-    ends = pws[PW_ENDS:PW_ENDS + 2]
     keep = pws[PW_KEEP]
-    shortest_per_pair(cr, p, w, plans, lens, n, ends, keep)
+    shortest_per_pair(w, lens, n, ends, keep)
     nmemo = 0
     for j in range(n):
         if keep[j] == 0:
@@ -720,11 +820,12 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
 @njit(cache=True)
 def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens, cache, aff, buf,
                     buf2, cr, cx, keys, vals, runs, run_len, run_val, nruns, sets, slens, pws, stack,
-                    rws, rcand, rmarks, rtlist):
+                    rws, rcand, rmarks, rtlist, bws, csc):
     """Value of city tile a as the first tile of a plan: the best over the completions of its
     city run (run_repairs) of after_run_value; cp = the state after a and v1 its value
     (placement_value's); cr, cx: scratch states. Runs are memoised by their tiles in runs/run_len/run_val[:nruns];
-    returns (value, nruns)."""
+    returns (value, nruns). bws: the decision's part of the repair search (repair_prep_base,
+    made on first use: bws[WS_SEEN, 0] < 0 until then)."""
     h0 = a - A_CITY
     if cp[S_PENDING] == 0:
         if min(k_road, roads_left(cp, params, p)) < 1:
@@ -746,7 +847,11 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
         return best, nruns
     m = 0
     if city_k_after(cp, params, p) + 1 >= 1:
-        m = run_repairs_ws(cp, params, p, sets, slens, RUN_CAP, rws, rcand, rmarks, rtlist)
+        if bws[WS_SEEN, 0] < 0:
+            repair_prep_base(st, p, bws, rcand)
+            bws[WS_SEEN, 0] = 0
+        m = run_repairs_after(cp, params, p, h0, bws, sets, slens, RUN_CAP, rws, rcand, rmarks,
+                              rtlist)
     full = pws[PW_FULL]
     for j in range(m):
         # the whole run, sorted: h0 and the repair
@@ -780,7 +885,7 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
             for i in range(st.shape[0]):
                 cr[i] = cp[i]
             for i in range(slens[j]):
-                apply_action(cr, params, A_CITY + sets[j, i])
+                apply_city_tile(cr, params, A_CITY + sets[j, i], csc)
             if cr[S_PENDING] != 0:
                 continue
             v = after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff,
@@ -796,16 +901,34 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
     return best, nruns
 
 
+@njit(cache=True, **NO_REFCOUNT)
+def open_end(st, h, o, a0, a1):
+    """plans.open_side for a road whose ends meet a0 and a1 (follow through ORI_ENDS[o, 0] and
+    [o, 1] with the tile set, as road_link traces them): (place, edge, hex) or (-1, -1, -1)."""
+    if a0 >= 0 and a1 < 0:
+        e = ORI_ENDS[o, 1]
+    elif a1 >= 0 and a0 < 0:
+        e = ORI_ENDS[o, 0]
+        a0 = a1
+    else:
+        return -1, -1, -1
+    y = NB[h, e]
+    if not empty_plain(st, y):
+        return -1, -1, -1
+    return a0, e, y
+
+
 @njit(cache=True)
 def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff, buf, buf2, cp,
-                    keys, vals, nmemo, pws, stack):
+                    keys, vals, nmemo, pws, stack, la, lb):
     """Value of road a (connecting nothing yet) as the first tile of a chain plan of at most k
     tiles that connects two places, one of them p's (mine); -1e300 if it starts none.
-    need: place_need to any place (row 0) and to p's places (row 1). Returns (value, nmemo)
+    need: place_need to any place (row 0) and to p's places (row 1); la, lb: the places its
+    two ends meet (road_link; lb traced also when la < 0). Returns (value, nmemo)
     (chain_value's memo)."""
     h = a // 9
     o = a - 9 * h
-    pa, e, y = open_side(st, p, h, o)
+    pa, e, y = open_end(st, h, o, la, lb)
     if pa < 0:
         return -1e300, nmemo
     nd = need[0] if mine[pa] != 0 else need[1]   # the far end must be p's if this one is not
@@ -813,15 +936,15 @@ def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff,
         return -1e300, nmemo
     st[H_ROAD_OWN + h] = p
     st[H_ROAD_OR + h] = o
+    ends = pws[PW_ENDS:PW_ENDS + 2]
     n = chain_plans_ws(st, params, p, pa, y, (e + 3) % 6, k - 1, nd, a, plans, lens, 0, PLAN_CAP,
-                       stack)
+                       stack, ends)
     st[H_ROAD_OWN + h] = -1
     st[H_ROAD_OR + h] = 0
     if n == 0:
         return -1e300, nmemo
-    ends = pws[PW_ENDS:PW_ENDS + 2]
     keep = pws[PW_KEEP]
-    shortest_per_pair(st, p, w, plans, lens, n, ends, keep)
+    shortest_per_pair(w, lens, n, ends, keep)
     best = -1e300
     for j in range(n):
         if keep[j] == 0:
@@ -889,13 +1012,15 @@ def greedy_values(st, params, legal, n, w, prng, vals):
     rcand = np.empty(N, dtype=np.int64)
     rmarks = np.empty((3, N), dtype=np.int8)
     rtlist = np.empty(MAXK + 2, dtype=np.int64)
+    bws = np.empty((WS_BLOCK + 1, N), dtype=np.int64)
+    bws[WS_SEEN, 0] = -1                         # not prepared yet (city_plan_value)
     return _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                       city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2,
                       mvals2, runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks,
-                      rtlist)
+                      rtlist, bws, new_city_scratch())
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def count_unsold(st, unsold):
     """unsold[place] += the unsold markets at each market place (build_value reads them)."""
     for m in range(st[S_NEXT_MARKET]):
@@ -906,18 +1031,23 @@ def count_unsold(st, unsold):
 
 
 @njit(cache=True)
-def other_value(st, params, a, p, w, base, terminal, cache, unsold, buf):
+def other_value(st, params, a, p, w, base, terminal, cache, unsold, buf, cp):
     """The value of an action that places no tile: in the final round (terminal) the finishing
-    position it locks in; a build with the unsold markets at each place; the rest one step ahead."""
+    position it locks in (action_value's evaluate of the state after it, through the place
+    cache: such an action changes no place's connections); a build with the unsold markets at
+    each place; the rest one step ahead."""
     if terminal:
-        return action_value(st, params, a, p, w, base)
+        for i in range(st.shape[0]):
+            cp[i] = st[i]
+        apply_action(cp, params, a)
+        return evaluate_cached(cp, params, p, w, st, cache, cache, 0, buf)
     if a >= A_BUILD and a < A_SELL:
         return build_value(st, params, a, p, w, base, cache, unsold, buf)
     return action_value(st, params, a, p, w, base)
 
 
 @njit(cache=True)
-def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals):
+def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals, csc):
     """The city tiles whose plans are valued: with `plan_width` K > 0 and more than K city tiles
     legal, the K best by their one-step value, ties at the K-th value drawn uniformly (many
     tiles in open country share one value); the others keep their one-step value, and one that
@@ -940,7 +1070,7 @@ def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals
     for i in range(first, last):
         for j in range(st.shape[0]):
             cp[j] = st[j]
-        apply_action(cp, params, legal[i])
+        apply_city_tile(cp, params, legal[i], csc)
         naff = run_aff(cp, aff, buf2)
         vals[i] = evaluate_cached(cp, params, p, w, st, cache, aff, naff, buf)
         pend[i - first] = 1 if cp[S_PENDING] != 0 else 0
@@ -972,7 +1102,8 @@ def plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals
 @njit(cache=True)
 def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unsold, vals,
                city_plan, k_road, need, mine, plans, lens, cr, cx, keys, mvals, keys2, mvals2,
-               runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks, rtlist):
+               runs, run_len, run_val, sets, slens, pws, stack, rws, rcand, rmarks, rtlist, bws,
+               csc):
     """_greedy_pick with plans (city_plan > 0 or road_plan >= 2); keys/mvals: the memo of chain
     plans from the decision's state, keys2/mvals2: scratch memo of chains after a run; pws,
     stack, rws, rcand, rmarks, rtlist: scratch of the plan searches (allocated once per decision)."""
@@ -985,7 +1116,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
     keys, mvals, keys2, mvals2 = borrowed(keys), borrowed(mvals), borrowed(keys2), borrowed(mvals2)
     runs, run_len, run_val, sets, slens = borrowed(runs), borrowed(run_len), borrowed(run_val), borrowed(sets), borrowed(slens)
     pws, stack, rws, rcand = borrowed(pws), borrowed(stack), borrowed(rws), borrowed(rcand)
-    rmarks, rtlist = borrowed(rmarks), borrowed(rtlist)
+    rmarks, rtlist, bws = borrowed(rmarks), borrowed(rtlist), borrowed(bws)
     base = evaluate_cached(st, params, p, w, st, cache, aff, 0, buf)
     terminal = weight(w, W_FINISH) != 0.0 and final_round(st)
     count_unsold(st, unsold)
@@ -998,7 +1129,8 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
     plain = -1
     plain_i = -1
     n_plain = 0
-    first_city, flags = plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals)
+    first_city, flags = plan_width(st, params, legal, n, p, w, prng, cache, aff, buf, buf2, cp, vals,
+                                   csc)
     for i in range(n):
         a = legal[i]
         if a < A_CITY:
@@ -1008,9 +1140,11 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 v = -1e300
                 if k_more >= 2:
                     need_ready(st, p, need, mine, buf, k_road)
+                    if la < 0:
+                        lb = far_end(st, p, h, a - 9 * h)
                     v, nmemo = road_plan_value(st, params, a, p, w, k_more, need, mine, plans, lens,
                                                cache, aff, buf, buf2, cp, keys, mvals, nmemo, pws,
-                                               stack)
+                                               stack, la, lb)
                 if v <= -1e299:
                     vals[i] = -1e300
                     n_plain += 1
@@ -1032,7 +1166,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 continue
             for j in range(st.shape[0]):
                 cp[j] = st[j]
-            apply_action(cp, params, a)
+            apply_city_tile(cp, params, a, csc)
             v = -1e300
             if cp[S_PENDING] == 0 or city_plan != 1.0:    # else the plan's value replaces it
                 naff = run_aff(cp, aff, buf2)
@@ -1043,7 +1177,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 vp, nruns = city_plan_value(st, cp, v, params, a, p, w, k_road, need[0], mine, plans,
                                             lens, cache, aff, buf, buf2, cr, cx, keys2, mvals2, runs,
                                             run_len, run_val, nruns, sets, slens, pws, stack, rws,
-                                            rcand, rmarks, rtlist)
+                                            rcand, rmarks, rtlist, bws, csc)
                 # no completion found: the run cannot be finished (never chosen)
                 if vp <= -1e299:
                     v = -1e300
@@ -1052,7 +1186,7 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 else:
                     v = v + city_plan * (vp - v)
         else:
-            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf)
+            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf, cp)
         vals[i] = v
         best, nbest, choice = _better(v, a, best, nbest, choice, prng)
     if plain >= 0:
@@ -1095,7 +1229,7 @@ def _greedy_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, un
         elif a < A_DRAW_ROAD:
             v = placement_value(st, params, a, p, w, cache, aff, buf, buf2, cp, -1, -1)
         else:
-            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf)
+            v = other_value(st, params, a, p, w, base, terminal, cache, unsold, buf, cp)
         vals[i] = v
         best, nbest, choice = _better(v, a, best, nbest, choice, prng)
     if plain >= 0:

@@ -5,7 +5,8 @@ Nothing here changes a rule; these functions only list what the rules allow.
 **City runs** (§4.6): while a city run is pending, the tiles that complete it are the repairs of
 its failing conditions; `run_repairs` lists each repair of at most the tiles still allowed
 once, with the engine's own search (the branching of rules.repair_union), so a player can value
-a run as a whole instead of tile by tile.
+a run as a whole instead of tile by tile; `run_repairs_after` does the same for a tile just placed,
+from a board pass made once per decision (`repair_prep_base`).
 
 **Road chains** (§4.4-4.5): a **chain plan** of p is a sequence of road tiles of p, each legal when it is placed (the first
 one anchored, each next one joining the one before), that ends with a chain whose two terminal
@@ -19,11 +20,13 @@ temporarily to trace chains and removed before returning.
 import numpy as np
 from numba import njit
 
+from sim.catan_core.borrow import NO_REFCOUNT
 from sim.magna_grecia.board import N, NB, ORI_MASK, ORI_ENDS, OTHER_END
 from sim.magna_grecia.rules import (
     road_legal, follow, place_key, city_prep, city_k_after, repair_search, MAXK, WS_ROWS, WS_SEEN,
     WS_VSEEN, WS_TRIED,
 )
+from sim.magna_grecia.rules.cities import WS_BLOCK, WS_DIST_A, WS_DIST_C, WS_STORE, _bfs_cap_open
 from sim.magna_grecia.state import H_ROAD_OWN, H_ROAD_OR, H_CITY, H_KIND
 
 FAR = 99                 # place_need: no place reachable
@@ -39,13 +42,13 @@ for _e in range(6):
             _k += 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def empty_plain(st, h):
     """A road tile could go on h: plain land without road or city tile (§4.4 rule 1)."""
     return h >= 0 and st[H_KIND + h] == 0 and st[H_ROAD_OWN + h] < 0 and st[H_CITY + h] < 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_need(st, need, queue, mine, cap):
     """need[0, h] = the fewest road tiles, one of them on h, whose chain reaches a place hex
     (village, oracle or city tile) from h, by hex distance over empty plain land; need[1, h]
@@ -114,13 +117,15 @@ def chain_plans(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap):
     action already in the plan, written before the new tiles. Returns the new n (at most cap).
     The state is left unchanged."""
     return chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap,
-                          np.zeros((3, MAX_CHAIN), dtype=np.int64))
+                          np.zeros((3, MAX_CHAIN), dtype=np.int64), np.empty((2, cap), dtype=np.int64))
 
 
-@njit(cache=True)
-def chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap, scratch):
+@njit(cache=True, **NO_REFCOUNT)
+def chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap, scratch, ends):
     """chain_plans with its depth-first stack in scratch (int64[3, MAX_CHAIN], any content):
-    the players call it for many candidates of a decision and allocate the stack once."""
+    the players call it for many candidates of a decision and allocate the stack once.
+    ends[:, i] = the two places plan i connects, the smaller first: `a` and the place its last
+    tile meets (the chain's other end runs back through the plan to a)."""
     if k <= 0 or need[x0] > k or n >= cap:
         return n
     xs = scratch[0]
@@ -150,6 +155,8 @@ def chain_plans_ws(st, params, p, a, x0, e0, k, need, first, plans, lens, n, cap
         b = follow(st, x, out)
         if b >= 0:
             if b != a:
+                ends[0, n] = min(a, b)
+                ends[1, n] = max(a, b)
                 m = 0
                 if first >= 0:
                     plans[n, 0] = first
@@ -184,7 +191,7 @@ def run_repairs(st, params, p, sets, lens, cap):
                           np.empty(MAXK + 2, dtype=np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def run_repairs_ws(st, params, p, sets, lens, cap, ws, cand, marks, tlist):
     """run_repairs with its scratch passed in (any content; the rows the search needs zeroed
     are zeroed here): ws int64[WS_ROWS, N], cand int64[N], marks int8[3, N] (tentative,
@@ -205,3 +212,68 @@ def run_repairs_ws(st, params, p, sets, lens, cap, ws, cand, marks, tlist):
     _, n = repair_search(st, p, k, marks[0], tlist, ws, marks[1], marks[2], sets, lens, cap)
     return n
 
+
+
+@njit(cache=True)
+def repair_prep_base(st, p, bws, cand):
+    """The per-decision part of city_prep for run_repairs_after: city_prep(st, p, bws, 0, cand)
+    (cap 0: no distance is explored), so bws[WS_BLOCK] holds the blocked hexes and
+    bws[WS_DIST_A], bws[WS_DIST_C] are 0 on the (a) and (c) goal hexes, N elsewhere."""
+    city_prep(st, p, bws, 0, cand)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def run_repairs_after(cp, params, p, h0, bws, sets, lens, cap, ws, cand, marks, tlist):
+    """run_repairs_ws(cp, ...) for cp = st after p's city tile on h0, with city_prep's
+    pass over the board replaced by bws (repair_prep_base of st): placing the tile changes
+    city_prep's inputs only on h0 (now a city hex: blocked, no goal) and its neighbours (a city
+    tile of p is adjacent: each one not blocked becomes an (a) and (c) goal); merges, markets
+    and oracles touch nothing it reads. The distances are then explored from the same goals
+    (breadth-first distances do not depend on the order the goals are queued), so ws[WS_BLOCK],
+    ws[WS_DIST_A], ws[WS_DIST_C] and the repairs equal run_repairs_ws's
+    (tests/magna_grecia/test_fast_paths.py)."""
+    k = city_k_after(cp, params, p) + 1
+    if k < 1:
+        return 0
+    if k > MAXK:
+        k = MAXK
+    blk = ws[WS_BLOCK]
+    da = ws[WS_DIST_A]
+    dc = ws[WS_DIST_C]
+    qa = ws[WS_STORE]
+    na = 0
+    nc = 0
+    for h in range(N):
+        ws[WS_SEEN, h] = 0
+        ws[WS_VSEEN, h] = 0
+        ws[WS_TRIED, h] = 0
+        marks[0, h] = 0
+        marks[1, h] = 0
+        marks[2, h] = 0
+        blk[h] = bws[WS_BLOCK, h]
+        da[h] = bws[WS_DIST_A, h]
+        dc[h] = bws[WS_DIST_C, h]
+        if da[h] == 0 and h != h0:
+            qa[na] = h
+            na += 1
+        if dc[h] == 0 and h != h0:
+            cand[nc] = h
+            nc += 1
+    blk[h0] = 1
+    da[h0] = N
+    dc[h0] = N
+    for d in range(6):
+        y = NB[h0, d]
+        if y >= 0 and blk[y] == 0:
+            if da[y] != 0:
+                da[y] = 0
+                qa[na] = y
+                na += 1
+            if dc[y] != 0:
+                dc[y] = 0
+                cand[nc] = y
+                nc += 1
+    _bfs_cap_open(da, qa, na, k, blk)
+    _bfs_cap_open(dc, cand, nc, k, blk)
+    _, n = repair_search(cp, p, k, marks[0], tlist, ws, marks[1], marks[2], sets, lens, cap)
+    return n

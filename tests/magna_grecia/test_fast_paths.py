@@ -6,7 +6,12 @@ recomputation in every state; the greedy's cached one-step look-ahead (choose_gr
 ONE_STEP_WEIGHTS) gives exactly the values and the choice (and random draws) of
 choose_greedy_reference; and every plan the greedy values (chain plans of roads, city runs and
 the chains after them) gets exactly evaluate() of the state at its end, memos included
-(the games themselves are played with the default, planning weights)."""
+(the games themselves are played with the default, planning weights). The planning greedy's
+shortcuts equal what they replace at every candidate: apply_city_tile (scratch reused) equals
+apply_action field by field, the ends chain_plans_ws records equal
+chain_ends, open_end (from road_link's ends) equals plans.open_side, oracle_changes equals
+the controllers apply_action writes, and run_repairs_after (city_prep from the decision's
+pass) gives run_repairs_ws's search rows and repairs."""
 import numpy as np
 import pytest
 from numba import njit
@@ -107,6 +112,18 @@ def _plan_ok(st, params, legal, n, w):
     k = min(3, G.roads_left(st, params, p))
     checked = 0
     bad = 0
+    ends = np.empty((2, G.PLAN_CAP), dtype=np.int64)
+    bws = np.empty((R.WS_ROWS, R.N), dtype=np.int64)
+    ws1 = np.empty((R.WS_ROWS, R.N), dtype=np.int64)
+    ws2 = np.empty((R.WS_ROWS, R.N), dtype=np.int64)
+    cand = np.empty(R.N, dtype=np.int64)
+    marks = np.empty((3, R.N), dtype=np.int8)
+    tlist = np.empty(R.MAXK + 2, dtype=np.int64)
+    sets2 = np.empty((G.RUN_CAP, R.MAXK + 1), dtype=np.int64)
+    slens2 = np.empty(G.RUN_CAP, dtype=np.int64)
+    och = np.empty(2 * 32, dtype=np.int32)
+    csc = G.new_city_scratch()
+    PL.repair_prep_base(st, p, bws, cand)
     nmemo = 0
     base = G.evaluate(st, params, p, w)
     unsold = np.zeros(G.KEY_SLOTS, dtype=np.int64)
@@ -129,17 +146,37 @@ def _plan_ok(st, params, legal, n, w):
             checked += 1
         elif a < R.A_CITY and k >= 2:
             h = a // 9
-            pa, e, y = PL.open_side(st, p, h, a - 9 * h)
+            o = a - 9 * h
+            # oracle control after the road: oracle_changes = what apply_action writes
+            c2 = st.copy()
+            R.apply_action(c2, params, a)
+            c3 = st.copy()
+            c3[S.H_ROAD_OWN + h] = p
+            c3[S.H_ROAD_OR + h] = o
+            no = G.oracle_changes(c3, params, h, och)
+            for q in range(no):
+                c3[S.H_OCTRL + och[2 * q]] = och[2 * q + 1]
+            for q in range(R.N):
+                if c3[S.H_OCTRL + q] != c2[S.H_OCTRL + q]:
+                    bad += 1
+            pa, e, y = PL.open_side(st, p, h, o)
+            la, lb = G.road_link(st, p, h, o)
+            lb = G.far_end(st, p, h, o)
+            pa2, e2, y2 = G.open_end(st, h, o, la, lb)
+            if pa2 != pa or e2 != e or y2 != y:
+                bad += 1
             if pa < 0:
                 continue
             st[S.H_ROAD_OWN + h] = p
-            st[S.H_ROAD_OR + h] = a - 9 * h
-            m = PL.chain_plans(st, params, p, pa, y, (e + 3) % 6, k - 1, need[0], a, plans, lens, 0,
-                               G.PLAN_CAP)
+            st[S.H_ROAD_OR + h] = o
+            m = PL.chain_plans_ws(st, params, p, pa, y, (e + 3) % 6, k - 1, need[0], a, plans, lens, 0,
+                                  G.PLAN_CAP, np.zeros((3, PL.MAX_CHAIN), dtype=np.int64), ends)
             st[S.H_ROAD_OWN + h] = -1
             st[S.H_ROAD_OR + h] = 0
             for j in range(m):
                 ea, eb = G.chain_ends(st, p, plans[j], lens[j])
+                if ea != ends[0, j] or eb != ends[1, j]:
+                    bad += 1
                 v, nmemo = G.chain_value(st, st, params, p, w, plans[j], lens[j], ea, eb, cache, aff,
                                          buf, cp, keys, vals, nmemo, aff[2], 0)
                 c2 = st.copy()
@@ -153,9 +190,31 @@ def _plan_ok(st, params, legal, n, w):
         elif a >= R.A_CITY and a < R.A_DRAW_ROAD:
             c1 = st.copy()
             R.apply_action(c1, params, a)
+            c4 = st.copy()
+            G.apply_city_tile(c4, params, a, csc)      # scratch reused over the candidates
+            for q in range(c1.shape[0]):
+                if c4[q] != c1[q]:
+                    bad += 1
+                    break
             nr = 1
             if c1[S.S_PENDING] != 0:
-                nr = PL.run_repairs(c1, params, p, sets, slens, G.RUN_CAP)
+                nr = PL.run_repairs_ws(c1, params, p, sets, slens, G.RUN_CAP, ws1, cand, marks, tlist)
+                nr2 = PL.run_repairs_after(c1, params, p, a - R.A_CITY, bws, sets2, slens2, G.RUN_CAP,
+                                           ws2, cand, marks, tlist)
+                if nr2 != nr:
+                    bad += 1
+                else:
+                    for j in range(nr):
+                        if slens2[j] != slens[j]:
+                            bad += 1
+                        for q in range(slens[j]):
+                            if sets2[j, q] != sets[j, q]:
+                                bad += 1
+                if R.city_k_after(c1, params, p) >= 0:
+                    for row in (R.WS_BLOCK, R.WS_DIST_A, R.WS_DIST_C):
+                        for q in range(R.N):
+                            if ws1[row, q] != ws2[row, q]:
+                                bad += 1
             for j in range(nr):
                 run = c1.copy()
                 if c1[S.S_PENDING] != 0:

@@ -4,6 +4,7 @@ founding a city.
 """
 import numpy as np
 from numba import njit
+from sim.catan_core.borrow import NO_REFCOUNT
 
 from sim.magna_grecia.board import N, NB, DIST
 from sim.magna_grecia import params as P
@@ -18,11 +19,11 @@ from sim.layout import note
 from sim.magna_grecia.actions import EV_MERGE
 from .places import entered_by, is_open_village
 from .markets import add_market, cleanup_city, own_market_at
-from .oracles import update_oracles, update_oracles_after_city
+from .oracles import update_oracles, update_oracles_after_city, update_oracles_after_city_buf
 from .turn import city_allowance_left
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def hex_rule(st, p, h, tent):
     """Permanent conditions for a city tile of p on h (tent: tentative tiles of p)."""
     if st[H_ROAD_OWN + h] >= 0 or st[H_CITY + h] >= 0 or tent[h] != 0 or st[H_ORACLE + h] != 0:
@@ -38,7 +39,7 @@ def hex_rule(st, p, h, tent):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _is_p_tile(st, p, h, tent):
     if tent[h] != 0:
         return True
@@ -65,7 +66,7 @@ def new_eval_ws():
     return np.zeros((WS_NCAND, N), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def eval_conditions(st, p, tent, tlist, nt, ws):
     """Check city conditions (a)-(d) for p's cities holding a tile of this turn (or a tentative one).
 
@@ -223,7 +224,7 @@ def eval_conditions(st, p, tent, tlist, nt, ws):
     return n_fail, n_open, forced, fsize, lb
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _bfs_cap(dist, q, n, cap):
     """Breadth-first distances from the queued hexes q[:n], without obstacles, not expanding
     hexes at distance >= cap (farther hexes keep their value); returns the queue length
@@ -244,7 +245,7 @@ def _bfs_cap(dist, q, n, cap):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def _bfs_cap_open(dist, q, n, cap, blk):
     """_bfs_cap through hexes that can still take a city tile (blk[h] == 0): a blocked hex gets
     its distance but is not expanded."""
@@ -264,13 +265,13 @@ def _bfs_cap_open(dist, q, n, cap, blk):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def completable(st, p, k, tent, tlist, nt, ws):
     """Some set of <= k further hex-rule hexes makes every condition hold (§4.6)."""
     return completable_set(st, p, k, tent, tlist, nt, ws) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def completable_set(st, p, k, tent, tlist, nt, ws):
     """completable(), returning the size of the repair found (its hexes are left in
     ws[WS_PLACED]) or -1 if there is none.
@@ -343,7 +344,7 @@ def completable_set(st, p, k, tent, tlist, nt, ws):
             need_eval = False
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def city_k_after(st, params, p):
     """k of §4.6 for a tile placed now: further tiles allowed after it."""
     cost = int(params[P.P_CITY_COST])
@@ -354,7 +355,7 @@ def city_k_after(st, params, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def city_legal_set(st, params, p, h, tent, tlist, ws):
     """PLACE_CITY(h) legal for p (allowance checks done by the caller; ws prepared by
     city_prep, or by the reference's hex_rule_mask and goal_distances): -1 if illegal, else the
@@ -438,13 +439,23 @@ def city_is_new(st, c):
 
 @njit(cache=True)
 def apply_city(st, params, p, h, lazy=False):
+    apply_city_ws(st, params, p, h, lazy, np.empty(6, dtype=np.int64), np.zeros(N, dtype=np.int8),
+                  np.empty(1, dtype=np.int64), np.empty((WS_NCAND, N), dtype=np.int32),
+                  np.empty(0, dtype=np.int64))
+
+
+@njit(cache=True)
+def apply_city_ws(st, params, p, h, lazy, ids, tent, tlist, ws, obuf):
+    """apply_city with its scratch passed in (the players apply many city tiles per decision):
+    ids int64[6], tent int8[N] all 0 (only read), tlist int64[1], ws int32[WS_NCAND, N] (any
+    content: the rows read before written are zeroed here), obuf int64 scratch for the oracle
+    re-check, place_buf_size + 1 entries or more (empty: allocated there)."""
     near_add_city_tile(st, p, h)
     cost = int(params[P.P_CITY_COST])
     st[S_POINTS + p] -= cost
     st[M_SPENT + p] += cost
     st[S_STOCK_CITY + p] -= 1
     st[M_CITY_TILES + p] += 1
-    ids = np.empty(6, dtype=np.int64)
     nid = 0
     for d in range(6):
         y = NB[h, d]
@@ -489,9 +500,6 @@ def apply_city(st, params, p, h, lazy=False):
     st[S_ACTED] = 1
     cleanup_city(st, c)
     # conditions and founding
-    tent = np.zeros(N, dtype=np.int8)
-    tlist = np.empty(1, dtype=np.int64)
-    ws = np.empty((WS_NCAND, N), dtype=np.int32)     # int32: half the memory to set up
     for h in range(N):           # (a loop: a slice assignment is much slower here)
         ws[WS_SEEN, h] = 0
         ws[WS_VSEEN, h] = 0
@@ -506,7 +514,10 @@ def apply_city(st, params, p, h, lazy=False):
                 found_city(st, params, p, cc)
                 break
     if lazy:
-        update_oracles_after_city(st, params, c)
+        if obuf.shape[0] > 0:
+            update_oracles_after_city_buf(st, params, c, obuf)
+        else:
+            update_oracles_after_city(st, params, c)
     else:
         update_oracles(st, params)
 

@@ -6,6 +6,7 @@ listing is a search over the rules there, ~640 lines of its own.
 """
 import numpy as np
 from numba import njit
+from sim.catan_core.borrow import NO_REFCOUNT
 
 from sim.magna_grecia.board import N, NB
 from sim.magna_grecia.state import (
@@ -20,7 +21,7 @@ from .cities import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def city_blocked(st, p, h):
     """The permanent hex rule forbids a city tile of p on h (§4.6; = not hex_rule without
     tentative tiles), read from H_NEAR."""
@@ -30,7 +31,7 @@ def city_blocked(st, p, h):
     return (nr & NEAR_ORACLE) != 0 or (nr & NEAR_CITY_ALL & ~(1 << p)) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def city_prep(st, p, ws, cap, cand):
     """One pass of per-call city data from H_NEAR: ws[WS_BLOCK] (= the reference's
     hex_rule_mask, tests/magna_grecia/reference.py) and the goal distances ws[WS_DIST_A],
@@ -110,7 +111,7 @@ def city_prep(st, p, ws, cap, cand):
     return clean, nc
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def fresh_completable(st, p, h, k, ws, inT, excl, allow_new):
     """completable() for a tile h that touches no city while no condition fails (not pending,
     p's cities clean: each holds a village and touches no open village): some connected set T
@@ -342,7 +343,7 @@ def repair_union(st, p, depth, tent, tlist, ws, excl, mark):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def repair_search(st, p, depth, tent, tlist, ws, excl, mark, sets, lens, cap):
     """For a pending city run: every repair (set of hex-rule hexes that makes all conditions
     hold) of at most `depth` tiles, each set enumerated once; mark[h] = 1 on their hexes, and

@@ -3,6 +3,7 @@ tile changed a connection.
 """
 import numpy as np
 from numba import njit
+from sim.catan_core.borrow import NO_REFCOUNT
 
 from sim.magna_grecia.board import N, ORI_ENDS
 from sim.magna_grecia import params as P
@@ -12,7 +13,7 @@ from sim.magna_grecia.actions import EV_ORACLE
 from .places import conn, connected_places, follow, place_buf_size, trace
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def oracle_pick(ids, conns, n):
     """best = highest conn, ties to the lowest age (= lowest id); (-1, -1) if n = 0."""
     best = -1
@@ -41,7 +42,7 @@ def oracle_best(st, o, mode):
     return best, bestc
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def oracle_new_controller(cur, cur_conn, best, best_conn):
     """§4.9 as a pure function: controller after a re-check (ids are ages; -1 none)."""
     if best < 0 or cur == best:
@@ -118,9 +119,16 @@ def update_oracles_after_city(st, params, c):
     their ends on the tile's hex and on merged cities now meet c. So conn changes only for c
     and places directly connected to c (A), and an oracle is re-checked iff it is in A, its
     controller is in A (merged controllers are already c), or a chain connects it to A."""
+    update_oracles_after_city_buf(st, params, c,
+                                  np.empty(place_buf_size(st, N + c) + 1, dtype=np.int64))
+
+
+@njit(cache=True)
+def update_oracles_after_city_buf(st, params, c, buf):
+    """update_oracles_after_city with its scratch passed in (place_buf_size(st, N + c) + 1
+    entries or more): the players apply many city tiles per decision."""
     mode = int(params[P.P_CONNECTIVITY])
     key = N + c
-    buf = np.empty(place_buf_size(st, key) + 1, dtype=np.int64)
     m = connected_places(st, key, buf)
     buf[m] = key
     m += 1

@@ -3,6 +3,7 @@ connection, connectivity): where a road tile points, which places a chain of roa
 """
 import numpy as np
 from numba import njit
+from sim.catan_core.borrow import NO_REFCOUNT
 
 from sim.magna_grecia.board import N, NB, ORI_MASK, ORI_ENDS, OTHER_END
 from sim.magna_grecia.state import (
@@ -10,7 +11,7 @@ from sim.magna_grecia.state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def road_points(st, y, d):
     """The road tile on y (if any) has an end pointing in direction d."""
     if st[H_ROAD_OWN + y] < 0:
@@ -18,7 +19,7 @@ def road_points(st, y, d):
     return (ORI_MASK[st[H_ROAD_OR + y]] >> d) & 1 == 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def entered_by(st, x, p):
     """A road tile of p has an end pointing at hex x (D15)."""
     for d in range(6):
@@ -28,7 +29,7 @@ def entered_by(st, x, p):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_key(st, h):
     """Place a hex belongs to: N + city id, the village/oracle hex, or -1 (plain, no city)."""
     c = st[H_CITY + h]
@@ -46,12 +47,12 @@ def canonical_hex(st, key):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def is_open_village(st, h):
     return st[H_KIND + h] != 0 and st[H_ORACLE + h] == 0 and st[H_CITY + h] < 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def trace(st, h, d):
     """Follow the chain whose terminal end points at place hex h from direction d.
 
@@ -81,7 +82,7 @@ def trace(st, h, d):
         return place_key(st, y)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def follow(st, x, e):
     """From road tile x, leave through its end e and follow the chain; returns the place key
     met by the terminal end (-1 open, dead, or a closed loop back to x)."""
@@ -104,7 +105,7 @@ def follow(st, x, e):
         return place_key(st, y)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def road_connects(st, p, h, o):
     """A road of p placed on h with orientation o would make a chain whose two terminal ends meet
     two different places (evaluated on a temporary placement)."""
@@ -119,7 +120,7 @@ def road_connects(st, p, h, o):
     return a >= 0 and b >= 0 and a != b
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_hexes(st, key, buf):
     if key < N:
         buf[0] = key
@@ -133,7 +134,7 @@ def place_hexes(st, key, buf):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def connected_places(st, key, out):
     """Place keys directly connected to place `key`, one entry per chain (duplicates kept)."""
     m = 0
@@ -155,7 +156,7 @@ def connected_places(st, key, out):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def count_distinct(out, m):
     cnt = 0
     for i in range(m):
@@ -169,7 +170,7 @@ def count_distinct(out, m):
     return cnt
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def place_buf_size(st, key):
     """Entries connected_places can write for place key (6 per hex of the place)."""
     if key >= N:

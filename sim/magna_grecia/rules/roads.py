@@ -3,6 +3,7 @@ the listing of PLACE_ROAD actions.
 """
 import numpy as np
 from numba import njit
+from sim.catan_core.borrow import NO_REFCOUNT
 
 from sim.magna_grecia.board import N, NB, ORI_MASK, ORI_ENDS
 from sim.magna_grecia import params as P
@@ -10,7 +11,7 @@ from sim.magna_grecia.state import H_KIND, H_ROAD_OWN, H_ROAD_OR, H_CITY
 from .places import entered_by
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def road_dir_status(st, p, h, d, allow_rival):
     """End of a tile on h pointing in d: 1 anchored, 0 neutral, -1 forbidden (rival join)."""
     x = NB[h, d]
@@ -30,7 +31,7 @@ def road_dir_status(st, p, h, d, allow_rival):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def road_legal(st, params, p, h, o):
     if st[H_KIND + h] != 0 or st[H_ROAD_OWN + h] >= 0 or st[H_CITY + h] >= 0:
         return False
