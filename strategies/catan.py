@@ -936,7 +936,7 @@ def search_returns(st, ctx, score, win, rank):
         return
     w = ctx[2]
     raw = np.zeros(64, np.float64)
-    ns = seat_values(st, ctx, w, raw, raw)
+    ns = seat_values(st, ctx, w, np.zeros(1, np.uint64), raw)   # (no randomness used)
     shares(raw, ns, max(w[W0 + S_TEMP], 1e-9), win)
 
 
