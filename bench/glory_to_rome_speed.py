@@ -1,4 +1,4 @@
-"""Glory to Rome throughput: games/s per core for random, greedy and search line-ups (one process,
+"""Glory to Rome throughput: games/s per core for random, greedy and ismcts line-ups (one process,
 one core; the first call compiles or loads the numba cache and is not timed).
 
     .venv/bin/python bench/glory_to_rome_speed.py [--games N] [--players P]
@@ -28,7 +28,7 @@ def main():
     ap.add_argument("--players", type=int, default=4)
     a = ap.parse_args()
     for name, games, target in (("random", a.games, 2000), ("greedy", max(200, a.games // 5), 200),
-                                ("search", max(4, a.games // 400), None)):
+                                ("ismcts", max(4, a.games // 100), None)):
         gps, turns = rate(name, a.players, games)
         tgt = f" (target >= {target})" if target else ""
         print(f"glory-to-rome {a.players}p {name:7s}: {gps:9.1f} games/s per core{tgt}, "

@@ -1,5 +1,5 @@
 """Mare Nostrum throughput: games/s per core for random, greedy (and the first greedy,
-`greedy_v0`), the personas and search, and the mean rounds per game of each strategy (one
+`greedy_v0`), the personas and ismcts, and the mean rounds per game of each strategy (one
 process = one core).
 
     .venv/bin/python bench/mare_nostrum_speed.py [--games N] [--players P]
@@ -45,7 +45,7 @@ def main():
     print(f"{'strategy':10s} {'wall g/s':>9s} {'cpu g/s':>9s} {'rounds':>7s} {'actions':>8s}  "
           "paths (hw, pyramids, roles, unfinished)")
     for name, n in (("random", a.games), ("greedy", a.games), ("greedy_v0", a.games), ("economist", a.games),
-                    ("warmonger", a.games), ("hoarder", a.games), ("search", a.search_games)):
+                    ("warmonger", a.games), ("hoarder", a.games), ("ismcts", a.search_games)):
         gps, cps, rounds, acts, paths = bench(name, n, a.players)
         print(f"{name:10s} {gps:9.1f} {cps:9.1f} {rounds:7.2f} {acts:8.0f}  {paths.tolist()}")
 

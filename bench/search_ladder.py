@@ -29,7 +29,9 @@ def main(argv=None) -> int:
     print("|---|---|---|---|---|---|")
     ok = True
     for game, p, per_seat in CASES:
-        mean, lo, hi, n = hero_share(get_game(game), "search", "greedy", per_seat, p, jobs=args.jobs)
+        spec = get_game(game)
+        hero = "search" if any(s.name == "search" for s in spec.strategies) else "ismcts"   # ismcts replaced it
+        mean, lo, hi, n = hero_share(spec, hero, "greedy", per_seat, p, jobs=args.jobs)
         above = lo > 1 / p
         ok &= above
         print(f"| {game} | {p} | {n} | {mean:.3f} [{lo:.3f}, {hi:.3f}] | {1 / p:.3f} | {'yes' if above else 'no'} |",

@@ -89,7 +89,7 @@ def add_study_commands(sub) -> None:
     r = sub.add_parser("tournament", help="every strategy in every seat: win matrix, Bradley-Terry ratings, skill ladder")
     _common(r, 2000, strategies=None)
     r.add_argument("--strategies", required=True, type=ascii_text, help="two or more strategies, comma separated (weights as NAME:w=a/b)")
-    r.add_argument("--ladder", type=ascii_text, help="expected order weakest first, e.g. random,greedy,search (default: those present)")
+    r.add_argument("--ladder", type=ascii_text, help="expected order weakest first, e.g. random,greedy,ismcts (default: those present)")
 
     c = sub.add_parser("components", help="win rate with vs without each component, BH-flagged too strong/weak")
     _common(c, 4000)

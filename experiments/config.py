@@ -17,7 +17,7 @@
     max_games = 100000         # with batch = N games per look
 
 Design studies (experiments/composite.py lists each kind's keys):
-    kind = "tournament"  strategies = "random,greedy,search"  ladder = "random,greedy,search"
+    kind = "tournament"  strategies = "random,greedy,ismcts"  ladder = "random,greedy,ismcts"
     kind = "components"  strategies = "greedy"
     kind = "restrict"    bans = ["legionary"]  strategies = "greedy"
     kind = "tune"        tune = { oracle_points = "0:8" }  targets = ["first_seat_fair", "length=40:60"]

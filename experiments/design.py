@@ -142,7 +142,7 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
             default = key.decode(key.encode(key.default))
             if default not in sweep and not key.choices and not key.boolean:
                 sweep = sorted(sweep + [default])   # the base arm: the rules as they are (STATISTICS.md)
-        strategies = [s.strip() for s in str(raw.get("tournament", "random,greedy,search")).split(",") if s.strip()]
+        strategies = [s.strip() for s in str(raw.get("tournament", "random,greedy,ismcts")).split(",") if s.strip()]
         strategies = [s for s in strategies if s in {x.name for x in spec.strategies}]
         levels = raw.get("skill") or (spec.extra or {}).get("skill_levels") or DEFAULT_SKILL
         levels = [x.strip() for x in (levels.split(",") if isinstance(levels, str) else levels) if str(x).strip()]

@@ -57,7 +57,7 @@ class Tournament:
         names = [s.strip() for s in (self.strategies if isinstance(self.strategies, list)
                                     else str(self.strategies).split(",")) if s.strip()]
         if len(names) < 2:
-            raise AgonInputError("a tournament needs at least two strategies, e.g. --strategies random,greedy,search")
+            raise AgonInputError("a tournament needs at least two strategies, e.g. --strategies random,greedy,ismcts")
         if len(set(names)) != len(names):
             raise AgonInputError(f"strategies must be distinct, got {','.join(names)}")
         for n in names:
