@@ -79,12 +79,11 @@ from sim.magna_grecia.view import redeal_hidden
 from sim.magna_grecia import engine as E
 from sim.search import ismcts as IS
 from sim.magna_grecia.plans import (place_need, chain_plans_ws, empty_plain, run_repairs_after,
-                                    repair_prep_base,
+                                    repair_prep_base, open_end,
                                     MAX_CHAIN)
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
 from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws
-from sim.magna_grecia.rules.places import trace
-from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller
+from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller, oracle_touched
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND, S_STACK,
@@ -754,18 +753,7 @@ def oracle_changes(st, params, h, out):
     n = 0
     for i in range(st[S_N_ORACLES]):
         o = st[S_ORACLE_LIST + i]
-        hit = o == a or o == b
-        if not hit:
-            cur = st[H_OCTRL + o]
-            if cur >= 0 and (N + cur == a or N + cur == b):
-                hit = True
-        if not hit:
-            for d in range(6):
-                q = trace(st, o, d)
-                if q >= 0 and (q == a or q == b):
-                    hit = True
-                    break
-        if hit:
+        if oracle_touched(st, o, a, b):
             c = rechecked_controller(st, o, mode)
             if c != st[H_OCTRL + o]:
                 out[2 * n] = o
@@ -899,23 +887,6 @@ def city_plan_value(st, cp, v1, params, a, p, w, k_road, need, mine, plans, lens
         if v > best:
             best = v
     return best, nruns
-
-
-@njit(cache=True, **NO_REFCOUNT)
-def open_end(st, h, o, a0, a1):
-    """plans.open_side for a road whose ends meet a0 and a1 (follow through ORI_ENDS[o, 0] and
-    [o, 1] with the tile set, as road_link traces them): (place, edge, hex) or (-1, -1, -1)."""
-    if a0 >= 0 and a1 < 0:
-        e = ORI_ENDS[o, 1]
-    elif a1 >= 0 and a0 < 0:
-        e = ORI_ENDS[o, 0]
-        a0 = a1
-    else:
-        return -1, -1, -1
-    y = NB[h, e]
-    if not empty_plain(st, y):
-        return -1, -1, -1
-    return a0, e, y
 
 
 @njit(cache=True)

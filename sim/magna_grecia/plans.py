@@ -84,6 +84,23 @@ def place_need(st, need, queue, mine, cap):
                     nq += 1
 
 
+@njit(cache=True, **NO_REFCOUNT)
+def open_end(st, h, o, a0, a1):
+    """open_side for a road whose ends meet a0 and a1 (follow through ORI_ENDS[o, 0] and
+    [o, 1] with the tile set, as road_link traces them): (place, edge, hex) or (-1, -1, -1)."""
+    if a0 >= 0 and a1 < 0:
+        e = ORI_ENDS[o, 1]
+    elif a1 >= 0 and a0 < 0:
+        e = ORI_ENDS[o, 0]
+        a0 = a1
+    else:
+        return -1, -1, -1
+    y = NB[h, e]
+    if not empty_plain(st, y):
+        return -1, -1, -1
+    return a0, e, y
+
+
 @njit(cache=True)
 def open_side(st, p, h, o):
     """For a road of p on h with orientation o (not yet placed): (a, e, y) where a is the place
@@ -96,17 +113,7 @@ def open_side(st, p, h, o):
     a1 = follow(st, h, ORI_ENDS[o, 1])
     st[H_ROAD_OWN + h] = -1
     st[H_ROAD_OR + h] = 0
-    if a0 >= 0 and a1 < 0:
-        e = ORI_ENDS[o, 1]
-    elif a1 >= 0 and a0 < 0:
-        e = ORI_ENDS[o, 0]
-        a0 = a1
-    else:
-        return -1, -1, -1
-    y = NB[h, e]
-    if not empty_plain(st, y):
-        return -1, -1, -1
-    return a0, e, y
+    return open_end(st, h, o, a0, a1)
 
 
 @njit(cache=True)

@@ -162,7 +162,7 @@ def _plan_ok(st, params, legal, n, w):
             pa, e, y = PL.open_side(st, p, h, o)
             la, lb = G.road_link(st, p, h, o)
             lb = G.far_end(st, p, h, o)
-            pa2, e2, y2 = G.open_end(st, h, o, la, lb)
+            pa2, e2, y2 = PL.open_end(st, h, o, la, lb)
             if pa2 != pa or e2 != e or y2 != y:
                 bad += 1
             if pa < 0:

@@ -80,6 +80,22 @@ def recheck_oracle(st, o, mode):
 
 
 @njit(cache=True)
+def oracle_touched(st, o, a, b):
+    """Whether a road connecting places a and b can change oracle o's controller: o is a or b,
+    its controller is a or b, or a chain connects it to a or b."""
+    if o == a or o == b:
+        return True
+    cur = st[H_OCTRL + o]
+    if cur >= 0 and (N + cur == a or N + cur == b):
+        return True
+    for d in range(6):
+        q = trace(st, o, d)
+        if q >= 0 and (q == a or q == b):
+            return True
+    return False
+
+
+@njit(cache=True)
 def update_oracles_after_road(st, params, h):
     """update_oracles after a road tile on h, with the same result: the re-check is idempotent
     and oracles are independent, so only oracles whose inputs changed are re-checked. A road
@@ -97,18 +113,7 @@ def update_oracles_after_road(st, params, h):
     mode = int(params[P.P_CONNECTIVITY])
     for i in range(st[S_N_ORACLES]):
         o = st[S_ORACLE_LIST + i]
-        hit = o == a or o == b
-        if not hit:
-            cur = st[H_OCTRL + o]
-            if cur >= 0 and (N + cur == a or N + cur == b):
-                hit = True
-        if not hit:
-            for d in range(6):
-                q = trace(st, o, d)
-                if q >= 0 and (q == a or q == b):
-                    hit = True
-                    break
-        if hit:
+        if oracle_touched(st, o, a, b):
             recheck_oracle(st, o, mode)
 
 
