@@ -37,6 +37,18 @@ class Seat:
 
 SEARCH = "ismcts"   # the shared search player (sim/search): it plays over the tuned greedy's weights
 
+# the valid values of the shared search's block (sim/search/ismcts.py): (lowest, highest, whole
+# number). A budget below 1 would quietly play the greedy under the search's name, so it is refused.
+SEARCH_RANGES = {
+    "search_iterations": (1, 100_000, True),
+    "search_c": (0.0, 100.0, False),
+    "search_rollout_actions": (0, 10_000, True),
+    "search_temperature": (1e-6, 1e6, False),
+    "search_widen": (0.0, 100.0, False),
+    "search_widen_alpha": (0.0, 1.0, False),
+    "search_greedy_rollout": (0, 1, True),
+}
+
 
 def tuned_names(spec: GameSpec) -> list[str]:
     """`tuned` plus `tuned_<persona>` for every strategy with the greedy's weight names."""
@@ -90,6 +102,7 @@ def parse_strategy(spec: GameSpec, token: str, players: int | None = None, overr
         strategy = name
     if rest:
         weights = _override(spec, info, token, rest, weights)
+        _check_search_block(info, token, weights)
     return Seat(token, strategy, info.kind, tuple(weights), source)
 
 
@@ -115,10 +128,24 @@ def _override(spec, info, token: str, rest: str, weights: list[float]) -> list[f
         if key.strip() not in names:
             raise AgonInputError(f"{info.name} has no weight {key.strip()!r}; valid: {', '.join(names) or 'none'}")
         try:
-            weights[names.index(key.strip())] = float(value)
+            x = float(value) if value.strip().isascii() else float("nan")
         except ValueError:
             raise AgonInputError(f"bad weight value in {token!r}: {value!r} is not a number")
+        if not math.isfinite(x):
+            raise AgonInputError(f"bad weight value in {token!r}: {value!r} is not a finite number")
+        weights[names.index(key.strip())] = x
     return weights
+
+
+def _check_search_block(info, token: str, weights: list[float]) -> None:
+    """Overridden search settings must be ones the search can play (SEARCH_RANGES)."""
+    for i, name in enumerate(info.weight_names):
+        if name in SEARCH_RANGES and i < len(weights):
+            lo, hi, whole = SEARCH_RANGES[name]
+            x = weights[i]
+            if not lo <= x <= hi or (whole and x != int(x)):
+                kind = "a whole number" if whole else "a number"
+                raise AgonInputError(f"bad {name} in {token!r}: {x:g}; {name} takes {kind} from {lo:g} to {hi:g}")
 
 
 def parse_lineup(spec: GameSpec, text, players: int, overrides: dict | None = None,

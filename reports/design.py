@@ -24,6 +24,8 @@ from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
 
+SEARCHERS = ("ismcts", "search")   # the tournament's sanity control: the first of these against random
+
 
 def seat_rows(sc, arm: int = 0) -> pd.DataFrame:
     """Per seat: rate, Wilson 95% (and simultaneous over the seats), exact p vs fair, Holm over
@@ -196,6 +198,7 @@ def build(gdir, results: dict | None = None) -> dict:
 
     # ---- tournament
     tdir = gdir / "tournament"
+    control = None      # the strongest search in the tournament, checked against random
     if (tdir / "run.json").exists():
         from reports import tournament as trep
         from reports.tournament import gap_text
@@ -211,10 +214,12 @@ def build(gdir, results: dict | None = None) -> dict:
                 ": holds (each step significant, clustered standard errors)." if lad["holds"] else
                 ": not confirmed at this size; play a larger tournament."))
         wm = tres["matrix"]
-        sanity = wm[(wm["row"] == "search") & (wm["column"] == "random")]
+        strongest = next((n for n in SEARCHERS if n in set(wm["row"])), None)
+        sanity = wm[(wm["row"] == strongest) & (wm["column"] == "random")]
         if len(sanity):
             r = sanity.iloc[0]
-            summary.append(f"Sanity control: `search` finishes ahead of `random` in {pct(r.rate)} {ci(r.low, r.high)} "
+            control = strongest
+            summary.append(f"Sanity control: `{strongest}` finishes ahead of `random` in {pct(r.rate)} {ci(r.low, r.high)} "
                            f"of {integer(r.pairs)} pairings (expected near 100%).")
 
         def tournament_section(doc, tres=tres, tm=tm):
@@ -394,7 +399,8 @@ def build(gdir, results: dict | None = None) -> dict:
     doc.h(2, "Executive summary")
     doc.ul(summary)
     doc.p("Controls: the seat studies are mirrors (identical players, so every seat should be near fair unless the "
-          "game favours a seat); the tournament's `search` against `random` is the sanity check.")
+          "game favours a seat)" + (f"; the tournament's `{control}` against `random` is the sanity check."
+                                    if control else "."))
     for fn in sections:
         fn(doc)
     doc.h(2, "How this was run")

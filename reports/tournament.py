@@ -270,9 +270,14 @@ def strategy_table(pc: PairCounts) -> pd.DataFrame:
     return out
 
 
+# the expected order, weakest first: the tuned greedy above the default one, the shared search
+# (which plays over the tuned weights) above the per-game searches it replaced
+LADDER_ORDER = ("random", "greedy", "tuned", "search", "ismcts")
+
+
 def default_ladder(names: list[str]) -> list[str]:
-    """random < greedy < search, as far as they take part."""
-    return [n for n in ("random", "greedy", "search") if n in names]
+    """random < greedy < tuned < search < ismcts, as far as they take part."""
+    return [n for n in LADDER_ORDER if n in names]
 
 
 def ladder_check(pc: PairCounts, fit: dict, ladder: list[str]) -> dict:

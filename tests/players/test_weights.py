@@ -81,6 +81,12 @@ def test_search_player_plays_over_the_tuned_greedy_weights(tmp_path):
     assert "tuned greedy weights" in seat.source and "mare-nostrum-6p.toml" in seat.source
     over = parse_strategy(spec, "ismcts:search_iterations=8/hero=1", 6, None, weights_folder=tmp_path)
     assert over.weights[block] == 8.0 and over.weights[names.index("hero")] == 1.0
+    for bad, words in (("search_iterations=0", "search_iterations in .* whole number from 1 to 100000"),
+                       ("search_iterations=2.5", "whole number"), ("search_temperature=-1", "search_temperature"),
+                       ("w=" + "/".join(["1"] * block) + "/-3", "search_iterations"),
+                       ("hero=nan", "not a finite number"), ("hero=inf", "not a finite number")):
+        with pytest.raises(AgonInputError, match=words):
+            parse_strategy(spec, f"ismcts:{bad}", 6, None, weights_folder=tmp_path)
     shipped = parse_strategy(get_game("magna-grecia"), "ismcts", 4)      # MG's search names follow the greedy's
     assert "strategies/weights/magna-grecia-4p.toml" in shipped.source
 

@@ -99,3 +99,12 @@ def test_two_strategies_always_separated_give_a_bound_and_no_fit():
     rt = ratings_table(pc, fit).set_index("strategy")
     assert np.isnan(rt.loc["random", "rating_elo"]) or np.isnan(rt.loc["greedy", "rating_elo"])
     assert len(separation_bounds(pc)) == 1
+
+
+def test_default_ladder_puts_the_shared_search_on_top():
+    """The design reports' tournament plays random, greedy and ismcts: its ladder must test
+    greedy < ismcts too, not stop at greedy (the order once named only the per-game `search`)."""
+    from reports.tournament import default_ladder
+    assert default_ladder(["ismcts", "greedy", "random"]) == ["random", "greedy", "ismcts"]
+    assert default_ladder(["tuned", "ismcts", "search", "greedy"]) == ["greedy", "tuned", "search", "ismcts"]
+    assert default_ladder(["random", "cautious"]) == ["random"]

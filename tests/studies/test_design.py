@@ -50,3 +50,5 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     html = (g / "report.html").read_text()
     assert 'href="seats-2p/report.html"' in html and 'href="seats-2p/report.md"' not in html
     assert "| 20 |" in md and "| 20.0 |" not in md      # integer parameters print as integers
+    # no search player in this tournament: no sanity control is claimed
+    assert "Sanity control" not in md and "the sanity check" not in md and "game favours a seat)." in md
