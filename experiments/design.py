@@ -228,9 +228,11 @@ def spec_has_player_check(game: str) -> bool:
 
 
 def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool) -> dict:
-    """The check-players battery for the battery's strategy, into folder/ (a section of the design report)."""
+    """The check-players battery for the battery's strategy and the skill level's player (its
+    findings are restated for that player, so its play must pass the same checks), into folder/
+    (a section of the design report)."""
     from experiments import check_players as cp
-    strategies = [s.strip() for s in str(b.strategies).split(",") if s.strip()][:1]
+    strategies = [s.strip() for s in str(b.strategies).split(",") if s.strip()][:1] + b.skill_runs()
     cmd = (f"agon check-players {b.game} --players {b.players} --strategies {','.join(strategies)} "
            f"--games {b.check_games} --option-games {b.check_option_games} --seed {b.seed}")
     check = cp.Check(game=b.game, players=b.players, strategies=strategies, games=b.check_games,

@@ -175,6 +175,8 @@ def regression_effects(frames, families: dict, alpha: float = 0.05, max_rows: in
         return {}
     data = pd.concat(parts, ignore_index=True)
     out = {}
+    if data["game"].nunique() < 2:      # clustered errors need two games (statsmodels divides by G - 1)
+        return out
     for fam, cols in families.items():
         cols = [c for c in cols if c in data and data[c].nunique() > 1]
         if not cols:
@@ -182,6 +184,8 @@ def regression_effects(frames, families: dict, alpha: float = 0.05, max_rows: in
         X = data[cols].astype(float)
         seats = pd.get_dummies(data["seat"], prefix="seat", drop_first=True, dtype=float)
         X = sm.add_constant(pd.concat([X, seats], axis=1), has_constant="add")
+        if len(X) <= X.shape[1]:         # no residual left to estimate an error from
+            continue
         try:
             fit = sm.OLS(data["win"].astype(float), X).fit(cov_type="cluster",
                                                            cov_kwds={"groups": data["game"].to_numpy()})

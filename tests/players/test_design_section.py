@@ -6,13 +6,15 @@ from experiments.design import Battery, load_batteries, run_one
 
 def test_design_report_has_the_players_section(tmp_path):
     b = Battery(game="catan", players=3, strategies="greedy", seats={3: 6}, sweep_values=[], tournament=[],
-                check_games=3, check_option_games=2)
+                skill=["greedy", "ismcts"], skill_games=3, check_games=3, check_option_games=2)
     gdir = run_one(b, tmp_path / "catan", jobs=1, progress=False, command="agon design-report catan --scale 0.01")
     md = (gdir / "report.md").read_text()
     assert "## Players: degeneracy checks" in md and "[Players: degeneracy checks]" in md   # section + contents
     checks = json.loads((gdir / "players" / "checks.json").read_text())
-    assert checks["command"].startswith("agon check-players catan --players 3 --strategies greedy --games 3")
-    assert "`greedy`" in md.split("## Executive summary")[1].split("##")[0]   # a summary line per strategy
+    # the skill level's player is checked too: the report restates its findings for it
+    assert checks["command"].startswith("agon check-players catan --players 3 --strategies greedy,ismcts --games 3")
+    summary = md.split("## Executive summary")[1].split("##")[0]
+    assert "`greedy`" in summary and "`ismcts`" in summary   # a summary line per strategy
 
 
 def test_design_config_scales_the_check_sample():

@@ -100,3 +100,17 @@ def test_verdict_is_relative_to_the_family_when_every_component_helps():
     assert (out.loc[["A", "B", "C", "D"], "flag"] == "").all()
     assert (out["basis"] == "family").all()
     assert out.loc["Top", "vs_family_points"] == pytest.approx(20 - (4 * 8 + 1) / 5, abs=0.5)
+
+
+def test_regression_effects_of_one_game_is_nothing_not_a_crash():
+    """A design report at a tiny --scale can hand the component fold a single game: clustered
+    errors need two clusters, so nothing is fitted (statsmodels raised ZeroDivisionError)."""
+    import pandas as pd
+    from reports.component_effect import regression_effects
+    one = pd.DataFrame({"game": [0, 0, 0], "seat": [0, 1, 2], "win": [1.0, 0.0, 0.0], "x": [1, 0, 1]})
+    assert regression_effects([one], {"fam": ["x"]}) == {}
+    two = pd.concat([one, one.assign(game=1, win=[0.0, 1.0, 0.0])], ignore_index=True)
+    assert "x" in regression_effects([two], {"fam": ["x"]})
+    # as many coefficients as rows (a tiny run with many indicators): nothing, not a crash
+    wide = two.assign(**{f"y{i}": np.arange(6) % (i + 2) for i in range(3)})
+    assert regression_effects([wide], {"fam": ["x", "y0", "y1", "y2"]}) == {}
