@@ -79,9 +79,9 @@ STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_n
 # then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
 # the knob of `agon skill`'s ladder. 32 iterations, c 0.3, greedy play-out (at most 200 actions) to
 # the end of the phase, temperature 1 (the value is in fitted log-odds), widening 1 * visits^0.5:
-# 0.247 [0.214, 0.283] of 600 games as one seat among 5 tuned (bench/mare_nostrum_value_fit.py
-# --strength 100, the games it was chosen on; fresh games in the commit), 27.7 games/CPU-s with
-# every seat searching
+# 0.234 [0.215, 0.255] of 1,800 fresh games as one seat among 5 tuned (bench/search_strength.py
+# --games mare-nostrum --per-seat 300 --seed 20000; 0.247 [0.214, 0.283] on the 600 games it was
+# chosen on), 25.6 games/CPU-s with every seat searching (bench/run_all.py --cpu 6000)
 W0 = len(OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES)
 WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES
 N_WEIGHTS = len(WEIGHT_NAMES)
