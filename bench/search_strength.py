@@ -61,6 +61,7 @@ def main(argv=None) -> int:
     ap.add_argument("--ladder", default="", help="budgets (iterations per decision), e.g. 12,25,50,100")
     ap.add_argument("--plot", default="", help="PNG of share against budget (with --ladder)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1600, help="run seed of the first seat (seat s plays seed + s)")
     a = ap.parse_args(argv)
     games = [g for g in a.games.split(",") if g] or game_names()
     budgets = [int(b) for b in a.ladder.split(",") if b] or [0]
@@ -71,7 +72,7 @@ def main(argv=None) -> int:
         spec = get_game(game)
         p = spec.default_players
         for b in budgets:
-            mean, lo, hi, n, cpu = share(game, p, a.field, a.per_seat, b, jobs=a.jobs)
+            mean, lo, hi, n, cpu = share(game, p, a.field, a.per_seat, b, seed=a.seed, jobs=a.jobs)
             label = b or "default"
             print(f"| {game} | {p} | {a.field} | {label} | {n} | {mean:.3f} [{lo:.3f}, {hi:.3f}] | {1 / p:.3f} | "
                   f"{'yes' if lo > 1 / p else 'no'} | {cpu:.0f} |", flush=True)

@@ -6,10 +6,14 @@ greedy    scores every legal id with a weighted evaluation (weights overridable)
 economist greedy weights aimed at income, heroes, wonders and the Pyramids; never attacks
 warmonger greedy weights for legions, creatures, attacks, pillage and take-overs
 hoarder   greedy weights chasing role counts (the all-four-roles victory) and Athena
-ismcts    the shared information-set tree search (sim/search) at Build, Offering, order, Strategy
-          and exchange-X decisions, over the greedy's scores (the order untried actions enter)
-          and a softmax of the seats' position values; it replaced a flat Monte Carlo over the
-          greedy's top candidates with greedy rollouts, which it beats
+ismcts    the shared information-set tree search (sim/search) over the tuned greedy's weights at
+          the Trade phase's decisions (Colossus, Hermes, Isis, the Trader's X, Antigone, the
+          exchange's takes and give-back, Ulysses; not the offers): it plans to the end of the
+          phase (`search_apply`), the greedy playing out every seat, and scores the next phase's
+          first decision by each seat's fitted log-odds of winning (`value_logits`, VALUE_COEF,
+          bench/mare_nostrum_value_fit.py), a softmax at temperature 1. Scored by a fixed
+          position value right after each action it lost to tuned (0.150 of 180 games); planned to
+          the phase's end it beats it
 
 The greedy family values its actions in the state (issue 12), from public information and its
 own hand (`decision_context`): how close each seat is to winning next round (its income, its
@@ -31,6 +35,8 @@ from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import forecast as F
 from sim.mare_nostrum import engine as E
 from sim.search import ismcts as IS
+from sim.search.ismcts import S_TEMP
+from sim.search.tree import shares
 from sim.mare_nostrum.board import (NP, NS, NL, N_TYPES, TAX, PROV_GOODS, N_ICONS, CITY_SITES,
                                     CAPITAL, LAND_NB, LAND_NBN, LOC_NB, LOC_NBN, PROV_CAPITAL,
                                     PROV_ACTIVE, SP_NB, SP_NBN, RARE)
@@ -71,7 +77,11 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
                       "income", "block", "unit", "offer_bias", "state_trade")
 # then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
-# the knob of `agon skill`'s ladder
+# the knob of `agon skill`'s ladder. 32 iterations, c 0.3, greedy play-out (at most 200 actions) to
+# the end of the phase, temperature 1 (the value is in fitted log-odds), widening 1 * visits^0.5:
+# 0.234 [0.215, 0.255] of 1,800 fresh games as one seat among 5 tuned (bench/search_strength.py
+# --games mare-nostrum --per-seat 300 --seed 20000; 0.247 [0.214, 0.283] on the 600 games it was
+# chosen on), 25.6 games/CPU-s with every seat searching (bench/run_all.py --cpu 6000)
 W0 = len(OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES)
 WEIGHT_NAMES = OLD_WEIGHT_NAMES + STATE_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES
 N_WEIGHTS = len(WEIGHT_NAMES)
@@ -81,7 +91,7 @@ N_WEIGHTS = len(WEIGHT_NAMES)
  W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE) = range(W0)
 
 STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0,
-           48.0, 0.3, 0.0, 20.0, 1.0, 0.5, 0.0)                               # the ismcts block
+           32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
                 "state_trade": 0.0}
@@ -1678,85 +1688,214 @@ def greedy_pick(S, P, w, legal, n, prng, o, cnt, ctx):
 
 
 # ---------------------------------------------------------------- search (sim/search)
-@njit(cache=True)
-def income_capacity(S, P, o):
-    """Pay capacity o's next income would give (distinct goods + taxes + kept taxes)."""
-    tot = np.zeros(N_TYPES, np.int64)
-    out = np.zeros(N_TYPES, np.int64)
-    for v in range(NP):
-        if R.income_receiver(S, P, v) == o:
-            out[:] = 0
-            R.province_income(S, P, v, o, out)
-            tot += out
-    d = 0
-    for g in range(13):
-        if tot[g] > 0:
-            d += 1
-    return d + tot[TAX] + min(S[HAND + o * N_TYPES + TAX], 2)
+# The search plans to the end of the current phase (`search_apply`): the tree and the greedy
+# play-out run every seat's decisions until the round machine enters the next phase, and that
+# position is scored by a value fitted on tuned-vs-tuned games (`value_logits`): each seat's
+# log-odds of winning the game, a conditional logit over the seats of state features
+# (`seat_features`), one coefficient row per phase the leaf is in. Its softmax at temperature 1
+# is the fitted win probability, whatever the greedy's weights.
+PH_TRADE, PH_OFFERING, PH_BUILD, PH_STRATEGY = range(4)
+N_PHASES = 4
+VALUE_FEATURES = ("hw", "near", "cap_now", "hero_now", "win_now", "cap_next", "threat", "provinces",
+                  "land_units", "fleets", "roles", "role_win", "gods", "hand")
+(F_HW, F_NEAR, F_CAP_NOW, F_HERO_NOW, F_WIN_NOW, F_CAP_NEXT, F_THREAT, F_PROV, F_LAND, F_FLEET,
+ F_ROLES, F_ROLE_WIN, F_GODS, F_HAND) = range(len(VALUE_FEATURES))
+N_VF = len(VALUE_FEATURES)
 
 
 @njit(cache=True)
-def position_value(S, P, q):
-    """Strength of seat q mid-game: heroes/wonders, the pay capacity of the next income (what
-    buys heroes and the Pyramids), provinces, army."""
+def phase_of(pc):
+    """The phase of the round (§4.0) a program counter belongs to; role determination, the end of
+    the round and the set-up count as the next Trade phase (no decision is taken there)."""
+    if pc >= R.PC_OFF_INIT and pc <= R.PC_ADONIS:
+        return PH_OFFERING
+    if pc >= R.PC_BUILD_INIT and pc <= R.PC_KEEP:
+        return PH_BUILD
+    if pc >= R.PC_STRAT_INIT and pc <= R.PC_PILLAGE:
+        return PH_STRATEGY
+    return PH_TRADE
+
+
+@njit(cache=True)
+def seat_features(S, P, out):
+    """out[q, :] = the value's features of every seat q (VALUE_FEATURES): heroes/wonders and
+    whether one more wins; the pay capacity of the hand now, whether it buys a hero, whether it
+    wins now (the last hero or the Pyramids); next round's combination as the greedy estimates it
+    (`fill_context`: income, face-up Hermes/Isis, exchange) and its chance to reach the winning
+    threshold; provinces, land units and fleets; roles held and a role victory locked in; face-up
+    gods; cards in hand. In the search the rivals' hands are the determinised ones."""
+    n = S[H_NP]
     need = P[P_WIN_HW] + P[P_ADVANCED]
-    hw = R.hw_count(S, P, q)
-    cap = income_capacity(S, P, q)
-    v = 40.0 * hw + 4.0 * cap + 1.0 * R.provinces_of(S, q)
-    if cap >= 12:
-        v += 40.0
-    if cap >= 9 and hw == need - 1:
-        v += 40.0
-    for l in range(NL):
-        v += 0.3 * (S[UNITS + (q * NL + l) * 4] + S[UNITS + (q * NL + l) * 4 + 2]) \
-            + 0.6 * S[UNITS + (q * NL + l) * 4 + 1]
-    return v
+    keep = int(P[P_TAX_KEEP])
+    out[:, :] = 0.0
+    inc = np.zeros((6, N_TYPES), np.int64)
+    recv = np.zeros(NP, np.int64)
+    cards = np.zeros(NP, np.int64)
+    F.all_incomes(S, P, inc, recv, cards)
+    cnt = np.zeros((4, 6), np.int64)
+    R.role_counts(S, P, cnt)
+    rw = F.role_victor(S, P, cnt)
+    pyr = S[WONDER + 6] == 0
+    for q in range(n):
+        hw = R.hw_count(S, P, q)
+        cap = R.pay_capacity(S, P, q)
+        hc = R.price(S, P, q, R.K_HERO, False, False)
+        hero = cap >= hc and items_left(S, q) > 0
+        near = need - hw <= 1
+        out[q, F_HW] = hw
+        out[q, F_NEAR] = 1.0 if near else 0.0
+        out[q, F_CAP_NOW] = cap
+        out[q, F_HERO_NOW] = 1.0 if hero else 0.0
+        if (near and hero) or (pyr and cap >= R.price(S, P, q, R.K_PYRAMIDS, False, False)):
+            out[q, F_WIN_NOW] = 1.0
+        kept = min(S[HAND + q * N_TYPES + TAX], keep)
+        capn = F.combination_size(P, inc[q], kept) + min(F.spare_copies(inc[q]), EXCHANGE_GAIN)
+        if S[GOD + 2] == q + 1 and inc[q, TAX] > 0:
+            capn += int(P[P_HERMES_CARDS])
+        if S[GOD + 3] == q + 1:
+            capn += 1
+        out[q, F_CAP_NEXT] = capn
+        out[q, F_THREAT] = win_chance(capn, win_threshold(S, P, q, hw, need))
+        out[q, F_PROV] = R.provinces_of(S, q)
+        land = 0
+        fleet = 0
+        for l in range(NL):
+            b = UNITS + (q * NL + l) * 4
+            if l < NP:
+                land += S[b] + S[b + 1] + S[b + 2]
+            fleet += S[b + 3]
+        out[q, F_LAND] = land
+        out[q, F_FLEET] = fleet
+        k = 0
+        for r in range(4):
+            if S[ROLE + r] == q:
+                k += 1
+        out[q, F_ROLES] = k
+        out[q, F_ROLE_WIN] = 1.0 if rw == q else 0.0
+        g = 0
+        for j in range(8):
+            if S[GOD + j] == q + 1:
+                g += 1
+        out[q, F_GODS] = g
+        out[q, F_HAND] = R.hand_total(S, q)
 
 
 @njit(cache=True)
-def search_step(st):
-    """Decisions the search player searches; the others it plays like the greedy."""
-    return (st == ST_BUILD or st == ST_OFFER or st == ST_BUILD_PICK or st == ST_STRAT
-            or st == ST_EX_ANNOUNCE)
+def value_logits(S, P, coef, out):
+    """Every seat's fitted log-odds of winning (coef row of the phase S is in, times its
+    features) into out; returns the number of seats."""
+    n = S[H_NP]
+    f = np.zeros((6, N_VF))
+    seat_features(S, P, f)
+    r = phase_of(S[R.H_PC])
+    for q in range(n):
+        v = 0.0
+        for k in range(N_VF):
+            v += coef[r, k] * f[q, k]
+        out[q] = v
+    return n
+
+
+# The fitted value: one row per phase the leaf is in (Trade, Offering, Build, Strategy), one column
+# per VALUE_FEATURES name (log-odds per unit). Fitted by `bench/mare_nostrum_value_fit.py --games
+# 3000 --seed 7100`: a conditional logit of "this seat won" on the features of every seat at the
+# first decision of each phase (33,723 phase starts), 3,000 6-player games of the tuned greedy
+# (strategies/weights/mare-nostrum-6p.toml) in every seat, run seed 7100, all finished; L2 1e-3
+# on standardised features. Held-out log-loss (last 20% of the games) against the uniform 1.792:
+# Trade 1.245, Offering 1.152, Build 1.145, Strategy 1.636.
+VALUE_COEF = np.array([
+    [0.7090, 1.2564, -0.0534, 0.2174, 2.9653, 0.4340, -0.7364, 0.1087, -0.0239, -0.2080, 0.3343, 3.0492, 0.1550, 0.1705],   # Trade
+    [0.7119, 0.7765, 0.2123, -0.0145, 6.8179, 0.2131, -0.9212, 0.1227, -0.0359, -0.4408, 0.3855, 3.3085, 0.0000, 0.1491],   # Offering
+    [0.7427, 1.0234, 0.2633, -0.7429, 7.6158, 0.3604, -1.8666, 0.1263, -0.1040, -0.4086, 0.3409, 4.5223, 1.3744, 0.1580],   # Build
+    [0.5136, 0.6751, -0.0052, 0.0000, 0.0000, 0.1207, 0.8063, 0.0397, 0.0968, -0.4118, 0.1579, 1.0584, 1.4488, 0.0482],   # Strategy
+])
+# the decisions the search plans (H_STEP flags): the Trade phase's (§4.3), whose leaf is the next
+# phase's first decision, where the fitted value sees the hands everybody will build with; the rest
+# is the greedy's. The exchange offers (X cards per participant) are left out: searching them too
+# (0.273 [0.239, 0.310] vs tuned, 600 games at 24 iterations) cost half the speed (13.7 games/s
+# with every seat searching). Searching Build turns (leaf: the Strategy phase's first decision),
+# offerings or order picks did not beat tuned (0.14-0.19 in 600 games each).
+SEARCHED_STEPS = np.zeros(34, np.int64)
+for _st in (ST_COLOSSUS, ST_HERMES, ST_ISIS, ST_EX_ANNOUNCE, ST_EX_ANTIGONE, ST_EX_TAKE,
+            ST_EX_GIVEBACK, ST_ULYSSES):
+    SEARCHED_STEPS[_st] = 1
+VALUE_COEF.flags.writeable = False      # numba freezes globals read-only: same type when passed
+SEARCHED_STEPS.flags.writeable = False
 
 
 @njit(cache=True)
 def greedy_action(st, ctx, legal, n, w, rng, work):
-    """The greedy choice (the search's first child and play-out policy)."""
-    return greedy_choose(st, ctx, w, legal, n, rng)
+    """The greedy choice (the search's first child and play-out policy); ctx is search_ctx's."""
+    return greedy_choose(st, ctx[0], w, legal, n, rng)
 
 
 @njit(cache=True)
 def policy_scores(st, ctx, legal, n, w, rng, work, out):
     """The greedy's value of every legal action (greedy_choose without its tie noise; orders the
     search's untried actions)."""
+    P = ctx[0]
     o = st[H_DECIDER]
     cnt = np.zeros((4, 6), np.int64)
-    dc = decision_context(st, ctx, o, w, cnt, legal, n)
+    dc = decision_context(st, P, o, w, cnt, legal, n)
     for i in range(n):
-        out[i] = action_value(st, ctx, o, legal[i], w, cnt, dc)
+        out[i] = action_value(st, P, o, legal[i], w, cnt, dc)
 
 
 @njit(cache=True)
 def seat_values(st, ctx, w, rng, out):
-    """Every seat's position value (the search's cut-off); returns the number of seats."""
-    n = st[H_NP]
-    for q in range(n):
-        out[q] = position_value(st, ctx, q)
-    return n
+    """Every seat's fitted log-odds of winning (value_logits; the search's cut-off when a play-out
+    runs out of actions before the phase ends); returns the number of seats."""
+    return value_logits(st, ctx[0], ctx[2], out)
 
 
 @njit(cache=True)
 def worth_search(st, ctx, legal, n, w):
-    """Purchases, offers, strategy and exchange announcements (search_step); the rest is greedy."""
-    return search_step(st[H_STEP])
+    """The decisions flagged in the context's searched steps (SEARCHED_STEPS: the Trade phase's
+    but the exchange offers); the rest is greedy."""
+    return ctx[3][st[H_STEP]] != 0
+
+
+@njit(cache=True)
+def search_apply(st, ctx, a, chance, out):
+    """The engine's apply_action for the search, which plans to the end of the current phase:
+    once the round machine enters another phase the position is a leaf (0 legal actions), scored
+    by search_returns. A Trade decision's leaf is the Offering (or Build) phase's first decision:
+    the exchange is over and every hand is what its holder will offer and build with, which the
+    fitted value reads (a purchase that wins now, a hero within reach)."""
+    P = ctx[0]
+    ph = phase_of(st[R.H_PC])
+    rd = st[R.H_ROUND]
+    m = E.apply_action(st, P, a, chance, out)
+    if m == 0 or phase_of(st[R.H_PC]) != ph or st[R.H_ROUND] != rd:
+        return 0
+    return m
+
+
+@njit(cache=True)
+def search_returns(st, ctx, score, win, rank):
+    """Win shares of a finished game; at the phase cut-off (search_apply) the fitted win
+    probabilities: the softmax of the seats' log-odds at search_temperature (1 = as fitted)."""
+    if st[R.H_OVER] != 0:
+        E.returns(st, ctx[0], score, win, rank)
+        return
+    raw = np.zeros(64, np.float64)
+    ns = value_logits(st, ctx[0], ctx[2], raw)
+    shares(raw, ns, max(ctx[1][W0 + S_TEMP], 1e-9), win)
 
 
 search_action = IS.make_search(
-    "search_mare_nostrum", legal_actions=E.legal_actions, apply_action=E.apply_action,
-    to_move=E.to_move, returns=E.returns, redeal_hidden=E.redeal_hidden,
+    "search_mare_nostrum", legal_actions=E.legal_actions, apply_action=search_apply,
+    to_move=E.to_move, returns=search_returns, redeal_hidden=E.redeal_hidden,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
     worth_search=worth_search, N_ACTIONS=E.N_ACTIONS, W0=W0)
+
+
+def search_ctx(P, w, coef=None, steps=None):
+    """The search's context as `choose` builds it: the engine's parameters, the seat's weights
+    (the temperature), the fitted value (VALUE_COEF) and the searched decisions (SEARCHED_STEPS);
+    bench/mare_nostrum_value_fit.py passes other values (read-only, as numba types the globals)."""
+    return (P, np.asarray(w, np.float64), VALUE_COEF if coef is None else coef,
+            SEARCHED_STEPS if steps is None else steps)
 
 
 @njit(cache=True)
@@ -1768,7 +1907,7 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
     if kind == K_RANDOM:
         return legal[below(rng, n)]
     if kind == K_ISMCTS:
-        return search_action(st, ctx, legal, n, w, rng, work)
+        return search_action(st, (ctx, w, VALUE_COEF, SEARCHED_STEPS), legal, n, w, rng, work)
     return greedy_choose(st, ctx, w, legal, n, rng)
 
 
@@ -1790,6 +1929,6 @@ STRATEGIES = (
                  WARMONGER_W, WEIGHT_NAMES),
     StrategyInfo("hoarder", K_HOARDER, "persona: chases role counts (all-four-roles victory) and Athena",
                  HOARDER_W, WEIGHT_NAMES),
-    StrategyInfo("ismcts", K_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, evaluation "
-                 "cut-off", GREEDY_W, WEIGHT_NAMES),
+    StrategyInfo("ismcts", K_ISMCTS, "information-set MCTS (sim/search) of the Trade phase: greedy-ordered "
+                 "widening, greedy play-out to the phase's end, scored by fitted win log-odds", GREEDY_W, WEIGHT_NAMES),
 )

@@ -319,5 +319,5 @@ def test_search_budget_is_a_weight_for_the_skill_ladder():
     from sim import get_game
     spec = get_game("mare-nostrum")
     assert spec.skill_ladder.strategy == "ismcts" and spec.skill_ladder.knob == "search_iterations"
-    assert GREEDY_W[WEIGHT_NAMES.index("search_iterations")] == 48.0
+    assert GREEDY_W[WEIGHT_NAMES.index("search_iterations")] == 32.0
     assert not any(n.startswith("search") for n in trained_names(spec, "greedy"))

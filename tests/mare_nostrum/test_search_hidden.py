@@ -8,7 +8,7 @@ from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import state as ST
 from sim.mare_nostrum.board import N_TYPES, TAX
 from sim.rng import new_stream, PLAYERS
-from strategies.mare_nostrum import greedy_choose, search_action, search_step, GREEDY_W
+from strategies.mare_nostrum import greedy_choose, search_action, search_ctx, SEARCHED_STEPS, GREEDY_W
 from .helpers import params
 
 GW = np.array(GREEDY_W)
@@ -24,7 +24,7 @@ def _decision_points(seed):
     buf = np.empty(R.MAX_LEGAL, np.int64)
     while S[ST.H_OVER] == 0:
         k = R.legal_actions(S, P, buf)
-        if k > 1 and search_step(S[ST.H_STEP]):
+        if k > 1 and SEARCHED_STEPS[S[ST.H_STEP]]:
             yield S.copy(), P, buf[:k].copy()
         R.apply_action(S, P, greedy_choose(S, P, GW, buf, k, prng), crng)
 
@@ -66,8 +66,8 @@ def test_search_ignores_opponents_hidden_cards(seed):
         if S2 is None:
             continue
         for s in range(2):
-            a1 = search_action(S, P, legal, len(legal), GW, new_stream(np.uint64(s), 9, PLAYERS), work)
-            a2 = search_action(S2, P, legal, len(legal), GW, new_stream(np.uint64(s), 9, PLAYERS), work)
+            a1 = search_action(S, search_ctx(P, GW), legal, len(legal), GW, new_stream(np.uint64(s), 9, PLAYERS), work)
+            a2 = search_action(S2, search_ctx(P, GW), legal, len(legal), GW, new_stream(np.uint64(s), 9, PLAYERS), work)
             assert a1 == a2
         tested += 1
         if tested == 12:

@@ -32,5 +32,7 @@ def test_greedy_beats_random():
 
 
 def test_search_beats_greedy():
-    share, lo, hi = _share("ismcts", "greedy", 40, seed=22)
+    # 400 games (0.300 [0.257, 0.347]): the search plans only the Trade phase now, so its margin
+    # over greedy at 4 players is smaller than before and 160 games (0.31 [0.246, 0.388]) were too few
+    share, lo, hi = _share("ismcts", "greedy", 100, seed=22)
     assert lo > 0.25, (share, lo, hi)
