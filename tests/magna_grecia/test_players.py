@@ -17,8 +17,8 @@ from sim.magna_grecia.playout import game_actions
 from sim.rng import new_stream, PLAYERS
 from strategies import magna_grecia as G
 from strategies.magna_grecia import (
-    GREEDY, ORACLE_HUB, RANDOM, SEARCH, GREEDY_WEIGHTS, ORACLE_HUB_WEIGHTS, ONE_STEP_WEIGHTS,
-    SEARCH_WEIGHTS, N_WEIGHTS,
+    GREEDY, ORACLE_HUB, RANDOM, ISMCTS, GREEDY_WEIGHTS, ORACLE_HUB_WEIGHTS, ONE_STEP_WEIGHTS,
+    ISMCTS_WEIGHTS, N_WEIGHTS,
 )
 from tests.magna_grecia.helpers import A, B, empty, oracle, road, city, legal, city_action, H, set_turn
 
@@ -206,10 +206,10 @@ def last_turn_of_b(weights, kind=GREEDY):
 
 
 @pytest.mark.parametrize("kind,weights", [(GREEDY, GREEDY_WEIGHTS), (ORACLE_HUB, ORACLE_HUB_WEIGHTS),
-                                          (SEARCH, SEARCH_WEIGHTS)], ids=["greedy", "oracle_hub", "search"])
+                                          (ISMCTS, ISMCTS_WEIGHTS)], ids=["greedy", "oracle_hub", "ismcts"])
 def test_the_player_ending_the_game_keeps_its_win(kind, weights):
     """The last turn of the game is valued by the position it locks in (finish; the search player
-    through its greedy rollouts and evaluation)."""
+    through the greedy's values, which order its moves, and the win shares of the game's end)."""
     assert list(last_turn_of_b(weights, kind)) == [15, 15]         # B wins the tie-break
 
 
