@@ -1248,8 +1248,30 @@ def greedy_action(st, ctx, legal, n, w, rng, work):
 
 @njit(cache=True)
 def policy_scores(st, ctx, legal, n, w, rng, work, out):
-    """The greedy's value of every legal action (orders the search's untried actions)."""
-    greedy_values(st, ctx, legal, n, w, rng, out)
+    """The greedy's value of every legal action (orders the search's untried actions): at the
+    search's root (st equal to `work`, where choose copied the decision's state) the planning
+    greedy's; below the root the one-step values (plans off, finish and cash kept), a fraction
+    of the cost: there the widening expands only the best one to three actions of a node, and the
+    cut-off values the position right after them (bench/magna_grecia_speed.py)."""
+    if search_root(st, work):
+        greedy_values(st, ctx, legal, n, w, rng, out)
+        return
+    w1 = w.copy()
+    w1[W_CITY_PLAN] = 0.0
+    w1[W_ROAD_PLAN] = 0.0
+    greedy_values(st, ctx, legal, n, w1, rng, out)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def search_root(st, work):
+    """st is the search's root: the state choose copied into work (a state below the root has
+    at least one action applied, so it differs)."""
+    if work.shape[0] != st.shape[0]:
+        return True
+    for i in range(st.shape[0]):
+        if st[i] != work[i]:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -1281,12 +1303,16 @@ search_action = IS.make_search(
 def choose(st, ctx, legal, n, kind, w, rng, work):
     """The action of strategy `kind` among legal[:n] (engine contract; ctx = the parameter
     vector). A forced action (n = 1) is taken without asking the strategy or drawing from rng.
-    `work` is unused: the players allocate their own scratch states."""
+    `work` (a scratch state) holds the decision's state for ismcts (its policy_scores tells the
+    search's root by it); the other players allocate their own scratch states."""
     if n == 1:
         return legal[0]
     if kind == GREEDY or kind == ORACLE_HUB:
         return choose_greedy(st, ctx, legal, n, w, rng)
     if kind == ISMCTS:
+        if work.shape[0] == st.shape[0]:
+            for i in range(st.shape[0]):       # the root's state, as policy_scores tells it
+                work[i] = st[i]
         return search_action(st, ctx, legal, n, w, rng, work)
     return legal[below(rng, n)]
 
