@@ -2,8 +2,9 @@
 
 oracle_hub: the greedy with ORACLE_HUB_WEIGHTS (extra value per controlled oracle and for the
 largest own city). ismcts: the shared information-set tree search (sim/search/ismcts.py) over
-the greedy's values (the order untried actions enter) and its evaluation of every seat (the
-cut-off); its weights are the greedy's followed by the search block (ISMCTS_WEIGHTS). It replaced
+the greedy's values (the order untried actions enter: the planning greedy's at the root, its
+one-step values below it, see policy_scores) and its evaluation of every seat (the cut-off); its
+weights are the greedy's followed by the search block (ISMCTS_WEIGHTS). It replaced
 a flat Monte Carlo over the greedy's best candidates with greedy rollouts, which it beats
 (README, "One search player for every game").
 
