@@ -1,10 +1,12 @@
-"""Magna Grecia players, dispatched by integer kind (random=0, greedy=1, oracle_hub=2, search=3).
+"""Magna Grecia players, dispatched by integer kind (random=0, greedy=1, oracle_hub=2, ismcts=3).
 
 oracle_hub: the greedy with ORACLE_HUB_WEIGHTS (extra value per controlled oracle and for the
-largest own city). search: flat Monte Carlo (see choose_search); weights = SEARCH_WEIGHTS
-(rollouts per decision, candidates, horizon in player-turns, random rollouts flag); its
-candidates are the greedy's best (plans included), its rollouts and evaluation use the default
-greedy weights.
+largest own city). ismcts: the shared information-set tree search (sim/search/ismcts.py) over
+the greedy's values (the order untried actions enter: the planning greedy's at the root, its
+one-step values below it, see policy_scores) and its evaluation of every seat (the cut-off); its
+weights are the greedy's followed by the search block (ISMCTS_WEIGHTS). It replaced
+a flat Monte Carlo over the greedy's best candidates with greedy rollouts, which it beats
+(README, "One search player for every game").
 
 `choose(st, params, legal, n, kind, w, prng)` picks one action id among legal[:n]; players only
 draw from their PLAYERS stream `prng`.
@@ -72,10 +74,9 @@ from sim.magna_grecia import params as P
 from sim.magna_grecia.board import ORI_ENDS
 from sim.magna_grecia.rules import (
     apply_action, score_parts, conn, road_connects, connected_places, count_distinct, connected_to_own_city, place_key, market_cost,
-    A_CITY, A_DRAW_ROAD, A_DRAW_CITY, A_BUILD, A_SELL, A_ORACLE, legal_actions, MAX_LEGAL,
+    A_CITY, A_DRAW_ROAD, A_DRAW_CITY, A_BUILD, A_SELL, A_ORACLE,
     follow, market_place, tile_values, MAXK, market_value, own_market_at,
 )
-from sim.magna_grecia.view import redeal_hidden
 from sim.magna_grecia import engine as E
 from sim.search import ismcts as IS
 from sim.magna_grecia.plans import (place_need, chain_plans_ws, empty_plain, run_repairs_after,
@@ -86,13 +87,13 @@ from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_cit
 from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller, oracle_touched
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
-    S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND, S_STACK,
-    S_TURNS, S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL, H_CITY, H_ROAD_OR, M_ROAD_TILES,
+    S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND,
+    S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL, H_CITY, H_ROAD_OR, M_ROAD_TILES,
     MK_UNSOLD, MAXC, K_HEX, H_KIND, S_ROUNDS, S_R, S_C, S_PHASE, S_PENDING, PH_PLACING,
     S_TT, S_TT_N,
 )
 
-RANDOM, GREEDY, ORACLE_HUB, SEARCH, ISMCTS = 0, 1, 2, 3, 4
+RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
 
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
@@ -103,8 +104,6 @@ ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
 ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0)
-SEARCH_WEIGHT_NAMES = ("rollouts", "candidates", "horizon_turns", "rollout_random")
-SEARCH_WEIGHTS = (9.0, 3.0, 4.0, 0.0)
 W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) follows the greedy's
 ISMCTS_WEIGHT_NAMES = GREEDY_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES
 ISMCTS_WEIGHTS = GREEDY_WEIGHTS + (32.0, 0.3, 0.0, 3.0, 1.0, 0.5, 0.0)
@@ -117,13 +116,9 @@ STRATEGIES = (
                  GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
     StrategyInfo("oracle_hub", ORACLE_HUB, "greedy persona: grows one hub city that gathers oracles",
                  ORACLE_HUB_WEIGHTS, GREEDY_WEIGHT_NAMES),
-    StrategyInfo("search", SEARCH,
-                 "flat Monte Carlo over the greedy's best candidates, determinized stack, greedy "
-                 "rollouts to a horizon, greedy evaluation", SEARCH_WEIGHTS, SEARCH_WEIGHT_NAMES),
     StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, evaluation "
                  "cut-off", ISMCTS_WEIGHTS, ISMCTS_WEIGHT_NAMES),
 )
-_GREEDY_W = np.array(GREEDY_WEIGHTS)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -190,9 +185,16 @@ def finish_value(st, params, total, p, w, unsold):
 @njit(cache=True)
 def evaluate(st, params, p, w):
     """Weighted evaluation of state st for seat p (higher is better)."""
-    np_ = st[S_NP]
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, params, parts)
+    return evaluate_parts(st, params, p, w, parts, np.empty(6 * N, dtype=np.int64))
+
+
+@njit(cache=True)
+def evaluate_parts(st, params, p, w, parts, buf):
+    """evaluate() with score_parts(st) given in parts (the same for every seat, so the search's
+    cut-off computes it once for all of them); buf: scratch of 6N."""
+    np_ = st[S_NP]
     unsold = 0
     for m in range(st[S_NEXT_MARKET]):
         if st[K_OWNER + m] == p and st[K_STATE + m] == 1:
@@ -208,7 +210,6 @@ def evaluate(st, params, p, w):
     tiles = 0
     cconn = 0
     mode = int(params[P.P_CONNECTIVITY])
-    buf = np.empty(6 * N, dtype=np.int64)
     for c in range(st[S_NEXT_CITY]):
         if st[C_ALIVE + c] == 1 and st[C_OWNER + c] == p:
             tiles += st[C_SIZE + c]
@@ -1241,67 +1242,6 @@ def choose_greedy_reference(st, params, legal, n, w, prng):
 
 
 @njit(cache=True)
-def rollout(st, params, p, horizon, random_policy, prng, legal):
-    """Play on from st with greedy (or random) players until `horizon` turns after p's current
-    turn have ended (or the game ends); returns the greedy evaluation for p."""
-    turns0 = st[S_TURNS]
-    cur_done = False
-    while st[S_STAGE] != ST_OVER:
-        if st[S_TURNS] > turns0:
-            cur_done = True
-        if cur_done and st[S_TURNS] - turns0 > horizon:
-            break
-        n = legal_actions(st, params, legal)
-        if n == 1:
-            a = legal[0]
-        elif random_policy:
-            a = legal[below(prng, n)]
-        else:
-            a = choose_greedy(st, params, legal, n, _GREEDY_W, prng)
-        apply_action(st, params, a)
-    return evaluate(st, params, p, _GREEDY_W)
-
-
-@njit(cache=True)
-def choose_search(st, params, legal, n, w, prng):
-    """Flat Monte Carlo: the greedy's best `w[1]` candidates (greedy_values, plans included) get
-    `w[0]` rollouts in all (determinized stack, greedy rollouts over `w[2]` further turns); the
-    best mean wins."""
-    p = st[S_CUR]
-    if st[S_STAGE] == ST_ORACLES:
-        return legal[below(prng, n)]
-    budget = max(1, int(w[0]))
-    k = max(1, int(w[1]))
-    horizon = max(0, int(w[2]))
-    rnd = w[3] > 0.5
-    vals = np.empty(n, dtype=np.float64)
-    greedy_values(st, params, legal, n, _GREEDY_W, prng, vals)
-    order = np.argsort(-vals)
-    k = min(k, n)
-    if k == 1 or vals[order[1]] < -1e299:
-        return legal[order[0]]
-    per = max(1, budget // k)
-    buf = np.empty(MAX_LEGAL, dtype=np.int32)
-    best = -1e300
-    choice = legal[order[0]]
-    for j in range(k):
-        if vals[order[j]] < -1e299:
-            break
-        a = legal[order[j]]
-        tot = 0.0
-        for r in range(per):
-            cp = st.copy()
-            redeal_hidden(cp, params, p, prng)     # the engine's: what p cannot see, redrawn
-            apply_action(cp, params, a)
-            tot += rollout(cp, params, p, horizon, rnd, prng, buf)
-        m = tot / per
-        if m > best:
-            best = m
-            choice = a
-    return choice
-
-
-@njit(cache=True)
 def greedy_action(st, ctx, legal, n, w, rng, work):
     """The greedy choice (the search's first child and play-out policy)."""
     return choose_greedy(st, ctx, legal, n, w, rng)
@@ -1309,16 +1249,42 @@ def greedy_action(st, ctx, legal, n, w, rng, work):
 
 @njit(cache=True)
 def policy_scores(st, ctx, legal, n, w, rng, work, out):
-    """The greedy's value of every legal action (orders the search's untried actions)."""
-    greedy_values(st, ctx, legal, n, w, rng, out)
+    """The greedy's value of every legal action (orders the search's untried actions): at the
+    search's root (st equal to `work`, where choose copied the decision's state) the planning
+    greedy's; below the root the one-step values (plans off, finish and cash kept), a fraction
+    of the cost: there the widening expands only the best one to three actions of a node, and the
+    cut-off values the position right after them (bench/magna_grecia_speed.py)."""
+    if search_root(st, work):
+        greedy_values(st, ctx, legal, n, w, rng, out)
+        return
+    w1 = w.copy()
+    w1[W_CITY_PLAN] = 0.0
+    w1[W_ROAD_PLAN] = 0.0
+    greedy_values(st, ctx, legal, n, w1, rng, out)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def search_root(st, work):
+    """st is the search's root: the state choose copied into work (a state below the root has
+    at least one action applied, so it differs)."""
+    if work.shape[0] != st.shape[0]:
+        return True
+    for i in range(st.shape[0]):
+        if st[i] != work[i]:
+            return False
+    return True
 
 
 @njit(cache=True)
 def seat_values(st, ctx, w, rng, out):
-    """Every seat's evaluation (the search's cut-off); returns the number of seats."""
+    """Every seat's evaluation (the search's cut-off); returns the number of seats. The scores
+    (score_parts) are computed once for all seats: the same values as evaluate() per seat."""
     n = st[S_NP]
+    parts = np.zeros((4, 6), dtype=np.int64)
+    score_parts(st, ctx, parts)
+    buf = np.empty(6 * N, dtype=np.int64)
     for q in range(n):
-        out[q] = evaluate(st, ctx, q, w)
+        out[q] = evaluate_parts(st, ctx, q, w, parts, buf)
     return n
 
 
@@ -1338,14 +1304,16 @@ search_action = IS.make_search(
 def choose(st, ctx, legal, n, kind, w, rng, work):
     """The action of strategy `kind` among legal[:n] (engine contract; ctx = the parameter
     vector). A forced action (n = 1) is taken without asking the strategy or drawing from rng.
-    `work` is unused: the players allocate their own scratch states."""
+    `work` (a scratch state) holds the decision's state for ismcts (its policy_scores tells the
+    search's root by it); the other players allocate their own scratch states."""
     if n == 1:
         return legal[0]
     if kind == GREEDY or kind == ORACLE_HUB:
         return choose_greedy(st, ctx, legal, n, w, rng)
-    if kind == SEARCH:
-        return choose_search(st, ctx, legal, n, w, rng)
     if kind == ISMCTS:
+        if work.shape[0] == st.shape[0]:
+            for i in range(st.shape[0]):       # the root's state, as policy_scores tells it
+                work[i] = st[i]
         return search_action(st, ctx, legal, n, w, rng, work)
     return legal[below(rng, n)]
 

@@ -15,7 +15,7 @@ GAMES = [  # (name, seed, index, n_players, strategy names[, parameter overrides
     ("random_4p", 3, 1, 4, ("random",) * 4),
     ("greedy_2p", 4, 0, 2, ("greedy", "greedy")),
     ("greedy_random_4p", 5, 2, 4, ("greedy", "random", "greedy", "random"), {"connectivity": "road_count"}),
-    ("search_hub_3p", 6, 0, 3, ("search", "oracle_hub", "greedy")),
+    ("ismcts_hub_3p", 6, 0, 3, ("ismcts", "oracle_hub", "greedy")),
 ]
 
 

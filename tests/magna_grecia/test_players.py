@@ -17,8 +17,8 @@ from sim.magna_grecia.playout import game_actions
 from sim.rng import new_stream, PLAYERS
 from strategies import magna_grecia as G
 from strategies.magna_grecia import (
-    GREEDY, ORACLE_HUB, RANDOM, SEARCH, GREEDY_WEIGHTS, ORACLE_HUB_WEIGHTS, ONE_STEP_WEIGHTS,
-    SEARCH_WEIGHTS, N_WEIGHTS,
+    GREEDY, ORACLE_HUB, RANDOM, ISMCTS, GREEDY_WEIGHTS, ORACLE_HUB_WEIGHTS, ONE_STEP_WEIGHTS,
+    ISMCTS_WEIGHTS, N_WEIGHTS,
 )
 from tests.magna_grecia.helpers import A, B, empty, oracle, road, city, legal, city_action, H, set_turn
 
@@ -206,10 +206,10 @@ def last_turn_of_b(weights, kind=GREEDY):
 
 
 @pytest.mark.parametrize("kind,weights", [(GREEDY, GREEDY_WEIGHTS), (ORACLE_HUB, ORACLE_HUB_WEIGHTS),
-                                          (SEARCH, SEARCH_WEIGHTS)], ids=["greedy", "oracle_hub", "search"])
+                                          (ISMCTS, ISMCTS_WEIGHTS)], ids=["greedy", "oracle_hub", "ismcts"])
 def test_the_player_ending_the_game_keeps_its_win(kind, weights):
     """The last turn of the game is valued by the position it locks in (finish; the search player
-    through its greedy rollouts and evaluation)."""
+    through the greedy's values, which order its moves, and the win shares of the game's end)."""
     assert list(last_turn_of_b(weights, kind)) == [15, 15]         # B wins the tie-break
 
 
@@ -321,3 +321,24 @@ def test_tuned_width_players_found_cities_when_a_city_costs_more():
     for cost in (2, 3):
         res = play(GREEDY, 4, {"city_tile_cost": cost}, n_games=3, weights=w)
         assert (res["cities_founded"].sum(axis=1) > 0).all()
+
+
+# ---------------------------------------------------------------- the search's move order
+def test_search_orders_by_plans_at_the_root_and_by_one_step_below_it():
+    """ismcts's policy_scores: at the root (the state choose copied into work) the planning
+    greedy's values; at a state below it the one-step values (city_plan = road_plan = 0), which
+    differ from the plans' at this decision."""
+    st, ctx, lg, m = _wide_decision(GREEDY_WEIGHTS)
+    w = np.array(G.ISMCTS_WEIGHTS, float)
+    _, plans = _values(st, ctx, lg, m, w)
+    one = w.copy()
+    one[G.W_CITY_PLAN] = one[G.W_ROAD_PLAN] = 0.0
+    _, steps = _values(st, ctx, lg, m, one)
+    assert not np.array_equal(plans, steps)
+    out = np.empty(m, np.float64)
+    G.policy_scores(st.copy(), ctx, lg, m, w, new_stream(0, 0, PLAYERS), st.copy(), out)
+    assert np.array_equal(out, plans)
+    root = st.copy()
+    root[S.S_TURN_ID] -= 1                   # work holds another state (the root): st lies below it
+    G.policy_scores(st.copy(), ctx, lg, m, w, new_stream(0, 0, PLAYERS), root, out)
+    assert np.array_equal(out, steps)

@@ -594,7 +594,7 @@ def test_oracle_points_parameter_scales_oracle_score():
 
 @pytest.mark.parametrize("vis", [1, 2, 5])
 def test_redeal_hidden_keeps_visible_tiles_and_blocks(vis):
-    """The engine's redeal of the unseen round tiles (the search player's determinization)."""
+    """The engine's redeal of the unseen round tiles (the determinization of the search player, ismcts)."""
     from sim.rng import new_stream
     from sim.magna_grecia.view import redeal_hidden
     pr = PARAMS.vector({"visible_tiles": vis})
