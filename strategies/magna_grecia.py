@@ -1278,13 +1278,22 @@ def search_root(st, work):
 @njit(cache=True)
 def seat_values(st, ctx, w, rng, out):
     """Every seat's evaluation (the search's cut-off); returns the number of seats. The scores
-    (score_parts) are computed once for all seats: the same values as evaluate() per seat."""
+    (score_parts) are computed once for all seats: the same values as evaluate() per seat. The
+    seat to move is scored by its greedy continuation (the best of greedy_values: the state after
+    its best next step, plans included), not by `evaluate` alone, which scores a tile placed toward
+    a city not yet founded below a tile drawn."""
     n = st[S_NP]
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, ctx, parts)
     buf = np.empty(6 * N, dtype=np.int64)
     for q in range(n):
         out[q] = evaluate_parts(st, ctx, q, w, parts, buf)
+    legal = np.empty(E.N_ACTIONS, np.int32)
+    m = E.legal_actions(st, ctx, legal)
+    if m > 1:
+        vals = np.empty(m, np.float64)
+        greedy_values(st, ctx, legal, m, w, rng, vals)
+        out[st[S_CUR]] = vals.max()
     return n
 
 

@@ -1,0 +1,30 @@
+"""Magna Grecia's `ismcts` (sim/search bound in strategies/magna_grecia.py) plays every seat of a
+game without a seat that never scores: the check-players flag that the tuned file's negative
+city_tiles weight caused (GameSpec.extra["search_set"]), kept here as a test."""
+import numpy as np
+
+from experiments.lineup import arrays, parse_lineup
+from sim import get_game
+
+
+def test_every_ismcts_seat_scores():
+    spec = get_game("magna-grecia")
+    kinds, weights = arrays(spec, parse_lineup(spec, "ismcts", 4))
+    r = spec.play_batch(1, 0, 8, 4, spec.params.defaults(), kinds, weights)
+    scored = (r["cities_founded"] + r["city_tiles_placed"] + r["markets_built"] + r["markets_sold"]) > 0
+    assert scored.shape == (8, 4)
+    assert scored.all(), f"seats that never scored: {np.argwhere(~scored).tolist()}"
+
+
+def test_the_search_keeps_its_own_city_tiles_weight():
+    """ismcts reads the tuned file (its source says so) but plays city_tiles at the game's search_set."""
+    spec = get_game("magna-grecia")
+    seat = parse_lineup(spec, "ismcts", 4)[0]
+    names = list(spec.strategy("ismcts").weight_names)
+    assert seat.weights[names.index("city_tiles")] == spec.extra["search_set"]["city_tiles"] == 1.3
+    assert "magna-grecia-4p.toml" in seat.source and "keeps city_tiles = 1.3" in seat.source
+    tuned = parse_lineup(spec, "tuned", 4)[0]
+    assert tuned.weights[names.index("city_tiles")] < 0       # the tuned file's own value is left to `tuned`
+    # everything else is the tuned file's
+    same = [i for i, n in enumerate(names[:len(tuned.weights)]) if n != "city_tiles"]
+    assert all(seat.weights[i] == tuned.weights[i] for i in same)
