@@ -1279,9 +1279,10 @@ def search_root(st, work):
 def seat_values(st, ctx, w, rng, out):
     """Every seat's evaluation (the search's cut-off); returns the number of seats. The scores
     (score_parts) are computed once for all seats: the same values as evaluate() per seat. The
-    seat to move is scored by its greedy continuation (the best of greedy_values: the state after
-    its best next step, plans included), not by `evaluate` alone, which scores a tile placed toward
-    a city not yet founded below a tile drawn."""
+    seat to move is scored by its greedy continuation (the best one-step greedy value: the state
+    after its best next step), not by `evaluate` alone. With the plans in that continuation too, one
+    ismcts seat won 0.428 [0.354, 0.506] of 160 games against tuned at 4.3 games/CPU-s all-seat;
+    one step: 0.419 [0.345, 0.496] at 5.5 (evaluate alone, before city_tiles was kept: 0.375)."""
     n = st[S_NP]
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, ctx, parts)
@@ -1292,7 +1293,10 @@ def seat_values(st, ctx, w, rng, out):
     m = E.legal_actions(st, ctx, legal)
     if m > 1:
         vals = np.empty(m, np.float64)
-        greedy_values(st, ctx, legal, m, w, rng, vals)
+        w1 = w.copy()
+        w1[W_CITY_PLAN] = 0.0
+        w1[W_ROAD_PLAN] = 0.0
+        greedy_values(st, ctx, legal, m, w1, rng, vals)
         out[st[S_CUR]] = vals.max()
     return n
 
