@@ -57,7 +57,7 @@ from sim.catan_core.rules import (apply_action, legal_actions, vp, vp_public, ha
                                    bit_get, can_afford, friendly_blocked, others_with_cards, row_total,
                                    track_bonus, track_end, redeal)
 from sim.catan_core import engine as CE
-from sim.search.ismcts import SEARCH_WEIGHT_NAMES, N_SEARCH_WEIGHTS, S_TEMP, make_search
+from sim.search.ismcts import SEARCH_WEIGHT_NAMES, N_SEARCH_WEIGHTS, S_ITER, S_TEMP, make_search
 from sim.search.tree import shares
 from sim.catan_core.beliefs import (unseen, battle_odds, allegiance_left, deal_probability,
                                     expected_rival_bonus)
@@ -73,6 +73,7 @@ GREEDY_WEIGHT_NAMES = (
     "search_candidates", "search_rollouts", "search_horizon_rounds", "search_rival_weight",
     "search_setup_boost", "search_setup_rounds", "buy_dev",
     "dev_play", "army_race", "end_aware", "end_hold", "end_patience",
+    "search_setup_scale",
 ) + SEARCH_WEIGHT_NAMES
 # dev_play: share of a development card's look-through value (robber move and steal, the roads,
 #   the build it makes affordable) added to its one-step value; 0 = the old players.
@@ -85,18 +86,20 @@ GREEDY_WEIGHT_NAMES = (
 # end_patience: player-turns after which playing on is worth less: end_hold holds until half of
 #   it, then falls by end_hold per half of it (below 0 later), so a game in which nobody can
 #   gain but by an uncertain end is ended by someone rather than truncated; 0 = no decline.
+# search_setup_scale: ismcts' budget at a set-up settlement, as a share of search_iterations (0: the
+#   greedy places it); Catan 1, Troja 0 (strategies/troja.py)
 # the search block (sim/search/ismcts.py): 50 iterations, c 0.3, greedy play-out (up to 30 actions)
 # to the end of the turn, temperature 2 VP (seat_values); fitted against the tuned greedy (catan 4p)
 CATAN_SEARCH = (50.0, 0.3, 30.0, 2.0, 1.0, 0.5, 1.0)
 GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
                   0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0, 0.0,
-                  1.0, 0.15, 1.0, 0.8, 300.0) + CATAN_SEARCH
+                  1.0, 0.15, 1.0, 0.8, 300.0, 1.0) + CATAN_SEARCH
 N_WEIGHTS = len(GREEDY_WEIGHTS)
 W0 = N_WEIGHTS - N_SEARCH_WEIGHTS     # the search block (sim/search/ismcts.py)
 W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
     W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
     W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV, \
-    W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE = range(W0)
+    W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE, W_SETUP_SCALE = range(W0)
 # switches back to the old players (0 = the blind spot the player battery flags): `agon train` keeps them
 # at their defaults (GameSpec.extra["train_fixed"] of catan and troja)
 TRAIN_FIXED = ("dev_play", "end_aware")
@@ -900,15 +903,15 @@ def seat_values(st, ctx, w, rng, out):
 def worth_search(st, ctx, legal, n, w):
     """The decisions that shape the game: building and trading on one's turn, and in catan the
     set-up settlements and where the robber goes; discards, steals and the like are greedy, and so
-    is a turn past the greedy's 60-action guard (which then ends it). Troja searches its turns
-    only: searching its set-up and corsair too took 35% more time (19.5 games/s with every seat
-    searching, below issue 16's 20) for a share against tuned within the noise (0.301-0.311 against
-    0.292, 1,600 games each)."""
+    is a turn past the greedy's 60-action guard (which then ends it). Troja searches its turns,
+    and its set-up settlements only at a search_setup_scale above 0 (its default is 0): searching
+    the corsair too took 35% more time (19.5 games/s with every seat searching, below issue 16's 20)
+    for a share against tuned within the noise (0.301-0.311 against 0.292, 1,600 games each)."""
     ph = st[S_PHASE]
     if st[S_TURN_ACTIONS] > 60:
         return False
     if st[S_GAME] == GAME_TROJA:
-        return ph == PH_MAIN
+        return ph == PH_MAIN or ph == PH_SETUP_SETTLEMENT
     return ph == PH_MAIN or ph == PH_SETUP_SETTLEMENT or ph == PH_ROBBER
 
 
@@ -980,5 +983,9 @@ def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
         return choose_greedy(st, topo, cfg, legal, n, w, prng, work)
     if kind == ISMCTS:
         # the search's context carries the weights, which its turn cut-off scores with
+        if st[S_PHASE] == PH_SETUP_SETTLEMENT and w[W_SETUP_SCALE] != 1.0:
+            ws = w.copy()     # the set-up settlement's budget (search_setup_scale)
+            ws[W0 + S_ITER] = int(w[W0 + S_ITER] * w[W_SETUP_SCALE])
+            return search_action(st, (topo, cfg, ws), legal, n, ws, prng, work)
         return search_action(st, (topo, cfg, w), legal, n, w, prng, work)
     return choose_search(st, topo, cfg, legal, n, w, prng, work, w)
