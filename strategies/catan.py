@@ -1,7 +1,7 @@
 """Players for the Catan core games (`catan` and the shared machinery `troja` builds on).
 
-Dispatched by integer kind: 0 random, 1 greedy, 2 search (catan); troja adds personas
-(strategies/troja.py). `choose(...)` picks one action among legal[:n]; players draw only
+Dispatched by integer kind: 0 random, 1 greedy, 5 ismcts; troja adds its old search and
+personas (strategies/troja.py). `choose(...)` picks one action among legal[:n]; players draw only
 from their PLAYERS stream `prng` (a look-ahead runs chance events on a scratch stream
 derived from it, never on the game's chance stream).
 
@@ -26,17 +26,8 @@ greedy: one-step look-ahead: every legal action is applied to a copy of the stat
   uncertain end is ended, not truncated). In Troja an action that leaves the support row at the
   battle threshold sets off the battle at END; when that battle can be the deciding one, the
   action adds the outcome's probability (the hidden row as the seat sees it) times that value,
-  averaged over the rivals' allegiances it cannot rule out. Personas and search's rollouts
-  score through the same function, so they inherit both.
-search: determinized Monte Carlo with successive halving: the K best greedy candidates
-  (search_candidates) are each played out R times (search_rollouts) with greedy players for
-  H rounds (search_horizon_rounds); hidden opponent cards, dev cards, the support row and
-  allegiances are resampled each time. The end states are scored by `evaluate` relative to
-  the best rival (catan) or by the rivals the player finishes ahead of (troja, position_value); the better half of the candidates is kept and played out twice as often,
-  until one is left, so the budget goes to the close calls. Rollout j of every candidate
-  shares its determinization and random streams (common random numbers). Setup settlements
-  shape the whole game: there K and R are multiplied by search_setup_boost and the rollouts
-  run search_setup_rounds rounds into the game.
+  averaged over the rivals' allegiances it cannot rule out. Personas and both searches score
+  through the same function, so they inherit both.
 ismcts: the shared search (sim/search/ismcts.py) over the greedy's weights, bound below. It plans
   the rest of the current turn: a new turn is a leaf (search_apply), the greedy plays out what the
   tree leaves of the turn, and a leaf scores each seat by its evaluation in victory points
@@ -48,31 +39,32 @@ from numba import njit
 
 from sim.catan_core.borrow import borrowed
 from sim.spec import StrategyInfo
-from sim.rng import below, next_u64, uniform
+from sim.rng import below, next_u64
 from sim.catan_core.board import (T_N, T_E, T_H, T_S, T_HEX_NODES, T_NODE_HEX, T_A_BUY_DEV, T_A_PLAY_KNIGHT,
                                   T_A_PLAY_ROAD_BUILDING, T_A_MOVE_ROBBER, T_A_MOVE_CORSAIR, T_A_DONATE,
                                   T_A_USE_SWAP, T_A_USE_TAKE, T_A_SWAP_RETURN)
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.rules import (apply_action, legal_actions, vp, vp_public, hand_total, a_trade,
                                    bit_get, can_afford, friendly_blocked, others_with_cards, row_total,
-                                   track_bonus, track_end, redeal)
+                                   track_bonus, track_end)
 from sim.catan_core import engine as CE
-from sim.search.ismcts import SEARCH_WEIGHT_NAMES, N_SEARCH_WEIGHTS, S_TEMP, make_search
+from sim.search.ismcts import SEARCH_WEIGHT_NAMES, N_SEARCH_WEIGHTS, S_ITER, S_TEMP, make_search
 from sim.search.tree import shares
 from sim.catan_core.beliefs import (unseen, battle_odds, allegiance_left, deal_probability,
                                     expected_rival_bonus)
 
-RANDOM, GREEDY, SEARCH = 0, 1, 2
+RANDOM, GREEDY = 0, 1
 ISMCTS = 5
-# troja personas (strategies/troja.py): 3 loyal donor, 4 ship builder
+# troja (strategies/troja.py): 2 its old search, 3 loyal donor, 4 ship builder
 
 GREEDY_WEIGHT_NAMES = (
     "vp", "production", "diversity", "missing_settlement", "missing_city", "settle_spots",
     "cards_over_limit", "trade_rates", "dev_cards", "knights", "road_length", "rival_production",
     "tokens", "ships", "max_trades", "hand_cards", "rival_vp", "side_donations",
-    "search_candidates", "search_rollouts", "search_horizon_rounds", "search_rival_weight",
+    "search_candidates", "search_rollouts", "search_horizon_rounds",
     "search_setup_boost", "search_setup_rounds", "buy_dev",
     "dev_play", "army_race", "end_aware", "end_hold", "end_patience",
+    "search_setup_scale",
 ) + SEARCH_WEIGHT_NAMES
 # dev_play: share of a development card's look-through value (robber move and steal, the roads,
 #   the build it makes affordable) added to its one-step value; 0 = the old players.
@@ -85,18 +77,21 @@ GREEDY_WEIGHT_NAMES = (
 # end_patience: player-turns after which playing on is worth less: end_hold holds until half of
 #   it, then falls by end_hold per half of it (below 0 later), so a game in which nobody can
 #   gain but by an uncertain end is ended by someone rather than truncated; 0 = no decline.
+# search_setup_scale: ismcts' budget at a set-up settlement, as a share of search_iterations (0: the
+#   greedy places it); Catan 1, Troja 0 (strategies/troja.py)
 # the search block (sim/search/ismcts.py): 50 iterations, c 0.3, greedy play-out (up to 30 actions)
 # to the end of the turn, temperature 2 VP (seat_values); fitted against the tuned greedy (catan 4p)
 CATAN_SEARCH = (50.0, 0.3, 30.0, 2.0, 1.0, 0.5, 1.0)
 GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
-                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 1.0, 2.0, 2.0, 0.0,
-                  1.0, 0.15, 1.0, 0.8, 300.0) + CATAN_SEARCH
+                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 2.0, 2.0, 0.0,
+                  1.0, 0.15, 1.0, 0.8, 300.0, 1.0) + CATAN_SEARCH
 N_WEIGHTS = len(GREEDY_WEIGHTS)
 W0 = N_WEIGHTS - N_SEARCH_WEIGHTS     # the search block (sim/search/ismcts.py)
 W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
     W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
-    W_S_HORIZON, W_S_RIVAL, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV, \
-    W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE = range(W0)
+    W_S_HORIZON, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV, \
+    W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE, W_SETUP_SCALE = range(W0)
+# search_candidates .. search_setup_rounds: Troja's old search (strategies/troja.py); Catan's is gone
 # switches back to the old players (0 = the blind spot the player battery flags): `agon train` keeps them
 # at their defaults (GameSpec.extra["train_fixed"] of catan and troja)
 TRAIN_FIXED = ("dev_play", "end_aware")
@@ -107,8 +102,6 @@ STRATEGIES = (
     StrategyInfo("random", RANDOM, "uniform over the legal atomic actions (peer action space)"),
     StrategyInfo("greedy", GREEDY, "one-step look-ahead on a weighted evaluation",
                  GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
-    StrategyInfo("search", SEARCH, "determinized flat Monte Carlo over greedy candidates with "
-                 "greedy rollouts", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
     StrategyInfo("ismcts", ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, plans "
                  "to the end of the turn (greedy play-out), leaves scored in VP", GREEDY_WEIGHTS, GREEDY_WEIGHT_NAMES),
 )
@@ -722,156 +715,6 @@ def choose_greedy(st, topo, cfg, legal, n, w, prng, work):
 
 
 @njit(cache=True)
-def position_value(st, topo, cfg, p, w):
-    """Troja rollouts: the rivals seat p finishes ahead of (a logistic in the evaluation gap,
-    one victory point wide, until the game ends) plus one for the win. With 3 against 3 and a
-    track that can end the game early, finishing order carries more signal than the gap to
-    the single best rival."""
-    P = st[S_P]
-    if st[S_PHASE] == PH_OVER:
-        m = st[S_WIN_MASK]
-        if (m >> p) & 1:
-            return float(P)
-        mine = vp(st, cfg, p)
-        ahead = 0.0
-        for q in range(P):
-            if q != p:
-                x = vp(st, cfg, q)
-                ahead += 1.0 if mine > x else (0.5 if mine == x else 0.0)
-        return ahead
-    own = evaluate(st, topo, cfg, p, w)
-    ahead = 0.0
-    best = -1e300
-    for q in range(P):
-        if q != p:
-            x = evaluate(st, topo, cfg, q, w)
-            ahead += 1.0 / (1.0 + np.exp(-(own - x) / w[W_VP]))
-            if x > best:
-                best = x
-    return ahead + 1.0 / (1.0 + np.exp(-(own - best) / w[W_VP]))
-
-
-@njit(cache=True)
-def relative_value(st, topo, cfg, p, w):
-    if st[S_GAME] == GAME_TROJA:
-        return position_value(st, topo, cfg, p, w)
-    if st[S_PHASE] == PH_OVER:
-        m = st[S_WIN_MASK]
-        if (m >> p) & 1:
-            return 1000.0
-        if m != 0:
-            return -1000.0
-    P = st[S_P]
-    own = evaluate(st, topo, cfg, p, w)
-    best = -1e300
-    for q in range(P):
-        if q != p:
-            x = evaluate(st, topo, cfg, q, w)
-            if x > best:
-                best = x
-    return own - w[W_S_RIVAL] * best
-
-
-@njit(cache=True)
-def rollout_value(st, topo, cfg, a, p, w, seed, end_turn, sim, buf, work):
-    """Value for seat p of action `a` in one determinized greedy playout to turn `end_turn`.
-    `seed` fixes the determinization, dice and the players' choices of this playout."""
-    srng = np.empty(1, dtype=np.uint64)   # chance inside the rollout (dice, steals, battles)
-    drng = np.empty(1, dtype=np.uint64)   # decisions and determinization inside the rollout
-    srng[0] = seed
-    drng[0] = seed ^ np.uint64(0x5DEECE66D)
-    sim[:] = st
-    redeal(sim, topo, cfg, p, drng)
-    apply_action(sim, topo, cfg, a, srng)
-    steps = 0
-    while sim[S_PHASE] != PH_OVER and sim[S_TURN] < end_turn and steps < 3000:
-        m = legal_actions(sim, topo, cfg, buf)
-        b = choose_greedy(sim, topo, cfg, buf, m, w, drng, work)
-        apply_action(sim, topo, cfg, b, srng)
-        steps += 1
-    return relative_value(sim, topo, cfg, p, w)
-
-
-@njit(cache=True)
-def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
-    """Successive halving over the best greedy candidates (see module doc)."""
-    if n == 1:
-        return legal[0]
-    ph = st[S_PHASE]
-    scores = np.empty(n, dtype=np.float64)
-    greedy_scores(st, topo, cfg, legal, n, w, prng, scores, work)
-    # search only the decisions that shape the game; the rest is greedy
-    if not (ph == PH_MAIN or ph == PH_SETUP_SETTLEMENT or ph == PH_ROBBER or ph == PH_CORSAIR):
-        return legal[pick_best(scores, n, prng)]
-    K = int(w[W_S_CAND])
-    R = int(w[W_S_ROLL])
-    rounds = int(w[W_S_HORIZON])
-    start_turn = st[S_TURN]
-    if ph == PH_SETUP_SETTLEMENT:
-        start_turn = 0
-        boost = w[W_S_SETUP_BOOST]
-        if boost > 1.0:
-            K = int(K * boost)
-            R = int(R * boost)
-        rounds = int(w[W_S_SETUP_ROUNDS])
-    if K < 1:
-        K = 1
-    if R < 1:
-        R = 1
-    if rounds < 1:
-        rounds = 1
-    end_turn = start_turn + rounds * st[S_P]
-    jit = np.empty(n, dtype=np.float64)
-    for i in range(n):  # random tie-breaking among equal greedy scores
-        jit[i] = -scores[i] - 1e-7 * uniform(prng)
-    order = np.argsort(jit)
-    if scores[order[0]] >= 1e11:   # a sure win
-        return legal[order[0]]
-    cand = np.empty(n, dtype=np.int64)
-    k = 0
-    for c in range(n):  # the K best greedy candidates that are not vetoed
-        i = order[c]
-        if k < K and scores[i] > -1e17:
-            cand[k] = i
-            k += 1
-    if k <= 1:
-        return legal[order[0]]
-    p = st[S_ACTOR]
-    sim = np.empty_like(st)
-    buf = np.empty(1024, dtype=np.int32)
-    total = np.zeros(n, dtype=np.float64)
-    done = 0       # rollouts each surviving candidate has had
-    batch = R
-    seeds = np.empty(0, dtype=np.uint64)
-    while True:
-        # rollouts done .. done + batch for every survivor, on shared seeds
-        more = np.empty(done + batch, dtype=np.uint64)
-        more[:done] = seeds
-        for j in range(done, done + batch):
-            more[j] = next_u64(prng)
-        seeds = more
-        for c in range(k):
-            i = cand[c]
-            for j in range(done, done + batch):
-                total[i] += rollout_value(st, topo, cfg, legal[i], p, w, seeds[j], end_turn, sim, buf, work)
-        done += batch
-        # keep the better half (stable: ties keep the greedy order)
-        keep = (k + 1) // 2
-        for x in range(1, k):
-            y = x
-            while y > 0 and total[cand[y]] > total[cand[y - 1]] + 1e-9:
-                t = cand[y]
-                cand[y] = cand[y - 1]
-                cand[y - 1] = t
-                y -= 1
-        k = keep
-        if k <= 1:
-            break
-        batch = done  # the survivors' rollouts double
-    return legal[cand[0]]
-
-
-@njit(cache=True)
 def greedy_action(st, ctx, legal, n, w, rng, work):
     """The greedy choice (the search's first child and play-out policy)."""
     return choose_greedy(st, ctx[0], ctx[1], legal, n, w, rng, work)
@@ -900,15 +743,15 @@ def seat_values(st, ctx, w, rng, out):
 def worth_search(st, ctx, legal, n, w):
     """The decisions that shape the game: building and trading on one's turn, and in catan the
     set-up settlements and where the robber goes; discards, steals and the like are greedy, and so
-    is a turn past the greedy's 60-action guard (which then ends it). Troja searches its turns
-    only: searching its set-up and corsair too took 35% more time (19.5 games/s with every seat
-    searching, below issue 16's 20) for a share against tuned within the noise (0.301-0.311 against
-    0.292, 1,600 games each)."""
+    is a turn past the greedy's 60-action guard (which then ends it). Troja searches its turns,
+    and its set-up settlements only at a search_setup_scale above 0 (its default is 0): searching
+    the corsair too took 35% more time (19.5 games/s with every seat searching, below issue 16's 20)
+    for a share against tuned within the noise (0.301-0.311 against 0.292, 1,600 games each)."""
     ph = st[S_PHASE]
     if st[S_TURN_ACTIONS] > 60:
         return False
     if st[S_GAME] == GAME_TROJA:
-        return ph == PH_MAIN
+        return ph == PH_MAIN or ph == PH_SETUP_SETTLEMENT
     return ph == PH_MAIN or ph == PH_SETUP_SETTLEMENT or ph == PH_ROBBER
 
 
@@ -980,5 +823,9 @@ def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
         return choose_greedy(st, topo, cfg, legal, n, w, prng, work)
     if kind == ISMCTS:
         # the search's context carries the weights, which its turn cut-off scores with
+        if st[S_PHASE] == PH_SETUP_SETTLEMENT and w[W_SETUP_SCALE] != 1.0:
+            ws = w.copy()     # the set-up settlement's budget (search_setup_scale)
+            ws[W0 + S_ITER] = int(w[W0 + S_ITER] * w[W_SETUP_SCALE])
+            return search_action(st, (topo, cfg, ws), legal, n, ws, prng, work)
         return search_action(st, (topo, cfg, w), legal, n, w, prng, work)
-    return choose_search(st, topo, cfg, legal, n, w, prng, work, w)
+    return choose_greedy(st, topo, cfg, legal, n, w, prng, work)

@@ -34,4 +34,4 @@ def test_fuzz_rule_options(over):
 def test_fuzz_greedy_and_search_keep_invariants():
     vec = SPEC.params.defaults()
     contract.fuzz(GAME, 4, 40, vec, 8, np.array([1, 0, 1, 0]))
-    contract.fuzz(GAME, 4, 1, vec, 8, np.array([2, 1, 1, 1]))
+    contract.fuzz(GAME, 4, 1, vec, 8, np.array([SPEC.strategy("ismcts").kind, 1, 1, 1]))

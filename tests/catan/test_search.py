@@ -10,7 +10,8 @@ from sim.catan_core import engine as CE
 from sim.catan_core.actions import A_END
 from sim.catan_core.board import T_N
 from sim.rng import new_stream, PLAYERS, CHANCE
-from sim.search.ismcts import S_TEMP
+from sim.search.ismcts import S_ITER, S_TEMP
+from sim.catan_core import rules as E
 from strategies import catan as S, troja as TR
 from tests.catan.helpers import fresh, give, settle, ORE, GRAIN
 
@@ -121,3 +122,37 @@ def test_search_beats_the_tuned_greedy(game):
     per_seat = 50 if game == "catan" else 150
     mean, lo, hi, n, _ = share(game, 4, "tuned", per_seat, jobs=1)
     assert n == 4 * per_seat and lo > 0.25, (mean, lo, hi)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_set_up_settlement_is_searched_at_search_setup_scale_of_the_budget(game):
+    """A set-up settlement is searched with search_iterations * search_setup_scale iterations
+    (Catan's default 1); a scale of 0 (Troja's default) leaves it to the greedy."""
+    from tests.catan.helpers import config
+    cfg, topo = config(game, 4)
+    st = np.empty(STATE_SIZE, dtype=np.int32)
+    E.new_game(st, topo, cfg, 0, 0)
+    assert st[S_PHASE] == PH_SETUP_SETTLEMENT
+    w = search_weights(game)
+    assert w[S.W_SETUP_SCALE] == (0.0 if game == "troja" else 1.0)
+    out = np.empty(CE.N_ACTIONS, np.int32)
+    n = CE.legal_actions(st, (topo, cfg), out)
+    assert n > 10 and S.worth_search(st, (topo, cfg), out, n, w)
+
+    def pick(wv, seed, kind=S.ISMCTS):
+        rng = new_stream(seed, 0, PLAYERS)
+        a = S.choose(st, (topo, cfg), out, n, kind, wv, rng, st.copy())
+        return int(a), int(rng[0])
+
+    half, full = w.copy(), w.copy()
+    half[S.W_SETUP_SCALE] = 0.5
+    full[S.W_SETUP_SCALE] = 1.0
+    full[S.W0 + S_ITER] = int(w[S.W0 + S_ITER] * 0.5)
+    greedy = w.copy()
+    greedy[S.W_SETUP_SCALE] = 0.0
+    for seed in range(4):
+        # the same decision and the same draws as the search at half the iterations
+        assert pick(half, seed) == pick(full, seed)
+        assert pick(greedy, seed) == pick(w, seed, S.GREEDY)
+    # and the search at the set-up is no greedy: some seed makes another choice
+    assert any(pick(half, seed)[0] != pick(greedy, seed)[0] for seed in range(8))

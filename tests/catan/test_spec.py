@@ -12,7 +12,7 @@ def test_spec_shape():
     for p in SPEC.params:
         assert p.meaning
         p.encode(p.default)
-    assert [s.name for s in SPEC.strategies][:3] == ["random", "greedy", "search"]
+    assert [s.name for s in SPEC.strategies][:3] == ["random", "greedy", "ismcts"]
     r = SPEC.play_batch(1, 0, 5, 4, SPEC.params.defaults(), np.array([0, 1, 0, 1]))
     assert r["turns"].shape == (5,)
     for k in ("score", "win", "rank") + SPEC.seat_metrics:

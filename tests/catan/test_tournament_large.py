@@ -1,5 +1,5 @@
 """Skill ladder for catan with 5 and 6 players (special building phase on): greedy beats random
-and search beats greedy. A hero in a field of the weaker strategy, seats rotated, wins more than
+and the search (ismcts) beats greedy. A hero in a field of the weaker strategy, seats rotated, wins more than
 the fair share 1/P (Wilson 95% lower bound)."""
 import pytest
 
@@ -13,5 +13,4 @@ def test_greedy_beats_random(P):
     assert lo > 1 / P, (mean, lo, hi, n)
 
 
-# Search against greedy at 5 and 6 players (thin margins since greedy plays its development cards:
-# 200 and 150 search games for about 80% power) is measured by bench/search_ladder.py, not here.
+# The search (ismcts) against greedy at 5 and 6 players is measured by bench/search_ladder.py, not here.

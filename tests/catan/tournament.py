@@ -16,10 +16,12 @@ def wilson(successes, n, z=1.96):
 def _seat_share(spec_name, hero, field, games_per_seat, players, seed, seat):
     from sim import get_game
     spec = get_game(spec_name)
-    from sim.contract import lineup_arrays
+    from experiments.lineup import arrays, parse_lineup
     names = [field] * players
     names[seat] = hero
-    kinds, weights = lineup_arrays(spec, names)       # each seat its strategy's default weights
+    # each seat as a line-up parses it: its strategy's default weights, but `ismcts` searches over
+    # the tuned greedy's weights (strategies/weights/)
+    kinds, weights = arrays(spec, parse_lineup(spec, names, players))
     r = spec.play_batch(seed + seat, 0, games_per_seat, players, spec.params.defaults(), kinds, weights)
     return r["win"][:, seat]
 
