@@ -50,8 +50,13 @@ def main():
         spec = get_game(name)
         strategies = [s for s in a.strategies.split(",") if s] or [s.name for s in spec.strategies]
         players = [int(p) for p in a.players.split(",") if p] or [spec.default_players]
+        from experiments.lineup import tuned_names
+        known = {s.name for s in spec.strategies} | set(tuned_names(spec))
         for p in players:
             for strat in strategies:
+                if strat not in known:          # e.g. `search`, which only Troja still has
+                    print(f"{name:<14} {p}p {strat:<12} {'-':>10}  (no such player in this game)", flush=True)
+                    continue
                 if a.cpu:
                     n = max(2, a.cpu // 50) if strat in ("search", "ismcts") else a.cpu
                     med, lo, hi, turns = cpu_rate(spec, strat, p, n, a.repeats)
