@@ -29,7 +29,8 @@ from sim.spec import AgonInputError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
-              "skill_games", "skill_trace_games", "check_games", "check_option_games"}
+              "skill_games", "skill_trace_games", "check_games", "check_option_games",
+              "check_confirm_games"}
 DEFAULT_SKILL = ("greedy", "ismcts")
 
 
@@ -52,6 +53,7 @@ class Battery:
 
     check_games: int = 100          # check-players: traced games per strategy (0: no player checks)
     check_option_games: int = 20    # check-players: seeds per rule option flip
+    check_confirm_games: int = 100  # check-players: seeds (x every rotation) of a never-used family's variants
 
     def skill_runs(self) -> list[str]:
         """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
@@ -159,7 +161,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            if raw.get("skill_trace_games", 0) else 0,
 
                            check_games=sc(raw.get("check_games", 100), 0) if raw.get("check_games", 100) else 0,
-                           check_option_games=sc(raw.get("check_option_games", 20), 0)))
+                           check_option_games=sc(raw.get("check_option_games", 20), 0),
+                           check_confirm_games=max(1, sc(raw.get("check_confirm_games", 100), 0))))
     return out
 
 
@@ -234,9 +237,11 @@ def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool) -> di
     from experiments import check_players as cp
     strategies = [s.strip() for s in str(b.strategies).split(",") if s.strip()][:1] + b.skill_runs()
     cmd = (f"agon check-players {b.game} --players {b.players} --strategies {','.join(strategies)} "
-           f"--games {b.check_games} --option-games {b.check_option_games} --seed {b.seed}")
+           f"--games {b.check_games} --option-games {b.check_option_games} "
+           f"--confirm-games {b.check_confirm_games} --seed {b.seed}")
     check = cp.Check(game=b.game, players=b.players, strategies=strategies, games=b.check_games,
-                     option_games=b.check_option_games, seed=b.seed, command=cmd)
+                     option_games=b.check_option_games, confirm_games=b.check_confirm_games, seed=b.seed,
+                     command=cmd)
     if progress:
         print(f"== {b.game}: player checks ({b.check_games} traced games per strategy)", file=sys.stderr)
     return cp.run(check, folder, jobs=jobs, force=True, progress=progress)
@@ -255,7 +260,8 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                                     "skill": b.skill, "skill_games": b.skill_games,
                                     "skill_trace_games": b.skill_trace_games,
 
-                                    "check_games": b.check_games, "check_option_games": b.check_option_games}},
+                                    "check_games": b.check_games, "check_option_games": b.check_option_games,
+                                    "check_confirm_games": b.check_confirm_games}},
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)

@@ -122,6 +122,7 @@ _DESIGN_GAME = {
         "skill_trace_games": _int(0, MAX_GAMES, "a whole number of games per rung >= 0 (0: no skill trace)"),
         "check_games": _int(0, MAX_GAMES, "a whole number of games >= 0 (0: no player checks)"),
         "check_option_games": _int(0, MAX_GAMES, "a whole number of seeds >= 0"),
+        "check_confirm_games": _int(1, MAX_GAMES, "a whole number of seeds >= 1"),
     },
     "additionalProperties": False,
 }

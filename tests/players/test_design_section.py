@@ -6,7 +6,8 @@ from experiments.design import Battery, load_batteries, run_one
 
 def test_design_report_has_the_players_section(tmp_path):
     b = Battery(game="catan", players=3, strategies="greedy", seats={3: 6}, sweep_values=[], tournament=[],
-                skill=["greedy", "ismcts"], skill_games=3, check_games=3, check_option_games=2)
+                skill=["greedy", "ismcts"], skill_games=3, check_games=3, check_option_games=2,
+                check_confirm_games=4)
     gdir = run_one(b, tmp_path / "catan", jobs=1, progress=False, command="agon design-report catan --scale 0.01")
     md = (gdir / "report.md").read_text()
     assert "## Players: degeneracy checks" in md and "[Players: degeneracy checks]" in md   # section + contents
@@ -19,4 +20,4 @@ def test_design_report_has_the_players_section(tmp_path):
 
 def test_design_config_scales_the_check_sample():
     b = load_batteries(["catan"], None, 0.5, 1)[0]
-    assert b.check_games == 50 and b.check_option_games == 10
+    assert b.check_games == 50 and b.check_option_games == 10 and b.check_confirm_games == 50
