@@ -155,3 +155,17 @@ def test_shipped_tuned_beats_default_greedy_on_new_seeds(name):
                                 [spec.strategy("greedy").kind] * (players - 1))
     lo, hi = wilson(wins, games)
     assert lo > fair, (name, wins / games, lo, hi)
+
+
+def test_search_ranges_cover_the_shared_search_block():
+    """experiments/lineup.py checks overrides of the search block by SEARCH_RANGES: a weight added to
+    the block (sim/search/ismcts.py) must get its range there too, and every default must lie in it."""
+    from experiments.lineup import SEARCH_RANGES
+    from sim.search.ismcts import SEARCH_WEIGHT_NAMES
+    assert set(SEARCH_RANGES) == set(SEARCH_WEIGHT_NAMES)
+    for game in ("magna-grecia", "glory-to-rome", "mare-nostrum", "catan", "troja"):
+        info = get_game(game).strategy("ismcts")
+        for name in SEARCH_WEIGHT_NAMES:
+            lo, hi, whole = SEARCH_RANGES[name]
+            x = info.weights[list(info.weight_names).index(name)]
+            assert lo <= x <= hi and (not whole or x == int(x)), (game, name, x)
