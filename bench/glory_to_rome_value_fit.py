@@ -87,7 +87,7 @@ def play(seed, n_games, ctx, n_players, kinds, weights, coef, wins):
         while m > 0:
             p = E.to_move(st, ctx)
             if kinds[p] == M.KIND_ISMCTS and m > 1:
-                a = M.search_action(st, (ctx, coef), legal, m, weights[p], pr, work)
+                a = M.search_with_value(st, (ctx, coef), legal, m, weights[p], pr, work)
             else:
                 a = M.choose(st, ctx, legal, m, kinds[p], weights[p], pr, work)
             m = E.apply_action(st, ctx, a, chance, legal)

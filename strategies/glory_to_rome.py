@@ -718,7 +718,7 @@ def _redeal(st, ctx, seat, rng):
     E.redeal_hidden(st, ctx[0], seat, rng)
 
 
-search_action = make_search(
+search_with_value = make_search(
     "search_glory_to_rome", legal_actions=_legal, apply_action=_apply,
     to_move=_to_move, returns=_returns, redeal_hidden=_redeal,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
@@ -739,6 +739,13 @@ VALUE_COEF.flags.writeable = False      # numba freezes globals read-only: same 
 
 
 @njit(cache=True)
+def search_action(st, ctx, legal, n, w, rng, work):
+    """The search's action (engine context ctx) with the shipped value; bench/glory_to_rome_value_fit.py
+    calls search_with_value with other coefficients."""
+    return search_with_value(st, (ctx, VALUE_COEF), legal, n, w, rng, work)
+
+
+@njit(cache=True)
 def choose(st, ctx, legal, n, kind, w, rng, work):
     """The action chosen by strategy `kind` with weights w for the player to move among legal[:n]
     (engine contract; work is scratch the caller owns, unused here)."""
@@ -746,7 +753,7 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
         return legal[below(rng, n)]
     tmp = np.empty(N_ACTIONS, np.int32)
     if kind == KIND_ISMCTS:
-        return search_action(st, (ctx, VALUE_COEF), legal, n, w, rng, work)
+        return search_action(st, ctx, legal, n, w, rng, work)
     return legal[greedy_index(st, legal, n, w, rng, tmp)]
 
 
