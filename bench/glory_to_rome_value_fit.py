@@ -12,6 +12,12 @@ VALUE_COEF block and the held-out log-loss (last 20% of the games) against the u
         --config "search_rollout_actions=0" --config "search_iterations=32/search_rollout_actions=0"
     nice python bench/glory_to_rome_value_fit.py --speed 60          # every seat ismcts, shipped value
 
+The shipped block (16 iterations, 4 random play-out actions, temperature 1) was chosen from
+    --coef /tmp/gtr_value.json --strength 100 --speed 30 --config search_temperature=1/search_iterations=16/search_rollout_actions=4 ...
+(iterations 12/16/20/24/32 x play-out 0/2/4/6/8, temperature 0.5-2, c 0.3-1.2; then --strength 200
+--strength-seed 2600 for the best few); the strength claim is on fresh seeds (bench/search_strength.py
+--seed 9600).
+
 --strength N plays N games with one ismcts seat at each of the 4 seats among tuned (run seed
 --strength-seed + seat, games 0..N-1: the games bench/search_strength.py plays with --seed) and
 prints its share with a Wilson 95% interval; --speed N plays N games with ismcts in every seat

@@ -85,6 +85,9 @@ GREEDY_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.2, 1.6, 0.3, -0.25, 0.0,
 # iterations / 4 actions 0.404 [0.357, 0.453] (400 games, run seed 1600) and 0.448 [0.413, 0.482]
 # (800, seed 2600), 27 games/CPU-s with every seat searching; 24 / 8 (the old block) 0.426 [0.392,
 # 0.461] (800, seed 2600), 16 games/CPU-s; no play-out 0.316 [0.273, 0.363] (400, seed 1600).
+# On fresh seeds (`bench/search_strength.py --games glory-to-rome --field tuned --per-seat 200 --seed
+# 9600`): 0.410 [0.376, 0.444] of 800 games; bench/run_all.py --cpu 3000: 27.0 games/CPU-s (the old
+# block and evaluation leaf: 14.0, back to back on the same loaded machine).
 ISMCTS_W = GREEDY_W[:len(GAME_WEIGHT_NAMES)] + (16.0, 0.7, 4.0, 1.0, 1.0, 0.5, 0.0)
 BUILDER_W = (1.0, 0.8, 0.5, 0.2, 0.5, 1.0, 2.0, 0.5, -0.25, 0.0,
              0.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 0.2) + _NEW
