@@ -5,8 +5,10 @@ greedy     lead/follow: analytic value of each role for this player (actions it 
            it could do with them) minus the cards spent; every other decision: one-step look-ahead
            on a weighted evaluation of the resulting state (weights overridable)
 builder / merchant / legionary / collector: greedy with persona weights and role biases
-ismcts     the shared information-set tree search (sim/search) over the greedy's scores and evaluation
-           (it replaced a flat Monte Carlo over greedy play-outs at lead/follow decisions, which it beats)
+ismcts     the shared information-set tree search (sim/search) over the greedy's scores, its leaves
+           scored by each seat's fitted log-odds of winning (VALUE_COEF, value_logits) after a short
+           random play-out (it replaced a flat Monte Carlo over greedy play-outs at lead/follow
+           decisions, which it beats)
 
 Every player sees only what its seat sees (sim/glory_to_rome/view.py): scores are estimated from
 the public part of the vaults, and a look-ahead through a deck draw averages over the cards the
@@ -77,6 +79,16 @@ _NEW = (1.0, 0.5, 2.0, 1.0, 64.0) + (24.0, 0.7, 8.0, 3.0, 1.0, 0.5, 0.0)
 
 GREEDY_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.2, 1.6, 0.3, -0.25, 0.0,
             0.0, 0.2, 0.2, 0.0, 0.1, 0.0, 0.0, 0.2) + _NEW
+# the search's block (sim/search/ismcts.py SEARCH_WEIGHT_NAMES): 16 iterations, 4 random play-out
+# actions, then the fitted value (VALUE_COEF) at temperature 1 (its own win probabilities). Chosen
+# with bench/glory_to_rome_value_fit.py --strength (one ismcts seat vs 3 tuned, seats rotated): 16
+# iterations / 4 actions 0.404 [0.357, 0.453] (400 games, run seed 1600) and 0.448 [0.413, 0.482]
+# (800, seed 2600), 27 games/CPU-s with every seat searching; 24 / 8 (the old block) 0.426 [0.392,
+# 0.461] (800, seed 2600), 16 games/CPU-s; no play-out 0.316 [0.273, 0.363] (400, seed 1600).
+# On fresh seeds (`bench/search_strength.py --games glory-to-rome --field tuned --per-seat 200 --seed
+# 9600`): 0.410 [0.376, 0.444] of 800 games; bench/run_all.py --cpu 3000: 27.0 games/CPU-s (the old
+# block and evaluation leaf: 14.0, back to back on the same loaded machine).
+ISMCTS_W = GREEDY_W[:len(GAME_WEIGHT_NAMES)] + (16.0, 0.7, 4.0, 1.0, 1.0, 0.5, 0.0)
 BUILDER_W = (1.0, 0.8, 0.5, 0.2, 0.5, 1.0, 2.0, 0.5, -0.25, 0.0,
              0.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 0.2) + _NEW
 MERCHANT_W = (1.2, 0.6, 0.6, 0.2, 0.5, 1.2, 1.4, 0.3, -0.25, 0.0,
@@ -101,8 +113,8 @@ STRATEGIES = (
                  LEGIONARY_W, WEIGHT_NAMES),
     StrategyInfo("collector", KIND_PATRON, "persona: client collector aiming at the Forum",
                  PATRON_W, WEIGHT_NAMES),
-    StrategyInfo("ismcts", KIND_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, 8 random "
-                 "actions then the evaluation", GREEDY_W, WEIGHT_NAMES),
+    StrategyInfo("ismcts", KIND_ISMCTS, "information-set MCTS (sim/search): greedy-ordered widening, 4 random "
+                 "actions then the fitted win log-odds", ISMCTS_W, WEIGHT_NAMES),
 )
 
 
@@ -594,13 +606,84 @@ def policy_scores(st, ctx, legal, n, w, rng, work, out):
     greedy_scores(st, legal, n, w, rng, tmp, out)
 
 
+# The search's leaf (sim/search): every seat's fitted log-odds of winning the game, a conditional
+# logit over the seats of per-seat features (`seat_features`), each read from what that seat sees
+# (its own hand and vault, the rivals' public buildings, Influence, clients, stockpiles and vault
+# counts: `view.estimated_score`). Its softmax at search_temperature 1 is the fitted win
+# probability, whatever the greedy's weights. A coefficient is a + b * (1 - time_left): its weight
+# moves as the deck runs down.
+VALUE_FEATURES = ("score", "lead", "influence", "clients", "stockpile", "hand", "jacks",
+                  "foundations", "laid", "buildings", "vault_room")
+(F_SCORE, F_LEAD, F_INFL, F_CLI, F_STOCK, F_HAND, F_JACKS, F_FOUND, F_LAID, F_BUILT,
+ F_VROOM) = range(len(VALUE_FEATURES))
+N_VF = len(VALUE_FEATURES)
+
+
+@njit(cache=True)
+def seat_features(s, out):
+    """out[q, :] = the value's features of every seat q (VALUE_FEATURES), each from q's view: its
+    estimated final score if the game ended now and its lead over the best rival as q estimates
+    them (hidden vault cards at the mean value), Influence, clients, stockpile, order cards and
+    Jacks in hand, foundations, the materials laid in them plus half of what q holds to finish them
+    (the evaluation's measure), completed buildings and room left in the vault. Returns the
+    game's progress 1 - time_left (0 at the start, 1 when the deck is out)."""
+    n = s[G_N]
+    for q in range(n):
+        b = P0 + q * PSZ
+        me = V.estimated_score(s, q, q)
+        best = -1e9
+        for r in range(n):
+            if r != q:
+                x = V.estimated_score(s, q, r)
+                if x > best:
+                    best = x
+        st = 0
+        for m in range(6):
+            st += s[b + O_STOCK + m]
+        nf = 0
+        nb = 0
+        laid = 0.0
+        for k in range(NK):
+            bs = s[b + O_BST + k]
+            if bs == 1:
+                nf += 1
+                laid += s[b + O_BMAT + k] + 0.5 * _supply(s, q, k)
+            elif bs == 2:
+                nb += 1
+        out[q, F_SCORE] = me
+        out[q, F_LEAD] = me - best
+        out[q, F_INFL] = s[b + O_INFL]
+        out[q, F_CLI] = n_clients(s, q)
+        out[q, F_STOCK] = st
+        out[q, F_HAND] = s[b + O_HN]
+        out[q, F_JACKS] = s[b + O_HJ]
+        out[q, F_FOUND] = nf
+        out[q, F_LAID] = laid
+        out[q, F_BUILT] = nb
+        out[q, F_VROOM] = vault_limit(s, q) - n_vault(s, q)
+    return 1.0 - time_left(s)
+
+
+@njit(cache=True)
+def value_logits(s, coef, out):
+    """Every seat's fitted log-odds of winning (coef[0] + progress * coef[1], times its features)
+    into out; returns the number of seats."""
+    n = s[G_N]
+    f = np.zeros((n, N_VF))
+    x = seat_features(s, f)
+    for q in range(n):
+        v = 0.0
+        for k in range(N_VF):
+            v += (coef[0, k] + x * coef[1, k]) * f[q, k]
+        out[q] = v
+    return n
+
+
 @njit(cache=True)
 def seat_values(st, ctx, w, rng, out):
-    """Every seat's evaluation (the search's cut-off); returns the number of seats."""
-    n = st[G_N]
-    for q in range(n):
-        out[q] = evaluate(st, q, w, rng)
-    return n
+    """Every seat's fitted log-odds of winning (value_logits with the context's coefficients:
+    the search's cut-off); returns the number of seats."""
+    return value_logits(st, ctx[1], out)
 
 
 @njit(cache=True)
@@ -611,11 +694,58 @@ def worth_search(st, ctx, legal, n, w):
     return True
 
 
-search_action = make_search(
-    "search_glory_to_rome", legal_actions=E.legal_actions, apply_action=E.apply_action,
-    to_move=E.to_move, returns=E.returns, redeal_hidden=E.redeal_hidden,
+# the engine contract under the search's context (params, value coefficients): the engine reads
+# everything from the state, the context only carries the fitted value to seat_values
+@njit(cache=True)
+def _legal(st, ctx, out):
+    return E.legal_actions(st, ctx[0], out)
+
+
+@njit(cache=True)
+def _apply(st, ctx, a, chance, out):
+    return E.apply_action(st, ctx[0], a, chance, out)
+
+
+@njit(cache=True)
+def _to_move(st, ctx):
+    return E.to_move(st, ctx[0])
+
+
+@njit(cache=True)
+def _returns(st, ctx, score, win, rank):
+    E.returns(st, ctx[0], score, win, rank)
+
+
+@njit(cache=True)
+def _redeal(st, ctx, seat, rng):
+    E.redeal_hidden(st, ctx[0], seat, rng)
+
+
+search_with_value = make_search(
+    "search_glory_to_rome", legal_actions=_legal, apply_action=_apply,
+    to_move=_to_move, returns=_returns, redeal_hidden=_redeal,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
     worth_search=worth_search, N_ACTIONS=N_ACTIONS, W0=W0)
+
+# The fitted leaf value: coefficient a + b * progress (rows a, b; columns VALUE_FEATURES, log-odds
+# per unit). Fitted by `bench/glory_to_rome_value_fit.py --games 3000 --seed 7200`: a conditional
+# logit of the win shares on every seat's features at every lead decision (167,164 lead decisions
+# of 3,000 4-player games of the tuned greedy, strategies/weights/glory-to-rome-4p.toml, in every
+# seat, run seed 7200, all with a winner); L2 1e-3 on standardised features. Held-out log-loss (last
+# 20% of the games) 1.148 against the uniform 1.386 (progress < 1/3: 1.354, to 2/3: 1.211, later:
+# 0.832).
+VALUE_COEF = np.array([
+    [0.0952, -0.0412, 0.2569, 0.3140, 0.0468, 0.0199, -0.0198, 0.2110, 0.3578, 0.2361, 0.2370],       # a
+    [0.0925, 0.0902, -0.0304, -0.2889, -0.0397, 0.0031, 0.0582, -0.2236, -0.2008, -0.2198, -0.2838],  # b
+])
+VALUE_COEF.flags.writeable = False      # numba freezes globals read-only: same type when passed
+
+
+@njit(cache=True)
+def search_action(st, ctx, legal, n, w, rng, work):
+    """The search's action (engine context ctx) with the shipped value; bench/glory_to_rome_value_fit.py
+    calls search_with_value with other coefficients."""
+    return search_with_value(st, (ctx, VALUE_COEF), legal, n, w, rng, work)
 
 
 @njit(cache=True)
