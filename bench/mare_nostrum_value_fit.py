@@ -79,16 +79,15 @@ def collect(seed, n_games, ctx, n_players, kinds, weights, feats, rows, games, w
 
 
 @njit(cache=True)
-def play(seed, n_games, ctx, n_players, kinds, weights, coef, steps, wins):
+def play(seed, n_games, ctx, n_players, kinds, weights, coef, steps, wins, scores, ranks):
     """play_games' loop (same streams, same games) with the ismcts seats searching over the given
-    fitted value and searched steps; wins[g] = the win shares of game g."""
+    fitted value and searched steps; wins[g], scores[g], ranks[g] = the win shares, final scores
+    and ranks of game g."""
     st = np.zeros(STATE_SIZE, np.int32)
     work = np.empty(STATE_SIZE, np.int32)
     legal = np.empty(E.N_ACTIONS, np.int32)
     chance = np.empty(1, np.uint64)
     pr = np.empty(1, np.uint64)
-    score = np.zeros(n_players)
-    rank = np.zeros(n_players, np.int64)
     for g in range(n_games):
         E.new_game(st, ctx, n_players, seed, g)
         chance[0] = stream_state(seed, g, CHANCE)
@@ -101,7 +100,7 @@ def play(seed, n_games, ctx, n_players, kinds, weights, coef, steps, wins):
             else:
                 a = M.choose(st, ctx, legal, m, kinds[p], weights[p], pr, work)
             m = E.apply_action(st, ctx, a, chance, legal)
-        E.returns(st, ctx, score, wins[g], rank)
+        E.returns(st, ctx, scores[g], wins[g], ranks[g])
 
 
 def lineup(names):
@@ -211,7 +210,8 @@ def strength(coef, text, per_seat, seed=1600):
             weights[seat, names.index(k)] = v
         wins = np.zeros((per_seat, N_PLAYERS))
         t = time.process_time()
-        play(np.uint64(seed + seat), per_seat, ctx, N_PLAYERS, kinds, weights, coef, steps, wins)
+        play(np.uint64(seed + seat), per_seat, ctx, N_PLAYERS, kinds, weights, coef, steps, wins,
+             np.zeros((per_seat, N_PLAYERS)), np.zeros((per_seat, N_PLAYERS), np.int64))
         cpu += time.process_time() - t
         w_all.append(wins[:, seat])
     w = np.concatenate(w_all)
@@ -229,9 +229,11 @@ def speed(coef, text, n_games, seed=1700):
         weights[:, names.index(k)] = v
     ctx = E.make_ctx(N_PLAYERS, spec.params.defaults())
     wins = np.zeros((n_games, N_PLAYERS))
-    play(np.uint64(seed), 1, ctx, N_PLAYERS, kinds, weights, coef, steps, wins)     # compile
+    scores = np.zeros((n_games, N_PLAYERS))
+    ranks = np.zeros((n_games, N_PLAYERS), np.int64)
+    play(np.uint64(seed), 1, ctx, N_PLAYERS, kinds, weights, coef, steps, wins, scores, ranks)     # compile
     t = time.process_time()
-    play(np.uint64(seed), n_games, ctx, N_PLAYERS, kinds, weights, coef, steps, wins)
+    play(np.uint64(seed), n_games, ctx, N_PLAYERS, kinds, weights, coef, steps, wins, scores, ranks)
     dt = time.process_time() - t
     print(f"speed {text or 'default'}: {n_games} games, every seat ismcts: {n_games / dt:.1f} games/CPU-s",
           flush=True)
