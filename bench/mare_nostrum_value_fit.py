@@ -11,6 +11,14 @@ VALUE_COEF block and the held-out log-loss against the uniform 1/6.
     nice python bench/mare_nostrum_value_fit.py --coef /tmp/mn_value.json --strength 50 \\
         --config "search_iterations=24" --config "search_iterations=48/search_temperature=2"
     nice python bench/mare_nostrum_value_fit.py --speed 60          # every seat ismcts, shipped value
+    nice python bench/mare_nostrum_value_fit.py --games 6000 --seed 7200 --fit-lineup tuned*6 \
+        --fit-lineup tuned,greedy*5 --fit-lineup tuned*2,random*2,greedy*2 \
+        --fit-lineup tuned,random*2,greedy*3 --out /tmp/mn_mixed.json     # fitted on mixed fields
+
+A value fitted on mixed fields (the last command; bench/mare_nostrum_mixed.py --coef, 1,200 games
+each, run seed 40000) played as the shipped one: 0.429 [0.401, 0.457] vs 5 greedy (shipped 0.436
+[0.408, 0.464]), 0.422 [0.394, 0.450] among 2 random + 3 greedy (0.428 [0.401, 0.457]), 0.232
+[0.209, 0.256] vs 5 tuned (0.231 [0.208, 0.256]): the tuned-only fit is kept.
 
 --strength N plays N games with one ismcts seat at each of the 6 seats among tuned (run seed
 1600 + seat, games 0..N-1: the games bench/search_strength.py plays) and prints its share with a
@@ -142,7 +150,11 @@ def log_loss(X, y, coef):
 
 
 def fit(args):
-    spec, kinds, weights = lineup(["tuned"] * N_PLAYERS)
+    """Fit on `args.games` games: every seat tuned, or split evenly over the --fit-lineup line-ups
+    (each rotated through the seats; line-up j, rotation r plays run seed + 10 j + r)."""
+    from bench.mare_nostrum_mixed import expand
+    ups = [expand(t) for t in args.fit_lineup] or [["tuned"] * N_PLAYERS]
+    spec = lineup(["tuned"] * N_PLAYERS)[0]
     ctx = E.make_ctx(N_PLAYERS, spec.params.defaults())
     cap = args.games * 120
     feats = np.zeros((cap, N_PLAYERS, M.N_VF))
@@ -150,8 +162,20 @@ def fit(args):
     games = np.zeros(cap, np.int64)
     winner = np.zeros(args.games, np.int64)
     t = time.process_time()
-    k = collect(np.uint64(args.seed), args.games, ctx, N_PLAYERS, kinds, weights, feats, rows, games, winner)
-    print(f"{args.games} tuned games (run seed {args.seed}), {k} phase starts, "
+    if len(ups) == 1 and len(set(ups[0])) == 1:
+        _, kinds, weights = lineup(ups[0])
+        k = collect(np.uint64(args.seed), args.games, ctx, N_PLAYERS, kinds, weights, feats, rows, games, winner)
+    else:
+        units = [(j, r) for r in range(N_PLAYERS) for j in range(len(ups))]      # interleaved: any prefix mixes
+        per = [args.games // len(units) + (1 if i < args.games % len(units) else 0) for i in range(len(units))]
+        k, g0 = 0, 0
+        for (j, r), n in zip(units, per):
+            _, kinds, weights = lineup([ups[j][(s + r) % N_PLAYERS] for s in range(N_PLAYERS)])
+            kk = collect(np.uint64(args.seed + 10 * j + r), n, ctx, N_PLAYERS, kinds, weights, feats[k:], rows[k:],
+                         games[k:], winner[g0:g0 + n])
+            games[k:k + kk] += g0
+            k, g0 = k + kk, g0 + n
+    print(f"{args.games} games of {' | '.join(','.join(u) for u in ups)} (run seed {args.seed}), {k} phase starts, "
           f"{(winner >= 0).mean():.3f} finished, {time.process_time() - t:.1f} CPU s", flush=True)
     feats, rows, games = feats[:k], rows[:k], games[:k]
     ok = winner[games] >= 0
@@ -243,6 +267,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=0, help="tuned games to fit on (0: no fit)")
     ap.add_argument("--seed", type=int, default=7100)
+    ap.add_argument("--fit-lineup", action="append", default=[],
+                    help="fit on these 6-seat line-ups (e.g. tuned*2,greedy*2,random*2; repeatable; default every seat tuned)")
     ap.add_argument("--out", default="", help="write the fitted coefficients (JSON)")
     ap.add_argument("--coef", default="", help="read coefficients (JSON) instead of the shipped VALUE_COEF")
     ap.add_argument("--strength", type=int, default=0, help="games per seat of one ismcts among tuned")
