@@ -124,8 +124,9 @@ def report(names, res, cpu):
 def tournament_ladder(folder):
     """The design report's skill ladder of a tournament folder (`agon tournament`, e.g. make
     report's mare-nostrum/tournament), refitted twice from its line-ups' results: by rank, as the
-    report does (the losers ordered by heroes/wonders, then provinces), and by the win alone (the
-    winner ahead of every other seat, the losers tied)."""
+    report did before Mare Nostrum declared `rank_by_win` (the losers ordered by heroes/wonders,
+    then provinces), and by the win alone, as it does now (the winner ahead of every other seat,
+    the losers tied)."""
     import pandas as pd
     from reports import tournament as rep
     from reports.data import iter_chunks
@@ -133,13 +134,13 @@ def tournament_ladder(folder):
     names, p = meta["strategies"], int(meta["players"])
     folders = rep.lineup_folders(Path(folder))
     cols = ["game"] + [f"{c}_{k}" for c in ("strategy", "rank", "win") for k in range(p)]
-    for title, by_win in (("by rank (the report)", False), ("by the win alone", True)):
+    for title, by_win in (("by rank (the engine orders the losers)", False), ("by the win alone (rank_by_win)", True)):
         pc, parts = rep.PairCounts(names, p), []
         for f in folders:
             for df in iter_chunks(f, cols):
                 labels = [str(df[f"strategy_{k}"].iloc[0]) for k in range(p)]
                 win = df[[f"win_{k}" for k in range(p)]].to_numpy(float)
-                rank = np.where(win > 0.5, 1.0, 2.0) if by_win else df[[f"rank_{k}" for k in range(p)]].to_numpy(float)
+                rank = rep.ranks(df, p, by_win)
                 pc.add(labels, rank, win)
                 idx = [names.index(x) for x in labels]
                 for s in range(p):
