@@ -11,6 +11,14 @@ VALUE_COEF block and the held-out log-loss against the uniform 1/6.
     nice python bench/mare_nostrum_value_fit.py --coef /tmp/mn_value.json --strength 50 \\
         --config "search_iterations=24" --config "search_iterations=48/search_temperature=2"
     nice python bench/mare_nostrum_value_fit.py --speed 60          # every seat ismcts, shipped value
+    nice python bench/mare_nostrum_value_fit.py --games 6000 --seed 7200 --fit-lineup tuned*6 \
+        --fit-lineup tuned,greedy*5 --fit-lineup tuned*2,random*2,greedy*2 \
+        --fit-lineup tuned,random*2,greedy*3 --out /tmp/mn_mixed.json     # fitted on mixed fields
+
+A value fitted on mixed fields (the last command; bench/mare_nostrum_mixed.py --coef, 1,200 games
+each, run seed 40000) played as the shipped one: 0.429 [0.401, 0.457] vs 5 greedy (shipped 0.436
+[0.408, 0.464]), 0.422 [0.394, 0.450] among 2 random + 3 greedy (0.428 [0.401, 0.457]), 0.232
+[0.209, 0.256] vs 5 tuned (0.231 [0.208, 0.256]): the tuned-only fit is kept.
 
 --strength N plays N games with one ismcts seat at each of the 6 seats among tuned (run seed
 1600 + seat, games 0..N-1: the games bench/search_strength.py plays) and prints its share with a
@@ -79,16 +87,15 @@ def collect(seed, n_games, ctx, n_players, kinds, weights, feats, rows, games, w
 
 
 @njit(cache=True)
-def play(seed, n_games, ctx, n_players, kinds, weights, coef, steps, wins):
+def play(seed, n_games, ctx, n_players, kinds, weights, coef, steps, wins, scores, ranks):
     """play_games' loop (same streams, same games) with the ismcts seats searching over the given
-    fitted value and searched steps; wins[g] = the win shares of game g."""
+    fitted value and searched steps; wins[g], scores[g], ranks[g] = the win shares, final scores
+    and ranks of game g."""
     st = np.zeros(STATE_SIZE, np.int32)
     work = np.empty(STATE_SIZE, np.int32)
     legal = np.empty(E.N_ACTIONS, np.int32)
     chance = np.empty(1, np.uint64)
     pr = np.empty(1, np.uint64)
-    score = np.zeros(n_players)
-    rank = np.zeros(n_players, np.int64)
     for g in range(n_games):
         E.new_game(st, ctx, n_players, seed, g)
         chance[0] = stream_state(seed, g, CHANCE)
@@ -101,7 +108,7 @@ def play(seed, n_games, ctx, n_players, kinds, weights, coef, steps, wins):
             else:
                 a = M.choose(st, ctx, legal, m, kinds[p], weights[p], pr, work)
             m = E.apply_action(st, ctx, a, chance, legal)
-        E.returns(st, ctx, score, wins[g], rank)
+        E.returns(st, ctx, scores[g], wins[g], ranks[g])
 
 
 def lineup(names):
@@ -143,7 +150,11 @@ def log_loss(X, y, coef):
 
 
 def fit(args):
-    spec, kinds, weights = lineup(["tuned"] * N_PLAYERS)
+    """Fit on `args.games` games: every seat tuned, or split evenly over the --fit-lineup line-ups
+    (each rotated through the seats; line-up j, rotation r plays run seed + 10 j + r)."""
+    from bench.mare_nostrum_mixed import expand
+    ups = [expand(t) for t in args.fit_lineup] or [["tuned"] * N_PLAYERS]
+    spec = lineup(["tuned"] * N_PLAYERS)[0]
     ctx = E.make_ctx(N_PLAYERS, spec.params.defaults())
     cap = args.games * 120
     feats = np.zeros((cap, N_PLAYERS, M.N_VF))
@@ -151,8 +162,20 @@ def fit(args):
     games = np.zeros(cap, np.int64)
     winner = np.zeros(args.games, np.int64)
     t = time.process_time()
-    k = collect(np.uint64(args.seed), args.games, ctx, N_PLAYERS, kinds, weights, feats, rows, games, winner)
-    print(f"{args.games} tuned games (run seed {args.seed}), {k} phase starts, "
+    if len(ups) == 1 and len(set(ups[0])) == 1:
+        _, kinds, weights = lineup(ups[0])
+        k = collect(np.uint64(args.seed), args.games, ctx, N_PLAYERS, kinds, weights, feats, rows, games, winner)
+    else:
+        units = [(j, r) for r in range(N_PLAYERS) for j in range(len(ups))]      # interleaved: any prefix mixes
+        per = [args.games // len(units) + (1 if i < args.games % len(units) else 0) for i in range(len(units))]
+        k, g0 = 0, 0
+        for (j, r), n in zip(units, per):
+            _, kinds, weights = lineup([ups[j][(s + r) % N_PLAYERS] for s in range(N_PLAYERS)])
+            kk = collect(np.uint64(args.seed + 10 * j + r), n, ctx, N_PLAYERS, kinds, weights, feats[k:], rows[k:],
+                         games[k:], winner[g0:g0 + n])
+            games[k:k + kk] += g0
+            k, g0 = k + kk, g0 + n
+    print(f"{args.games} games of {' | '.join(','.join(u) for u in ups)} (run seed {args.seed}), {k} phase starts, "
           f"{(winner >= 0).mean():.3f} finished, {time.process_time() - t:.1f} CPU s", flush=True)
     feats, rows, games = feats[:k], rows[:k], games[:k]
     ok = winner[games] >= 0
@@ -211,7 +234,8 @@ def strength(coef, text, per_seat, seed=1600):
             weights[seat, names.index(k)] = v
         wins = np.zeros((per_seat, N_PLAYERS))
         t = time.process_time()
-        play(np.uint64(seed + seat), per_seat, ctx, N_PLAYERS, kinds, weights, coef, steps, wins)
+        play(np.uint64(seed + seat), per_seat, ctx, N_PLAYERS, kinds, weights, coef, steps, wins,
+             np.zeros((per_seat, N_PLAYERS)), np.zeros((per_seat, N_PLAYERS), np.int64))
         cpu += time.process_time() - t
         w_all.append(wins[:, seat])
     w = np.concatenate(w_all)
@@ -229,9 +253,11 @@ def speed(coef, text, n_games, seed=1700):
         weights[:, names.index(k)] = v
     ctx = E.make_ctx(N_PLAYERS, spec.params.defaults())
     wins = np.zeros((n_games, N_PLAYERS))
-    play(np.uint64(seed), 1, ctx, N_PLAYERS, kinds, weights, coef, steps, wins)     # compile
+    scores = np.zeros((n_games, N_PLAYERS))
+    ranks = np.zeros((n_games, N_PLAYERS), np.int64)
+    play(np.uint64(seed), 1, ctx, N_PLAYERS, kinds, weights, coef, steps, wins, scores, ranks)     # compile
     t = time.process_time()
-    play(np.uint64(seed), n_games, ctx, N_PLAYERS, kinds, weights, coef, steps, wins)
+    play(np.uint64(seed), n_games, ctx, N_PLAYERS, kinds, weights, coef, steps, wins, scores, ranks)
     dt = time.process_time() - t
     print(f"speed {text or 'default'}: {n_games} games, every seat ismcts: {n_games / dt:.1f} games/CPU-s",
           flush=True)
@@ -241,6 +267,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=0, help="tuned games to fit on (0: no fit)")
     ap.add_argument("--seed", type=int, default=7100)
+    ap.add_argument("--fit-lineup", action="append", default=[],
+                    help="fit on these 6-seat line-ups (e.g. tuned*2,greedy*2,random*2; repeatable; default every seat tuned)")
     ap.add_argument("--out", default="", help="write the fitted coefficients (JSON)")
     ap.add_argument("--coef", default="", help="read coefficients (JSON) instead of the shipped VALUE_COEF")
     ap.add_argument("--strength", type=int, default=0, help="games per seat of one ismcts among tuned")

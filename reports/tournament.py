@@ -10,6 +10,11 @@ the line-ups and rotations of one seed share its setup and dice: standard errors
 seed (cov_type="cluster"). A pairing one strategy always wins (complete separation) has no finite
 maximum-likelihood rating: it is left out of the fit and reported as a one-sided bound from its
 own head-to-head record. Win counts are folded chunk by chunk over the line-up run folders.
+
+A game whose rules rank no one but the winner declares `rank_by_win` in GameSpec.extra: its
+pairwise results are then who won, the other seats tied, in every game that has a winner (Mare Nostrum: the engine orders the
+losers by heroes/wonders and provinces, which the rules do only for an unfinished game, and a
+player that wins by the Pyramids loses that order while winning most).
 """
 from __future__ import annotations
 
@@ -57,28 +62,47 @@ class PairCounts:
                 self.pairs[idx[s], idx[t], s, t] += n
 
 
+def by_win(folders: list[Path]) -> bool:
+    """Whether the folders' game ranks no one but the winner (GameSpec.extra `rank_by_win`)."""
+    if not folders:
+        return False
+    from sim import get_game
+    return bool((get_game(load_meta(folders[0])["game"]).extra or {}).get("rank_by_win", False))
+
+
+def ranks(df: pd.DataFrame, players: int, win_only: bool) -> np.ndarray:
+    """The chunk's ranks; with `win_only`, in a game that has a winner, 1 for the winner(s) and 2
+    for every other seat (a game without one keeps its ranks)."""
+    rank = df[[f"rank_{k}" for k in range(players)]].to_numpy(float)
+    if not win_only:
+        return rank
+    win = df[[f"win_{k}" for k in range(players)]].to_numpy(float) > 0
+    return np.where(win.any(axis=1, keepdims=True), np.where(win, 1.0, 2.0), rank)
+
+
 def fold_lineups(folders: list[Path], names: list[str], players: int) -> PairCounts:
     """Fold rank/win columns of every line-up folder (one chunk is one rotation: one label per seat)."""
     pc = PairCounts(names, players)
     cols = [f"{c}_{k}" for c in ("strategy", "rank", "win") for k in range(players)]
+    win_only = by_win(folders)
     for folder in folders:
         for df in iter_chunks(folder, cols):
             labels = [str(df[f"strategy_{k}"].iloc[0]) for k in range(players)]
-            rank = df[[f"rank_{k}" for k in range(players)]].to_numpy(float)
             win = df[[f"win_{k}" for k in range(players)]].to_numpy(float)
-            pc.add(labels, rank, win)
+            pc.add(labels, ranks(df, players, win_only), win)
     return pc
 
 
 def pair_rows(folders: list[Path], names: list[str], players: int) -> pd.DataFrame:
     """One row per pairwise result: cluster (the seed), a, b (strategy indices at seats s < t),
     s, t, y (1: seat s finished ahead, 0.5: tied rank, 0: behind)."""
-    cols = ["game"] + [f"{c}_{k}" for c in ("strategy", "rank") for k in range(players)]
+    cols = ["game"] + [f"{c}_{k}" for c in ("strategy", "rank", "win") for k in range(players)]
     parts = []
+    win_only = by_win(folders)
     for folder in folders:
         for df in iter_chunks(folder, cols):
             labels = [names.index(str(df[f"strategy_{k}"].iloc[0])) for k in range(players)]
-            rank = df[[f"rank_{k}" for k in range(players)]].to_numpy(float)
+            rank = ranks(df, players, win_only)
             for s in range(players):
                 for t in range(s + 1, players):
                     y = np.where(rank[:, s] < rank[:, t], 1.0, np.where(rank[:, s] == rank[:, t], 0.5, 0.0))
@@ -382,6 +406,9 @@ def build(out) -> dict:
     lad = ladder_check(pc, fit, ladder) if len(ladder) >= 2 else None
     fair = 1.0 / p
     label = meta.get("title", meta["game"])
+    ahead = ("who won; the other seats tied: the game ranks no one but its winner; an unfinished game by rank"
+             if by_win(folders)
+             else "who finished ahead; tied ranks count half")
 
     findings = []
     if lad is not None:
@@ -427,7 +454,7 @@ def build(out) -> dict:
               [[f"`{r.strategy}`", f"{r.rating_elo:+.0f}" if np.isfinite(r.rating_elo) else "not estimable",
                 f"[{r.low:+.0f}, {r.high:+.0f}]" if np.isfinite(r.low) else "-"] for r in rt.itertuples()],
               f"Bradley-Terry with a seat term: a binomial GLM (statsmodels) on {integer(fit['pairs'])} pairwise "
-              "results (who finished ahead; tied ranks count half), standard errors clustered by seed "
+              f"results ({ahead}), standard errors clustered by seed "
               f"({integer(fit['clusters'])} clusters: the pairs of one game, and the line-ups and rotations of one "
               f"seed, are not independent; clustered standard errors are {fit['se_ratio']:.2f}x the model-based "
               f"ones). Ratings relative to `{names[fit['ref']]}`; 400 log10 odds (Elo scale)."
@@ -464,8 +491,8 @@ def build(out) -> dict:
             r = wm[(wm["row"] == a) & (wm["column"] == b)].iloc[0]
             row.append("n/a" if not r.pairs else f"{pct(r.rate)} {ci(r.low, r.high)} (n={integer(r.pairs)})")
         rows.append(row)
-    doc.table(head, rows, "Share of pairings in which the row strategy finished ahead of the column strategy (tied "
-                          "ranks count half), all seats pooled, 95% Wilson intervals; pairings from one game are not "
+    doc.table(head, rows, "Share of pairings in which the row strategy finished ahead of the column strategy "
+                          f"({ahead}; ties count half), all seats pooled, 95% Wilson intervals; pairings from one game are not "
                           "independent, so the intervals are approximate.")
     doc.img("tournament_matrix.png", png_bytes(plot_matrix(pc, wm, f"{label}: head-to-head")), "win matrix",
             "Percent of pairings the row strategy finished ahead of the column strategy.")

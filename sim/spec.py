@@ -183,6 +183,9 @@ class GameSpec:
       score_parts: [seat_metric, ...] that add up (roughly) to `score`: mean of each
           part for winners (win share > 0) vs the others, share of the winners'
           score; score_parts.csv.
+      rank_by_win: True when the rules rank no one but the winner: a tournament's pairwise
+          results (reports/tournament.py) are then who won, the other seats tied, in
+          every game with a winner (the ranks among the losers are an engine ordering).
     """
 
     name: str

@@ -48,6 +48,11 @@ def _build_spec():
                                  "win_path_civ": list(WIN_PATH_CIV)},
             # score = 100 x heroes/wonders + provinces is a ranking key, not points: no score parts
             "score_parts": [],
+            # the rules (§7) rank no one but the winner of a finished game; the engine's order of the
+            # losers (heroes/wonders, then provinces) rated ismcts, which wins by the Pyramids, 20 Elo
+            # below greedy in a tournament where it won 35% of its seats to greedy's 15%
+            # (bench/mare_nostrum_mixed.py --tournament): tournaments rate who won
+            "rank_by_win": True,
             "components": [("Heroes", "hero_"), ("Wonders", "wonder_"), ("Gods", "god_"),
                            ("Creatures", "creature_")],
             # `agon check-players` (experiments/check_players.py): trace words -> action families

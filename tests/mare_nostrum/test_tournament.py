@@ -36,3 +36,22 @@ def test_search_beats_greedy():
     # over greedy at 4 players is smaller than before and 160 games (0.31 [0.246, 0.388]) were too few
     share, lo, hi = _share("ismcts", "greedy", 100, seed=22)
     assert lo > 0.25, (share, lo, hi)
+
+
+def test_tournaments_rate_who_won(tmp_path):
+    """The rules (§7) rank no one but the winner of a finished game, so a tournament of Mare Nostrum
+    (`rank_by_win`, reports/tournament.py) counts the winner ahead of every other seat and the
+    losers tied, whatever the engine's order of the losers; a game without a winner keeps its
+    ranks (§7: heroes/wonders, then provinces). Other games keep their ranks."""
+    import json
+    import pandas as pd
+    from reports import tournament as rep
+    assert SPEC.extra["rank_by_win"] is True
+    for game, flag in (("mare-nostrum", True), ("glory-to-rome", False)):
+        (tmp_path / game).mkdir()
+        (tmp_path / game / "run.json").write_text(json.dumps({"game": game}))
+        assert rep.by_win([tmp_path / game]) is flag
+    df = pd.DataFrame({"rank_0": [1, 2], "rank_1": [2, 1], "rank_2": [3, 3],
+                       "win_0": [1.0, 0.0], "win_1": [0.0, 0.0], "win_2": [0.0, 0.0]})
+    assert rep.ranks(df, 3, True).tolist() == [[1, 2, 2], [2, 1, 3]]
+    assert rep.ranks(df, 3, False).tolist() == [[1, 2, 3], [2, 1, 3]]
