@@ -705,7 +705,7 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
         h = plan[i] // 9
         base[H_ROAD_OWN + h] = p
         base[H_ROAD_OR + h] = plan[i] - 9 * h
-    no = oracle_changes(base, params, plan[m - 1] // 9, cp)
+    no = oracle_changes_ab(base, params, a, b, cp)    # a, b: the ends the last tile's chain meets
     for i in range(no):                  # cp[2i] = oracle hex, cp[2i + 1] = its new controller
         o = cp[2 * i]
         c = cp[2 * i + 1]
@@ -748,7 +748,14 @@ def oracle_changes(st, params, h, out):
     if a < 0:
         return 0
     b = follow(st, h, ORI_ENDS[o_, 1])
-    if b < 0 or a == b:
+    return oracle_changes_ab(st, params, a, b, out)
+
+
+@njit(cache=True)
+def oracle_changes_ab(st, params, a, b, out):
+    """oracle_changes for a road whose chain's terminal ends meet a and b (traced by the
+    caller: a plan's recorded ends, so chain_value does not trace them again)."""
+    if a < 0 or b < 0 or a == b:
         return 0
     mode = int(params[P.P_CONNECTIVITY])
     n = 0
@@ -1257,10 +1264,18 @@ def policy_scores(st, ctx, legal, n, w, rng, work, out):
     if search_root(st, work):
         greedy_values(st, ctx, legal, n, w, rng, out)
         return
-    w1 = w.copy()
-    w1[W_CITY_PLAN] = 0.0
-    w1[W_ROAD_PLAN] = 0.0
-    greedy_values(st, ctx, legal, n, w1, rng, out)
+    one_step_values(st, ctx, legal, n, w, rng, out)
+
+
+@njit(cache=True)
+def one_step_values(st, params, legal, n, w, prng, vals):
+    """greedy_values with the plans off (city_plan = road_plan = 0; w's own plan weights are
+    ignored, no copy of w): _greedy_pick reads no plan weight, so the values and draws are
+    those of greedy_values on w with both plan weights zeroed."""
+    return _greedy_pick(st, params, legal, n, w, prng, st[S_CUR], new_place_cache(),
+                        np.empty(6 * N, dtype=np.int64), np.empty(6 * N, dtype=np.int64),
+                        np.empty((3, KEY_SLOTS), dtype=np.int64), np.empty_like(st),
+                        np.zeros(KEY_SLOTS, dtype=np.int64), vals)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -1287,17 +1302,16 @@ def seat_values(st, ctx, w, rng, out):
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, ctx, parts)
     buf = np.empty(6 * N, dtype=np.int64)
-    for q in range(n):
-        out[q] = evaluate_parts(st, ctx, q, w, parts, buf)
     legal = np.empty(E.N_ACTIONS, np.int32)
     m = E.legal_actions(st, ctx, legal)
+    cur = st[S_CUR] if m > 1 else -1            # valued by its continuation below instead
+    for q in range(n):
+        if q != cur:
+            out[q] = evaluate_parts(st, ctx, q, w, parts, buf)
     if m > 1:
         vals = np.empty(m, np.float64)
-        w1 = w.copy()
-        w1[W_CITY_PLAN] = 0.0
-        w1[W_ROAD_PLAN] = 0.0
-        greedy_values(st, ctx, legal, m, w1, rng, vals)
-        out[st[S_CUR]] = vals.max()
+        one_step_values(st, ctx, legal, m, w, rng, vals)
+        out[cur] = vals.max()
     return n
 
 
