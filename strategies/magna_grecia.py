@@ -85,6 +85,7 @@ from sim.magna_grecia.plans import (place_need, chain_plans_ws, empty_plain, run
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
 from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws
 from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller, oracle_touched
+from sim.magna_grecia.rules.places import trace
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND,
@@ -550,7 +551,8 @@ def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
 PLAN_CAP = 48            # chain plans kept per search (the rest are not valued)
 # rows of the plan scratch pws (int64[PW_ROWS, KEY_SLOTS], allocated once per decision)
 PW_ENDS, PW_KEEP, PW_RAFF, PW_FULL = 0, 2, 3, 4      # ends: two rows
-PW_ROWS = 5
+PW_OST, PW_ORUN = 5, 6   # oracle_links of the decision's state and of the run being valued
+PW_ROWS = 7
 MEMO = 64                # entries of each memo
 RUN_CAP = 16             # repairs valued per pending run
 
@@ -687,6 +689,30 @@ def rechecked_controller(st, o, mode):
 @njit(cache=True)
 def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
                 raff, nraff):
+    """chain_value_ol with base's oracle links traced here (the players trace them once per
+    state: oracle_links)."""
+    olinks = np.empty(6 * max(1, base[S_N_ORACLES]), dtype=np.int64)
+    oracle_links(base, olinks)
+    return chain_value_ol(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals,
+                          nmemo, raff, nraff, olinks)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def oracle_links(st, olinks):
+    """olinks[6i + d] = trace(st, o, d) for the i-th oracle o: the places its chains meet, for
+    oracle_changes_links's re-check test. A chain plan's tiles never change them for an oracle
+    that is not one of the plan's two places: a trace from o runs only along a chain with a
+    terminal end at o, and the chain holding the plan's tiles ends at the plan's places (its
+    tiles sit on empty plain, so no place key moves)."""
+    for i in range(st[S_N_ORACLES]):
+        o = st[S_ORACLE_LIST + i]
+        for d in range(6):
+            olinks[6 * i + d] = trace(st, o, d)
+
+
+@njit(cache=True)
+def chain_value_ol(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
+                   raff, nraff, olinks):
     """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
     decision's state st, or a state after a city run whose changed places are raff[:nraff]),
     memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo).
@@ -705,7 +731,7 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
         h = plan[i] // 9
         base[H_ROAD_OWN + h] = p
         base[H_ROAD_OR + h] = plan[i] - 9 * h
-    no = oracle_changes_ab(base, params, a, b, cp)    # a, b: the ends the last tile's chain meets
+    no = oracle_changes_links(base, params, a, b, cp, olinks)   # a, b: the plan's places
     for i in range(no):                  # cp[2i] = oracle hex, cp[2i + 1] = its new controller
         o = cp[2 * i]
         c = cp[2 * i + 1]
@@ -771,6 +797,33 @@ def oracle_changes_ab(st, params, a, b, out):
 
 
 @njit(cache=True)
+def oracle_changes_links(st, params, a, b, out, olinks):
+    """oracle_changes_ab with the oracles' chains read from olinks (oracle_links of the state
+    before the plan's tiles), the same re-check test as rules.oracle_touched."""
+    if a < 0 or b < 0 or a == b:
+        return 0
+    mode = int(params[P.P_CONNECTIVITY])
+    n = 0
+    for i in range(st[S_N_ORACLES]):
+        o = st[S_ORACLE_LIST + i]
+        cur = st[H_OCTRL + o]
+        hit = o == a or o == b or (cur >= 0 and (N + cur == a or N + cur == b))
+        if not hit:
+            for d in range(6):
+                q = olinks[6 * i + d]
+                if q >= 0 and (q == a or q == b):
+                    hit = True
+                    break
+        if hit:
+            c = rechecked_controller(st, o, mode)
+            if c != cur:
+                out[2 * n] = o
+                out[2 * n + 1] = c
+                n += 1
+    return n
+
+
+@njit(cache=True)
 def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache, aff, buf, buf2,
                     cp, keys, vals, v0, pws, stack):
     """Best value of a completed city run cr: as it is (v0, or evaluated if v0 is -1e300), or
@@ -802,12 +855,14 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
         return best
     keep = pws[PW_KEEP]
     shortest_per_pair(w, lens, n, ends, keep)
+    olinks = pws[PW_ORUN]
+    oracle_links(cr, olinks)
     nmemo = 0
     for j in range(n):
         if keep[j] == 0:
             continue
-        v, nmemo = chain_value(cr, st, params, p, w, plans[j], lens[j], ends[0, j], ends[1, j],
-                               cache, aff, buf, cp, keys, vals, nmemo, raff, naff)
+        v, nmemo = chain_value_ol(cr, st, params, p, w, plans[j], lens[j], ends[0, j], ends[1, j],
+                                  cache, aff, buf, cp, keys, vals, nmemo, raff, naff, olinks)
         if v > best:
             best = v
     return best
@@ -932,8 +987,8 @@ def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff,
         b0 = ends[1, j]
         if not ((a0 >= 0 and mine[a0] != 0) or (b0 >= 0 and mine[b0] != 0)):
             continue                     # connects none of p's places
-        v, nmemo = chain_value(st, st, params, p, w, plans[j], lens[j], a0, b0, cache, aff, buf,
-                               cp, keys, vals, nmemo, aff[2], 0)
+        v, nmemo = chain_value_ol(st, st, params, p, w, plans[j], lens[j], a0, b0, cache, aff,
+                                  buf, cp, keys, vals, nmemo, aff[2], 0, pws[PW_OST])
         if v > best:
             best = v
     return best, nmemo
@@ -986,6 +1041,7 @@ def greedy_values(st, params, legal, n, w, prng, vals):
     sets = np.empty((RUN_CAP, MAXK + 1), dtype=np.int64)
     slens = np.empty(RUN_CAP, dtype=np.int64)
     pws = np.empty((PW_ROWS, KEY_SLOTS), dtype=np.int64)
+    oracle_links(st, pws[PW_OST])                # chain values on st read them (chain_value_ol)
     stack = np.empty((3, MAX_CHAIN), dtype=np.int64)
     rws = np.empty((WS_ROWS, N), dtype=np.int64)
     rcand = np.empty(N, dtype=np.int64)
@@ -1135,8 +1191,8 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 plans[0, 0] = a
                 if la > lb:
                     la, lb = lb, la
-                v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, la, lb, cache, aff, buf,
-                                       cp, keys, mvals, nmemo, aff[2], 0)
+                v, nmemo = chain_value_ol(st, st, params, p, w, plans[0], 1, la, lb, cache, aff,
+                                          buf, cp, keys, mvals, nmemo, aff[2], 0, pws[PW_OST])
         elif a < A_DRAW_ROAD:
             if flags.shape[0] > 0 and flags[i - first_city] != 0:   # outside the plan width: one step only
                 v = vals[i] if flags[i - first_city] == 1 else -1e300
