@@ -85,6 +85,7 @@ from sim.magna_grecia.plans import (place_need, chain_plans_ws, empty_plain, run
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
 from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws
 from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller, oracle_touched
+from sim.magna_grecia.rules.places import trace
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND,
@@ -550,7 +551,8 @@ def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
 PLAN_CAP = 48            # chain plans kept per search (the rest are not valued)
 # rows of the plan scratch pws (int64[PW_ROWS, KEY_SLOTS], allocated once per decision)
 PW_ENDS, PW_KEEP, PW_RAFF, PW_FULL = 0, 2, 3, 4      # ends: two rows
-PW_ROWS = 5
+PW_OST, PW_ORUN = 5, 6   # oracle_links of the decision's state and of the run being valued
+PW_ROWS = 7
 MEMO = 64                # entries of each memo
 RUN_CAP = 16             # repairs valued per pending run
 
@@ -687,6 +689,30 @@ def rechecked_controller(st, o, mode):
 @njit(cache=True)
 def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
                 raff, nraff):
+    """chain_value_ol with base's oracle links traced here (the players trace them once per
+    state: oracle_links)."""
+    olinks = np.empty(6 * max(1, base[S_N_ORACLES]), dtype=np.int64)
+    oracle_links(base, olinks)
+    return chain_value_ol(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals,
+                          nmemo, raff, nraff, olinks)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def oracle_links(st, olinks):
+    """olinks[6i + d] = trace(st, o, d) for the i-th oracle o: the places its chains meet, for
+    oracle_changes_links's re-check test. A chain plan's tiles never change them for an oracle
+    that is not one of the plan's two places: a trace from o runs only along a chain with a
+    terminal end at o, and the chain holding the plan's tiles ends at the plan's places (its
+    tiles sit on empty plain, so no place key moves)."""
+    for i in range(st[S_N_ORACLES]):
+        o = st[S_ORACLE_LIST + i]
+        for d in range(6):
+            olinks[6 * i + d] = trace(st, o, d)
+
+
+@njit(cache=True)
+def chain_value_ol(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys, vals, nmemo,
+                   raff, nraff, olinks):
     """Value of road plan plan[:m], which connects places a <= b, applied to `base` (the
     decision's state st, or a state after a city run whose changed places are raff[:nraff]),
     memoised by (a, b, length) in keys/vals[:nmemo]; returns (value, new nmemo).
@@ -705,7 +731,7 @@ def chain_value(base, st, params, p, w, plan, m, a, b, cache, aff, buf, cp, keys
         h = plan[i] // 9
         base[H_ROAD_OWN + h] = p
         base[H_ROAD_OR + h] = plan[i] - 9 * h
-    no = oracle_changes(base, params, plan[m - 1] // 9, cp)
+    no = oracle_changes_links(base, params, a, b, cp, olinks)   # a, b: the plan's places
     for i in range(no):                  # cp[2i] = oracle hex, cp[2i + 1] = its new controller
         o = cp[2 * i]
         c = cp[2 * i + 1]
@@ -748,7 +774,14 @@ def oracle_changes(st, params, h, out):
     if a < 0:
         return 0
     b = follow(st, h, ORI_ENDS[o_, 1])
-    if b < 0 or a == b:
+    return oracle_changes_ab(st, params, a, b, out)
+
+
+@njit(cache=True)
+def oracle_changes_ab(st, params, a, b, out):
+    """oracle_changes for a road whose chain's terminal ends meet a and b (traced by the
+    caller: a plan's recorded ends, so chain_value does not trace them again)."""
+    if a < 0 or b < 0 or a == b:
         return 0
     mode = int(params[P.P_CONNECTIVITY])
     n = 0
@@ -757,6 +790,33 @@ def oracle_changes(st, params, h, out):
         if oracle_touched(st, o, a, b):
             c = rechecked_controller(st, o, mode)
             if c != st[H_OCTRL + o]:
+                out[2 * n] = o
+                out[2 * n + 1] = c
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def oracle_changes_links(st, params, a, b, out, olinks):
+    """oracle_changes_ab with the oracles' chains read from olinks (oracle_links of the state
+    before the plan's tiles), the same re-check test as rules.oracle_touched."""
+    if a < 0 or b < 0 or a == b:
+        return 0
+    mode = int(params[P.P_CONNECTIVITY])
+    n = 0
+    for i in range(st[S_N_ORACLES]):
+        o = st[S_ORACLE_LIST + i]
+        cur = st[H_OCTRL + o]
+        hit = o == a or o == b or (cur >= 0 and (N + cur == a or N + cur == b))
+        if not hit:
+            for d in range(6):
+                q = olinks[6 * i + d]
+                if q >= 0 and (q == a or q == b):
+                    hit = True
+                    break
+        if hit:
+            c = rechecked_controller(st, o, mode)
+            if c != cur:
                 out[2 * n] = o
                 out[2 * n + 1] = c
                 n += 1
@@ -795,12 +855,14 @@ def after_run_value(cr, st, params, p, w, k_road, need, mine, plans, lens, cache
         return best
     keep = pws[PW_KEEP]
     shortest_per_pair(w, lens, n, ends, keep)
+    olinks = pws[PW_ORUN]
+    oracle_links(cr, olinks)
     nmemo = 0
     for j in range(n):
         if keep[j] == 0:
             continue
-        v, nmemo = chain_value(cr, st, params, p, w, plans[j], lens[j], ends[0, j], ends[1, j],
-                               cache, aff, buf, cp, keys, vals, nmemo, raff, naff)
+        v, nmemo = chain_value_ol(cr, st, params, p, w, plans[j], lens[j], ends[0, j], ends[1, j],
+                                  cache, aff, buf, cp, keys, vals, nmemo, raff, naff, olinks)
         if v > best:
             best = v
     return best
@@ -925,8 +987,8 @@ def road_plan_value(st, params, a, p, w, k, need, mine, plans, lens, cache, aff,
         b0 = ends[1, j]
         if not ((a0 >= 0 and mine[a0] != 0) or (b0 >= 0 and mine[b0] != 0)):
             continue                     # connects none of p's places
-        v, nmemo = chain_value(st, st, params, p, w, plans[j], lens[j], a0, b0, cache, aff, buf,
-                               cp, keys, vals, nmemo, aff[2], 0)
+        v, nmemo = chain_value_ol(st, st, params, p, w, plans[j], lens[j], a0, b0, cache, aff,
+                                  buf, cp, keys, vals, nmemo, aff[2], 0, pws[PW_OST])
         if v > best:
             best = v
     return best, nmemo
@@ -979,6 +1041,7 @@ def greedy_values(st, params, legal, n, w, prng, vals):
     sets = np.empty((RUN_CAP, MAXK + 1), dtype=np.int64)
     slens = np.empty(RUN_CAP, dtype=np.int64)
     pws = np.empty((PW_ROWS, KEY_SLOTS), dtype=np.int64)
+    oracle_links(st, pws[PW_OST])                # chain values on st read them (chain_value_ol)
     stack = np.empty((3, MAX_CHAIN), dtype=np.int64)
     rws = np.empty((WS_ROWS, N), dtype=np.int64)
     rcand = np.empty(N, dtype=np.int64)
@@ -1128,8 +1191,8 @@ def _plan_pick(st, params, legal, n, w, prng, p, cache, buf, buf2, aff, cp, unso
                 plans[0, 0] = a
                 if la > lb:
                     la, lb = lb, la
-                v, nmemo = chain_value(st, st, params, p, w, plans[0], 1, la, lb, cache, aff, buf,
-                                       cp, keys, mvals, nmemo, aff[2], 0)
+                v, nmemo = chain_value_ol(st, st, params, p, w, plans[0], 1, la, lb, cache, aff,
+                                          buf, cp, keys, mvals, nmemo, aff[2], 0, pws[PW_OST])
         elif a < A_DRAW_ROAD:
             if flags.shape[0] > 0 and flags[i - first_city] != 0:   # outside the plan width: one step only
                 v = vals[i] if flags[i - first_city] == 1 else -1e300
@@ -1257,10 +1320,18 @@ def policy_scores(st, ctx, legal, n, w, rng, work, out):
     if search_root(st, work):
         greedy_values(st, ctx, legal, n, w, rng, out)
         return
-    w1 = w.copy()
-    w1[W_CITY_PLAN] = 0.0
-    w1[W_ROAD_PLAN] = 0.0
-    greedy_values(st, ctx, legal, n, w1, rng, out)
+    one_step_values(st, ctx, legal, n, w, rng, out)
+
+
+@njit(cache=True)
+def one_step_values(st, params, legal, n, w, prng, vals):
+    """greedy_values with the plans off (city_plan = road_plan = 0; w's own plan weights are
+    ignored, no copy of w): _greedy_pick reads no plan weight, so the values and draws are
+    those of greedy_values on w with both plan weights zeroed."""
+    return _greedy_pick(st, params, legal, n, w, prng, st[S_CUR], new_place_cache(),
+                        np.empty(6 * N, dtype=np.int64), np.empty(6 * N, dtype=np.int64),
+                        np.empty((3, KEY_SLOTS), dtype=np.int64), np.empty_like(st),
+                        np.zeros(KEY_SLOTS, dtype=np.int64), vals)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -1287,17 +1358,16 @@ def seat_values(st, ctx, w, rng, out):
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, ctx, parts)
     buf = np.empty(6 * N, dtype=np.int64)
-    for q in range(n):
-        out[q] = evaluate_parts(st, ctx, q, w, parts, buf)
     legal = np.empty(E.N_ACTIONS, np.int32)
     m = E.legal_actions(st, ctx, legal)
+    cur = st[S_CUR] if m > 1 else -1            # valued by its continuation below instead
+    for q in range(n):
+        if q != cur:
+            out[q] = evaluate_parts(st, ctx, q, w, parts, buf)
     if m > 1:
         vals = np.empty(m, np.float64)
-        w1 = w.copy()
-        w1[W_CITY_PLAN] = 0.0
-        w1[W_ROAD_PLAN] = 0.0
-        greedy_values(st, ctx, legal, m, w1, rng, vals)
-        out[st[S_CUR]] = vals.max()
+        one_step_values(st, ctx, legal, m, w, rng, vals)
+        out[cur] = vals.max()
     return n
 
 
