@@ -773,9 +773,18 @@ def search_apply(st, ctx, a, chance, out):
 @njit(cache=True)
 def search_returns(st, ctx, score, win, rank):
     """Win shares of a finished game; at the turn cut-off (search_apply), the shares of the
-    seats' evaluations at search_temperature (in VP), as the search scores any cut-off."""
+    seats' evaluations at search_temperature (in VP), as the search scores any cut-off.
+    A finished Troja game scores each seat by the place it locks in, as the greedy's end_aware
+    does (end_utility: win share - end_aware * (place - 1) / (players - 1)): scored by win shares
+    alone, an end in second place was worth no less than a loss later (0), so against the flat
+    cut-off shares a battle with a fair chance to end the game for the mover looked better than
+    playing on, and ismcts set off deciding battles it lost (6 of 100 games, check-players).
+    Catan ends only by the mover's race win, which both scores rate 1."""
     if st[S_PHASE] == PH_OVER:
         CE.returns(st, ctx, score, win, rank)
+        if st[S_GAME] == GAME_TROJA:
+            for q in range(st[S_P]):
+                win[q] = end_utility(st, ctx[1], q, ctx[2])
         return
     w = ctx[2]
     raw = np.zeros(64, np.float64)
@@ -783,9 +792,34 @@ def search_returns(st, ctx, score, win, rank):
     shares(raw, ns, max(w[W0 + S_TEMP], 1e-9), win)
 
 
+REDEAL_TRIES = 8   # deals of the rivals' allegiances drawn at most per determinisation (search_redeal)
+
+
+@njit(cache=True)
+def search_redeal(st, ctx, seat, rng):
+    """The engine's redeal_hidden for the search. In Troja a deal of the rivals' allegiances that
+    puts a rival at the winning VP now is drawn again (up to REDEAL_TRIES deals, the last kept):
+    such a rival would mostly have won at its own turn already, and a search that believed it
+    lets the next seat win at the start of its turn set off deciding battles it lost rather than
+    end its turn (check-players, troja game 33 of seed 1). Catan: the engine's redeal as is."""
+    CE.redeal_hidden(st, ctx, seat, rng)
+    if st[S_GAME] != GAME_TROJA:
+        return
+    cfg = ctx[1]
+    target = cfg[C_VP_TO_WIN]
+    for _ in range(REDEAL_TRIES):
+        ok = True
+        for q in range(st[S_P]):
+            if q != seat and vp(st, cfg, q) >= target:
+                ok = False
+        if ok:
+            return
+        CE.redeal_hidden(st, ctx, seat, rng)
+
+
 search_action = make_search(
     "search_catan_core", legal_actions=CE.legal_actions, apply_action=search_apply,
-    to_move=CE.to_move, returns=search_returns, redeal_hidden=CE.redeal_hidden,
+    to_move=CE.to_move, returns=search_returns, redeal_hidden=search_redeal,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
     worth_search=worth_search, N_ACTIONS=CE.N_ACTIONS, W0=W0)
 

@@ -75,10 +75,13 @@ def test_a_finished_game_scores_its_result(game):
     st[S_PHASE] = PH_OVER
     st[S_WIN_MASK] = 1 << 2
     w = search_weights(game)
-    win, ref = np.zeros(4), np.zeros(4)
+    win, ref, rank = np.zeros(4), np.zeros(4), np.zeros(4, np.int64)
     S.search_returns(st, (topo, cfg, w), np.zeros(4), win, np.zeros(4, np.int64))
-    CE.returns(st, (topo, cfg), np.zeros(4), ref, np.zeros(4, np.int64))
-    assert np.array_equal(win, ref) and win[2] == 1.0
+    CE.returns(st, (topo, cfg), np.zeros(4), ref, rank)
+    if game == "troja":   # each seat by the place it locks in (end_utility): a second place is worse than 0
+        ref = ref - w[S.W_END] * (rank - 1) / 3
+        assert rank[2] == 1 and win[[0, 1, 3]].max() < 0.0
+    assert np.allclose(win, ref) and win[2] == 1.0
 
 
 @pytest.mark.parametrize("game", GAMES)
