@@ -34,8 +34,8 @@ seeds: pooled over the fresh seeds it is 0.254 [0.227, 0.281] (1,000 games: seed
 40000), about the fair share, not above it (issue 16 asks for the interval above 0.25). Shares
 count a shared win as its share (the result's `win` column). A screen of 200 games costs ~31 CPU-s,
 400 games ~67 CPU-s whatever ismcts' budget (the old search's seats dominate).
-Tried before and not better (DESIGN history, troja.py): searching the set-up, playing all rivals'
-turns after the leaf, a fitted win-probability leaf (bench/troja_value_fit.py).
+Tried before and not better (strategies/troja.py, bench/troja_value_fit.py): searching the set-up, playing all rivals'
+turns after the leaf, a fitted win-probability leaf.
 """
 from __future__ import annotations
 
