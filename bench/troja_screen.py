@@ -1,0 +1,89 @@
+"""Screens of Troja's ismcts search block against a field (issue 16: ismcts must beat Troja's old
+`search`): one ismcts seat among `players - 1` field seats, seats rotated, the hero's weights
+overridden by name (e.g. search_temperature=3), Wilson 95% intervals. One process.
+
+    nice python bench/troja_screen.py --field search --per-seat 50 --seed 20000 search_temperature=3
+
+Screens of 2 Dec 2026 (helper troja2), one ismcts seat against 3 old `search` seats, main's
+TROJA_SEARCH block (50 iterations, c 0.2, temperature 10 VP, widen 0.6, set-up scale 0) unless named;
+the same seeds within a block, so the rows of a block are paired:
+
+    seed 20000, 200 games each          share  [95% Wilson]
+      defaults                          0.170  [0.124, 0.228]
+      search_temperature=3              0.225  [0.173, 0.288]
+      search_temperature=1              0.160  [0.116, 0.217]
+      search_iterations=70              0.228  [0.175, 0.290]
+      search_c=0.5                      0.205  [0.155, 0.266]
+      rank leaf, 1 VP wide (*)          0.180  [0.133, 0.239]
+      rank leaf, 2 VP wide (*)          0.185  [0.137, 0.245]
+    seed 30000, 400 games each
+      defaults                          0.291  [0.249, 0.338]
+      search_iterations=100             0.237  [0.198, 0.281]
+      search_iterations=150             0.234  [0.195, 0.278]
+      search_setup_scale=1              0.279  [0.237, 0.325]
+      rank leaf 2 VP, 100 iterations (*) 0.225 [0.187, 0.268]
+    seed 40000, 400 games
+      defaults                          0.258  [0.217, 0.303]
+    seed 50000, 400 games each
+      defaults                          0.266  [0.225, 0.312]
+      temperature 3, 70 iterations      0.219  [0.181, 0.262]
+
+(*) the cut-off scored as the old search scores its rollouts (position_value: the rivals a seat
+is ahead of, a logistic in the VP gap, plus one for being ahead of the best rival, over the seats)
+instead of softmax shares; tried as a Troja-only weight, not kept (no better, within the noise).
+No variant beats the defaults, and more iterations are not better; the defaults' share moves
+from 0.170 to 0.291 between seed blocks, so a 300-game claim against the old search rests on the
+seeds: pooled over the fresh seeds it is 0.257 [0.235, 0.281] (1,400 games: seeds 20000, 30000,
+40000, 50000), about the fair share, not above it (issue 16 asks for the interval above 0.25). Shares
+count a shared win as its share (the result's `win` column). A screen of 200 games costs ~31 CPU-s,
+400 games ~67 CPU-s whatever ismcts' budget (the old search's seats dominate).
+Tried before and not better (strategies/troja.py, bench/troja_value_fit.py): searching the set-up, playing all rivals'
+turns after the leaf, a fitted win-probability leaf.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main(argv=None) -> int:
+    from sim import get_game
+    from experiments.lineup import arrays, parse_lineup
+    from statsmodels.stats.proportion import proportion_confint
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--field", default="search")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--per-seat", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=20000)
+    ap.add_argument("overrides", nargs="*", help="name=value for the ismcts seat's weights")
+    a = ap.parse_args(argv)
+    spec = get_game("troja")
+    hero = spec.strategy("ismcts")
+    wins = []
+    cpu = 0.0
+    for seat in range(a.players):
+        names = [a.field] * a.players
+        names[seat] = "ismcts"
+        kinds, weights = arrays(spec, parse_lineup(spec, names, a.players))
+        for o in a.overrides:
+            k, v = o.split("=")
+            weights[seat, hero.weight_names.index(k)] = float(v)
+        t = time.process_time()
+        r = spec.play_batch(a.seed + seat, 0, a.per_seat, a.players, spec.params.defaults(), kinds, weights)
+        cpu += time.process_time() - t
+        wins.append(r["win"][:, seat])
+    w = np.concatenate(wins)
+    lo, hi = proportion_confint(w.sum(), len(w), method="wilson")
+    print(f"troja {a.players}p field={a.field} {' '.join(a.overrides) or 'defaults'} seed={a.seed}: "
+          f"{w.mean():.3f} [{lo:.3f}, {hi:.3f}] of {len(w)} games, {cpu:.0f} CPU-s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
