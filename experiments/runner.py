@@ -399,6 +399,12 @@ def _play_locked(study, out, jobs, resume, force, backend, progress, plan, exten
     return out
 
 
+# set by a Ctrl-C: the pool is then aborted as a whole (_Pool.abort), and its in-flight futures must not be
+# cancelled one by one as well: loky's manager thread then fails those futures itself, and a future already
+# cancelled makes it raise InvalidStateError and die without stopping its workers (the run hung at exit)
+_INTERRUPTED = threading.Event()
+
+
 class _CtrlC:
     """Remembers a Ctrl-C even if a library swallows the KeyboardInterrupt or turns it into a
     worker error while tearing its pool down: the run loop checks after every chunk."""
@@ -406,11 +412,13 @@ class _CtrlC:
     def __init__(self):
         self.pressed = False
         self._previous = None
+        _INTERRUPTED.clear()
         if threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._handler)
 
     def _handler(self, signum, frame):
         self.pressed = True
+        _INTERRUPTED.set()
         raise KeyboardInterrupt
 
     def check(self) -> None:
@@ -515,7 +523,14 @@ class _Pool:
         if self.client is not None:
             return
         if self._loky is not None:   # loky's own pool: a new one is made for the next run
+            workers = list((getattr(self._loky, "_processes", None) or {}).values())
+            _quiet_loky_manager()
             self._loky.shutdown(wait=False, kill_workers=True)
+            for proc in workers:     # even if loky's manager thread trips over the shutdown
+                try:
+                    proc.terminate()
+                except Exception:    # already gone
+                    pass
             self._loky = None
         procs = getattr(self._executor, "_processes", None) or {}
         for proc in list(procs.values()):
@@ -526,6 +541,22 @@ class _Pool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _quiet_loky_manager() -> None:
+    """After a Ctrl-C the loky pool is killed from the main thread while its manager thread may be
+    mid-step (a work item it was queueing is gone: KeyError); that thread's dying words would print
+    a traceback under the one-line "interrupted" message. The workers are terminated either way."""
+    if getattr(threading.excepthook, "_agon_quiet", False):
+        return
+    previous = threading.excepthook
+
+    def hook(args):
+        if args.thread is not None and args.thread.name == "ExecutorManagerThread":
+            return
+        previous(args)
+    hook._agon_quiet = True
+    threading.excepthook = hook
 
 
 class _pool:
@@ -658,8 +689,9 @@ def _windowed(executor, tasks, window: int):
                 submit_next()   # keep the workers busy while this chunk is written
                 yield chunk, df
     finally:
-        for fut in in_flight:
-            fut.cancel()
+        if not _INTERRUPTED.is_set():   # after a Ctrl-C the pool's abort stops them (see _INTERRUPTED)
+            for fut in in_flight:
+                fut.cancel()
 
 
 def _play_tagged(args):
