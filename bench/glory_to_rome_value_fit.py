@@ -41,6 +41,7 @@ from sim.rng import new_stream, CHANCE, PLAYERS                        # noqa: E
 from sim.glory_to_rome import engine as E                              # noqa: E402
 from sim.glory_to_rome.state import G_SP, G_PHASE, PH_LEAD             # noqa: E402
 from strategies import glory_to_rome as M                              # noqa: E402
+from bench.value_fit import fit_logit, log_loss                          # noqa: E402
 
 GAME = "glory-to-rome"
 N_PLAYERS = 4
@@ -111,36 +112,6 @@ def lineup(names):
 def design(F, prog):
     """(samples, seats, features) and progress -> the fit's columns: x and progress * x."""
     return np.concatenate([F, F * prog[:, None, None]], axis=2)
-
-
-def fit_logit(X, Y, lam=1e-3):
-    """Conditional logit of the win shares Y[i, :] among X[i, :, :] (samples, seats, columns):
-    the coefficients (in the columns' own units) and the optimiser's result."""
-    from scipy.optimize import minimize
-    flat = X.reshape(-1, X.shape[2])
-    mu = flat.mean(0)
-    sd = flat.std(0)
-    sd[sd < 1e-9] = 1.0
-    Z = (X - mu) / sd
-
-    def nll(b):
-        u = Z @ b
-        u = u - u.max(1, keepdims=True)
-        lse = np.log(np.exp(u).sum(1))
-        p = np.exp(u - lse[:, None])
-        val = (Y * (lse[:, None] - u)).sum(1).mean() + lam * (b @ b)
-        grad = np.einsum("iq,iqk->k", p * Y.sum(1, keepdims=True) - Y, Z) / len(Y) + 2 * lam * b
-        return val, grad
-
-    r = minimize(nll, np.zeros(Z.shape[2]), jac=True, method="L-BFGS-B")
-    return r.x / sd, r
-
-
-def log_loss(X, Y, coef):
-    u = X @ coef
-    u = u - u.max(1, keepdims=True)
-    lse = np.log(np.exp(u).sum(1))
-    return float((Y * (lse[:, None] - u)).sum(1).mean())
 
 
 def fit(args):

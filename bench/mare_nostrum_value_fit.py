@@ -43,6 +43,7 @@ from sim.rng import stream_state, CHANCE, PLAYERS                      # noqa: E
 from sim.mare_nostrum import engine as E                               # noqa: E402
 from sim.mare_nostrum.state import STATE_SIZE, H_PC, STEP_NAMES        # noqa: E402
 from strategies import mare_nostrum as M                               # noqa: E402
+from bench.value_fit import fit_logit, log_loss                          # noqa: E402
 
 N_PLAYERS = 6
 
@@ -119,36 +120,6 @@ def lineup(names):
     return spec, kinds, weights
 
 
-def fit_row(X, y, lam=1e-3):
-    """Conditional logit of the winner y[i] among X[i, :, :] (samples, seats, features): the
-    coefficients (in the features' own units) and the mean log-loss."""
-    from scipy.optimize import minimize
-    mu = X.reshape(-1, X.shape[2]).mean(0)
-    sd = X.reshape(-1, X.shape[2]).std(0)
-    sd[sd < 1e-9] = 1.0
-    Z = (X - mu) / sd
-    idx = np.arange(len(y))
-
-    def nll(b):
-        u = Z @ b
-        u = u - u.max(1, keepdims=True)
-        lse = np.log(np.exp(u).sum(1))
-        p = np.exp(u - lse[:, None])
-        val = (lse - u[idx, y]).mean() + lam * (b @ b)
-        grad = np.einsum("iq,iqk->k", p, Z) / len(y) - Z[idx, y].mean(0) + 2 * lam * b
-        return val, grad
-
-    r = minimize(nll, np.zeros(Z.shape[2]), jac=True, method="L-BFGS-B")
-    return r.x / sd, r
-
-
-def log_loss(X, y, coef):
-    u = X @ coef
-    u = u - u.max(1, keepdims=True)
-    lse = np.log(np.exp(u).sum(1))
-    return float((lse - u[np.arange(len(y)), y]).mean())
-
-
 def fit(args):
     """Fit on `args.games` games: every seat tuned, or split evenly over the --fit-lineup line-ups
     (each rotated through the seats; line-up j, rotation r plays run seed + 10 j + r)."""
@@ -184,9 +155,9 @@ def fit(args):
     for r in range(M.N_PHASES):
         tr = ok & (rows == r) & ~test
         te = ok & (rows == r) & test
-        c, res = fit_row(feats[tr], winner[games[tr]])
+        c, res = fit_logit(feats[tr], winner[games[tr]])
         held = log_loss(feats[te], winner[games[te]], c)
-        coef[r] = fit_row(feats[ok & (rows == r)], winner[games[ok & (rows == r)]])[0]   # all games
+        coef[r] = fit_logit(feats[ok & (rows == r)], winner[games[ok & (rows == r)]])[0]   # all games
         print(f"phase {r}: {tr.sum()} train / {te.sum()} held-out samples; held-out log-loss {held:.4f} "
               f"(uniform {np.log(N_PLAYERS):.4f})", flush=True)
     print("VALUE_COEF = np.array([")

@@ -49,6 +49,7 @@ from sim.catan_core.rules import vp    # noqa: E402
 from strategies.catan import evaluate, W_VP   # noqa: E402
 from strategies import troja as T                                          # noqa: E402
 from sim.troja import engine as TE                                         # noqa: E402
+from bench.value_fit import fit_logit, log_loss                             # noqa: E402
 
 
 N_TVF = 11    # features (troja_features)
@@ -139,36 +140,6 @@ def collect(seed, n_games, ctx, n_players, kinds, weights, wf, feats, games, win
             if win[q] > 0.99:
                 winner[g] = q
     return k
-
-
-def fit_logit(X, y, lam=1e-3):
-    """Conditional logit of the winner y[i] among X[i, :, :] (samples, seats, features): the
-    coefficients (in the features' own units) and the optimiser's result."""
-    from scipy.optimize import minimize
-    mu = X.reshape(-1, X.shape[2]).mean(0)
-    sd = X.reshape(-1, X.shape[2]).std(0)
-    sd[sd < 1e-9] = 1.0
-    Z = (X - mu) / sd
-    idx = np.arange(len(y))
-
-    def nll(b):
-        u = Z @ b
-        u = u - u.max(1, keepdims=True)
-        lse = np.log(np.exp(u).sum(1))
-        p = np.exp(u - lse[:, None])
-        val = (lse - u[idx, y]).mean() + lam * (b @ b)
-        grad = np.einsum("iq,iqk->k", p, Z) / len(y) - Z[idx, y].mean(0) + 2 * lam * b
-        return val, grad
-
-    r = minimize(nll, np.zeros(Z.shape[2]), jac=True, method="L-BFGS-B")
-    return r.x / sd, r
-
-
-def log_loss(X, y, coef):
-    u = X @ coef
-    u = u - u.max(1, keepdims=True)
-    lse = np.log(np.exp(u).sum(1))
-    return float((lse - u[np.arange(len(y)), y]).mean())
 
 
 def main(argv=None) -> int:
