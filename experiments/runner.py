@@ -410,19 +410,17 @@ class _CtrlC:
     worker error while tearing its pool down: the run loop checks after every chunk."""
 
     def __init__(self):
-        self.pressed = False
         self._previous = None
         _INTERRUPTED.clear()
         if threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._handler)
 
     def _handler(self, signum, frame):
-        self.pressed = True
         _INTERRUPTED.set()
         raise KeyboardInterrupt
 
     def check(self) -> None:
-        if self.pressed:
+        if _INTERRUPTED.is_set():
             raise KeyboardInterrupt
 
     def restore(self) -> None:
