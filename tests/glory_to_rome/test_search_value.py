@@ -1,27 +1,20 @@
 """The search's fitted leaf value (strategies/glory_to_rome.py VALUE_COEF, value_logits): each seat's
 log-odds read only what that seat may see, rise with its own points, and the search scored by them
 beats the tuned greedy."""
-import math
 
 import numpy as np
 import pytest
 
 from experiments.lineup import parse_strategy
+from reports.stats import wilson
 from sim.glory_to_rome import SPEC
+from tests.glory_to_rome.test_tournament import share
 from sim.glory_to_rome import engine as E
 from sim.glory_to_rome.rules.cards import deck_left
 from sim.glory_to_rome.state import G_N, G_SP, G_PHASE, PH_LEAD, P0, PSZ, O_HAND, O_HMAT, O_VAULT, O_VHID
 from sim.glory_to_rome.board import MAT, NK
 from sim.rng import new_stream, CHANCE, PLAYERS
 from strategies import glory_to_rome as G
-
-
-def wilson(k, n, z=1.96):
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def midgame(seed, n=4, deck_to=60):
@@ -117,14 +110,6 @@ def test_search_with_value_beats_tuned():
     """One ismcts seat (the shipped search block and value) against 3 tuned seats, seats rotated,
     wins more than the fair quarter (Wilson 95% lower bound)."""
     n, per_seat, seed = 4, 40, 4400
-    hero, field = parse_strategy(SPEC, "ismcts", n), parse_strategy(SPEC, "tuned", n)
-    wins = 0.0
-    for seat in range(n):
-        kinds = np.array([field.kind] * n, np.int64)
-        kinds[seat] = hero.kind
-        w = np.array([field.weights] * n, np.float64)
-        w[seat] = hero.weights
-        res = SPEC.play_batch(seed + seat, 0, per_seat, n, SPEC.params.defaults(), kinds, w)
-        wins += res["win"][:, seat].sum()
+    wins, _ = share("ismcts", "tuned", n, per_seat, seed)
     lo, hi = wilson(wins, n * per_seat)
     assert lo > 0.25, (wins / (n * per_seat), lo, hi)
