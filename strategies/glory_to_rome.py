@@ -213,19 +213,7 @@ def evaluate(s, p, w, pr):
         if c > 0:
             roles += 1
     pot += w[W_CLIENT] * nc
-    fp = 0.0
-    nb = 0
-    nf = 0
-    forum = False
-    for k in range(NK):
-        bs = s[b + O_BST + k]
-        if bs == 1:
-            nf += 1
-            fp += s[b + O_BMAT + k] + 0.5 * _supply(s, p, k)
-        elif bs == 2:
-            nb += 1
-        if bs != 0 and k == K_FORUM:
-            forum = True
+    nf, nb, fp, forum = building_tally(s, p)
     pot += w[W_FOUND] * fp + w[W_BUILT] * nb
     v += g * pot - w[W_UNFIN] * nf
     if forum and prm(s, P_POWER0 + K_FORUM) != 0:
@@ -243,6 +231,28 @@ def evaluate(s, p, w, pr):
         V.view_scores(s, p, lo, hi, est)
         v += end_value(s, p, w, pr, lo, hi)
     return v
+
+
+@njit(cache=True, inline="always")      # the greedy's hot path: every candidate's evaluation
+def building_tally(s, p):
+    """p's foundations, completed buildings, the materials laid in its foundations plus half of
+    what it holds to finish them, and whether it has a Forum site or building: the evaluation's
+    and the search value's one measure of a seat's buildings."""
+    b = P0 + p * PSZ
+    nf = 0
+    nb = 0
+    laid = 0.0
+    forum = False
+    for k in range(NK):
+        bs = s[b + O_BST + k]
+        if bs == 1:
+            nf += 1
+            laid += s[b + O_BMAT + k] + 0.5 * _supply(s, p, k)
+        elif bs == 2:
+            nb += 1
+        if bs != 0 and k == K_FORUM:
+            forum = True
+    return nf, nb, laid, forum
 
 
 @njit(cache=True)
@@ -640,16 +650,7 @@ def seat_features(s, out):
         st = 0
         for m in range(6):
             st += s[b + O_STOCK + m]
-        nf = 0
-        nb = 0
-        laid = 0.0
-        for k in range(NK):
-            bs = s[b + O_BST + k]
-            if bs == 1:
-                nf += 1
-                laid += s[b + O_BMAT + k] + 0.5 * _supply(s, q, k)
-            elif bs == 2:
-                nb += 1
+        nf, nb, laid, _ = building_tally(s, q)
         out[q, F_SCORE] = me
         out[q, F_LEAD] = me - best
         out[q, F_INFL] = s[b + O_INFL]
