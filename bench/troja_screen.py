@@ -53,12 +53,15 @@ ismcts seat only, not kept:
       pending-battle leaf x1 (*)                     0.263  [0.239, 0.288]
       pending-battle leaf x2 (*)                     0.237  [0.214, 0.262]
       set-up settlements by the old search (**)      0.264  [0.240, 0.290]
+      leaf near a battle played to it (***)          0.222  [0.199, 0.246]
 
 (*) seat_values adds, for every seat, the expected step of its side's track bonus in the battle the
 row is building to (the determinised row's odds of battle_reveal cards, times the row's filled share
 of row_threshold, times 1 or 2): the battles the rivals' turns set off, which the turn cut-off does
 not see. (**) a diagnostic, not a candidate: ismcts with the old search's choose_search at the set-up
-settlements, to see whether the old search's edge is its set-up (it is not). Searching with ismcts is
+settlements, to see whether the old search's edge is its set-up (it is not). (***) at a turn
+cut-off whose row holds at least row_threshold - 2 cards, the greedy plays the rivals' turns (at
+most a round) until that battle is fought, then the leaf is scored as usual. Searching with ismcts is
 worth +0.05 over its greedy (0.219 -> 0.272) against the old search; no change tried moves it further.
 The redeal question: the engine's redeal (sim/catan_core/rules/redeal.py) pools the whole support row
 with the rivals' hands, so a seat's own donations still in the row are redrawn at every
