@@ -39,6 +39,37 @@ count a shared win as its share (the result's `win` column). A screen of 200 gam
 400 games ~67 CPU-s whatever ismcts' budget (the old search's seats dominate).
 Tried before and not better (strategies/troja.py, bench/troja_value_fit.py): searching the set-up, playing all rivals'
 turns after the leaf, a fitted win-probability leaf.
+
+Screens of 2 Dec 2026 (helper troja), seeds 30000, 40000 and 50000 at 400 games each, pooled (1,200
+games per row; the defaults' rows are the ones above). Each variant was a temporary switch on the
+ismcts seat only, not kept:
+
+    variant                                          share  [95% Wilson]
+      defaults (main)                                0.272  [0.247, 0.298]
+      search_iterations=1 (the tuned greedy's move)  0.219  [0.196, 0.243]
+      search_widen=1.0                               0.254  [0.230, 0.279]
+      search_c=0.1                                   0.249  [0.225, 0.274]
+      corsair moves searched too (worth_search)      0.244  [0.221, 0.269]
+      pending-battle leaf x1 (*)                     0.263  [0.239, 0.288]
+      pending-battle leaf x2 (*)                     0.237  [0.214, 0.262]
+      set-up settlements by the old search (**)      0.264  [0.240, 0.290]
+      leaf near a battle played to it (***)          0.222  [0.199, 0.246]
+
+(*) seat_values adds, for every seat, the expected step of its side's track bonus in the battle the
+row is building to (the determinised row's odds of battle_reveal cards, times the row's filled share
+of row_threshold, times 1 or 2): the battles the rivals' turns set off, which the turn cut-off does
+not see. (**) a diagnostic, not a candidate: ismcts with the old search's choose_search at the set-up
+settlements, to see whether the old search's edge is its set-up (it is not). (***) at a turn
+cut-off whose row holds at least row_threshold - 2 cards, the greedy plays the rivals' turns (at
+most a round) until that battle is fought, then the leaf is scored as usual. Searching with ismcts is
+worth +0.05 over its greedy (0.219 -> 0.272) against the old search; no change tried moves it further.
+The redeal question: the engine's redeal (sim/catan_core/rules/redeal.py) pools the whole support row
+with the rivals' hands, so a seat's own donations still in the row are redrawn at every
+determinisation. The old search's rollouts use the same redeal, so this is no edge of the old
+search; keeping them would need the state to record which of a seat's donations are still in the
+row (P_DONATED counts a game's donations; a battle reveals 7 of >= 10 row cards and leaves the rest),
+a rules-side field, not a query. Within one decision the tree applies its own donation to the
+determinised row, so the card being donated is counted.
 """
 from __future__ import annotations
 
