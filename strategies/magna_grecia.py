@@ -112,8 +112,11 @@ W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) fo
 # continuation (seat_values), 0 by the evaluation alone; search_reuse 1 computes each state's
 # one-step pass once within a decision (step_values), 0 at every call. 8 iterations (32 before the
 # passes were reused): one ismcts seat among 3 tuned won 0.383 [0.350, 0.417] of 800 games at 28.7
-# games/CPU-s every seat searching; 12 iterations 0.430 [0.396, 0.465] at 19.1; without the
-# continuation 0.341 at 8 and 0.352 at 16 (bench/magna_grecia_search_screen.py, seed 1600)
+# games/CPU-s every seat searching (seed 2600: 0.337 [0.305, 0.370]; 32 iterations 0.461 [0.426,
+# 0.495]); 12 iterations 0.430 [0.396, 0.465] (seed 2600: 0.421) at 19.1; 10 iterations 0.359 and
+# 0.367 at 23.7; without the continuation 0.341 at 8 and 0.352 at 16; 12 iterations with the
+# continuation only at leaves of at most 60 legal actions 0.382 and 0.366 at about 0.88x the speed
+# of 8 (bench/magna_grecia_search_screen.py, seed 1600 unless named, 800 games each)
 ISMCTS_WEIGHT_NAMES = GREEDY_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES + ("search_leaf_step", "search_reuse")
 ISMCTS_WEIGHTS = GREEDY_WEIGHTS + (8.0, 0.3, 0.0, 3.0, 1.0, 0.5, 0.0) + (1.0, 1.0)
 W_LEAF_STEP = W0 + IS.N_SEARCH_WEIGHTS
