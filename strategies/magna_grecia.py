@@ -86,12 +86,14 @@ from sim.magna_grecia.rules import city_k_after, WS_ROWS
 from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws
 from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller, oracle_touched
 from sim.magna_grecia.rules.places import trace
+from sim.magna_grecia.view import first_hidden
+from sim.layout import HEADER_SIZE
 from sim.magna_grecia.state import (
     S_NP, S_STOCK_ROAD, S_STOCK_CITY, S_NEXT_CITY, C_ALIVE, C_OWNER, C_SIZE, K_OWNER, K_STATE,
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND,
     S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL, H_CITY, H_ROAD_OR, M_ROAD_TILES,
     MK_UNSOLD, MAXC, K_HEX, H_KIND, S_ROUNDS, S_R, S_C, S_PHASE, S_PENDING, PH_PLACING,
-    S_TT, S_TT_N,
+    S_TT, S_TT_N, S_STACK,
 )
 
 RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
@@ -106,9 +108,21 @@ ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0)
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
 ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0)
 W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) follows the greedy's
-ISMCTS_WEIGHT_NAMES = GREEDY_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES
-ISMCTS_WEIGHTS = GREEDY_WEIGHTS + (32.0, 0.3, 0.0, 3.0, 1.0, 0.5, 0.0)
+# after the shared search block: search_leaf_step 1 scores the leaf's seat to move by its greedy
+# continuation (seat_values), 0 by the evaluation alone; search_reuse 1 computes each state's
+# one-step pass once within a decision (step_values), 0 at every call. 8 iterations (32 before the
+# passes were reused): one ismcts seat among 3 tuned won 0.383 [0.350, 0.417] of 800 games at 28.7
+# games/CPU-s every seat searching (seed 2600: 0.337 [0.305, 0.370]; 32 iterations 0.461 [0.426,
+# 0.495]); 12 iterations 0.430 [0.396, 0.465] (seed 2600: 0.421) at 19.1; 10 iterations 0.359 and
+# 0.367 at 23.7; without the continuation 0.341 at 8 and 0.352 at 16; 12 iterations with the
+# continuation only at leaves of at most 60 legal actions 0.382 and 0.366 at about 0.88x the speed
+# of 8 (bench/magna_grecia_search_screen.py, seed 1600 unless named, 800 games each)
+ISMCTS_WEIGHT_NAMES = GREEDY_WEIGHT_NAMES + IS.SEARCH_WEIGHT_NAMES + ("search_leaf_step", "search_reuse")
+ISMCTS_WEIGHTS = GREEDY_WEIGHTS + (8.0, 0.3, 0.0, 3.0, 1.0, 0.5, 0.0) + (1.0, 1.0)
+W_LEAF_STEP = W0 + IS.N_SEARCH_WEIGHTS
+W_REUSE = W_LEAF_STEP + 1
 N_WEIGHTS = len(ISMCTS_WEIGHTS)
+ISMCTS_DEFAULTS = np.array(ISMCTS_WEIGHTS, np.float64)
 
 STRATEGIES = (
     StrategyInfo("random", RANDOM, "uniform over legal actions (oracle placement too)"),
@@ -1310,17 +1324,158 @@ def greedy_action(st, ctx, legal, n, w, rng, work):
     return choose_greedy(st, ctx, legal, n, w, rng)
 
 
+# ---------------------------------------------------------------- the search's one-step passes
+# The shared loop (sim/search/ismcts.py) asks for the one-step values of the same state twice or
+# more: at a node's creation (the leaf's greedy continuation, seat_values) and at each later
+# expansion from it (the untried actions' order, policy_scores). Within one decision's search they
+# are kept by state: choose passes the loop a copy of the weights followed by this scratch (the
+# loop hands its player functions the weights and nothing else of the decision's), and a state
+# seen again takes the values computed for it. A state is keyed by two 64-bit multiply-add hashes
+# of every field but the contract header (the trace log) and the round tiles no seat sees yet,
+# which redeal_hidden draws anew each iteration and which the one-step values never read (they
+# read the current round's tile only); values of states that differ only there are the same.
+# Layout behind the weights: SCR_ENTRY floats per kept state (key, key, legal count, best value,
+# the values by legal index), then the tail: root key (2), slots, slots used, root call seen, magic.
+SCR_CAP = 384                     # values kept per state (a state with more legal actions is not kept)
+SCR_ENTRY = 4 + SCR_CAP
+SCR_TAIL = 6
+SCR_MAGIC = -3.25e301             # marks a weight vector that carries the scratch
+# state_key reads the state after the header as 64-bit words (two int32 fields each): the stack
+# must start on a word and the header end on one (the word view needs an 8-byte offset)
+assert HEADER_SIZE % 2 == 0 and (S_STACK - HEADER_SIZE) % 2 == 0
+N_WORDS = (E.STATE_SIZE - HEADER_SIZE) // 2
+_keys = np.random.default_rng(20261202).integers(1, 2 ** 62, size=(2, N_WORDS + 1), dtype=np.int64) | 1
+KEY_A = _keys[0].copy()
+KEY_B = _keys[1].copy()
+STACK_WORD = (S_STACK - HEADER_SIZE) // 2
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def state_key(st, params):
+    """Two 64-bit hashes of st without its header and its unseen round tiles (see above), their top
+    52 bits as floats (exact in float64). The state is read as 64-bit words, a multiply-add per
+    word that the compiler vectorises (as int32 fields: 15x slower); the second hash folds each
+    word's high field into its low bits, so a change in a high field alone moves more than the
+    top 32 bits of the first."""
+    lo = first_hidden(st, params)                  # stack fields lo..11 are unseen
+    v = st[HEADER_SIZE:HEADER_SIZE + 2 * N_WORDS].view(np.int64)
+    h1 = np.int64(0)
+    h2 = np.int64(0)
+    a = STACK_WORD + lo // 2                       # first word with an unseen field
+    for i in range(a):
+        x = v[i]
+        h1 += x * KEY_A[i]
+        h2 += (x ^ (x >> 32)) * KEY_B[i]
+    if lo % 2 == 1:                                # its low field is seen, its high one not
+        x = v[a] & np.int64(0xFFFFFFFF)
+        h1 += x * KEY_A[a]
+        h2 += x * KEY_B[a]
+    for i in range(STACK_WORD + 6, N_WORDS):
+        x = v[i]
+        h1 += x * KEY_A[i]
+        h2 += (x ^ (x >> 32)) * KEY_B[i]
+    for i in range(HEADER_SIZE + 2 * N_WORDS, st.shape[0]):     # an odd last field
+        x = np.int64(st[i])
+        h1 += x * KEY_A[N_WORDS]
+        h2 += x * KEY_B[N_WORDS]
+    return float(h1 >> 12), float(h2 >> 12)
+
+
+def scratch_floats(iters):
+    """Length of the scratch behind the weights for a search of `iters` iterations."""
+    return (int(iters) + 2) * SCR_ENTRY + SCR_TAIL
+
+
+@njit(cache=True)
+def search_weights(st, params, w):
+    """w followed by an empty scratch (the search of this decision keeps its one-step passes in
+    it); slots for every node the search can create and the root."""
+    slots = max(1, int(w[W0 + IS.S_ITER])) + 2
+    nw = max(w.shape[0], N_WEIGHTS)
+    ws = np.empty(nw + slots * SCR_ENTRY + SCR_TAIL, np.float64)
+    ws[:w.shape[0]] = w
+    for i in range(w.shape[0], nw):         # a shorter vector: the search-only weights' defaults
+        ws[i] = ISMCTS_DEFAULTS[i] if i >= W_LEAF_STEP else 0.0
+    t = ws.shape[0]
+    k1, k2 = state_key(st, params)
+    ws[t - 6] = k1
+    ws[t - 5] = k2
+    ws[t - 4] = slots
+    ws[t - 3] = 0.0
+    ws[t - 2] = 0.0
+    ws[t - 1] = SCR_MAGIC
+    return ws
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def scratch_at(w):
+    """Offset of the first kept state in w, -1 when w carries no scratch (a plain weight vector)."""
+    t = w.shape[0]
+    if t < SCR_TAIL or w[t - 1] != SCR_MAGIC:
+        return -1
+    return t - SCR_TAIL - int(w[t - 4]) * SCR_ENTRY
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def kept_values(w, off, k1, k2, m, vals):
+    """Whether the state with key (k1, k2) and m legal actions is kept, its values then copied
+    into vals[:m]; and its best value."""
+    t = w.shape[0]
+    for e in range(int(w[t - 3])):
+        b = off + e * SCR_ENTRY
+        if w[b] == k1 and w[b + 1] == k2 and int(w[b + 2]) == m:
+            for i in range(m):
+                vals[i] = w[b + 4 + i]
+            return True, w[b + 3]
+    return False, 0.0
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def keep_values(w, off, k1, k2, vals, m, best):
+    t = w.shape[0]
+    used = int(w[t - 3])
+    if used >= int(w[t - 4]) or m > SCR_CAP:
+        return
+    b = off + used * SCR_ENTRY
+    w[b] = k1
+    w[b + 1] = k2
+    w[b + 2] = m
+    w[b + 3] = best
+    for i in range(m):
+        w[b + 4 + i] = vals[i]
+    w[t - 3] = used + 1
+
+
+@njit(cache=True)
+def step_values(st, params, legal, m, w, prng, vals):
+    """one_step_values of st into vals[:m]; returns the best. Computed once per state within a
+    decision's search (w with its scratch, see above; with search_reuse 0 or a plain w, always)."""
+    off = scratch_at(w)
+    if off >= 0 and w[W_REUSE] != 0.0:
+        k1, k2 = state_key(st, params)
+        kept, best = kept_values(w, off, k1, k2, m, vals)
+        if kept:
+            return best
+        one_step_values(st, params, legal, m, w, prng, vals)
+        best = vals[:m].max()
+        keep_values(w, off, k1, k2, vals, m, best)
+        return best
+    one_step_values(st, params, legal, m, w, prng, vals)
+    return vals[:m].max()
+
+
 @njit(cache=True)
 def policy_scores(st, ctx, legal, n, w, rng, work, out):
     """The greedy's value of every legal action (orders the search's untried actions): at the
     search's root (st equal to `work`, where choose copied the decision's state) the planning
     greedy's; below the root the one-step values (plans off, finish and cash kept), a fraction
     of the cost: there the widening expands only the best one to three actions of a node, and the
-    cut-off values the position right after them (bench/magna_grecia_speed.py)."""
+    cut-off values the position right after them. Below the root they are usually kept from the
+    node's creation, where the leaf's continuation computed them (step_values)."""
     if search_root(st, work):
         greedy_values(st, ctx, legal, n, w, rng, out)
         return
-    one_step_values(st, ctx, legal, n, w, rng, out)
+    step_values(st, ctx, legal, n, w, rng, out)
 
 
 @njit(cache=True)
@@ -1349,25 +1504,36 @@ def search_root(st, work):
 @njit(cache=True)
 def seat_values(st, ctx, w, rng, out):
     """Every seat's evaluation (the search's cut-off); returns the number of seats. The scores
-    (score_parts) are computed once for all seats: the same values as evaluate() per seat. The
-    seat to move is scored by its greedy continuation (the best one-step greedy value: the state
-    after its best next step), not by `evaluate` alone. With the plans in that continuation too, one
-    ismcts seat won 0.428 [0.354, 0.506] of 160 games against tuned at 4.3 games/CPU-s all-seat;
-    one step: 0.419 [0.345, 0.496] at 5.5 (evaluate alone, before city_tiles was kept: 0.375)."""
+    (score_parts) are computed once for all seats: the same values as evaluate() per seat. With
+    search_leaf_step 1 the seat to move is scored by its greedy continuation (the best one-step
+    greedy value: the state after its best next step), not by `evaluate` alone. With the plans in
+    that continuation too, one ismcts seat won 0.428 [0.354, 0.506] of 160 games against tuned at
+    4.3 games/CPU-s all-seat; one step: 0.419 [0.345, 0.496] at 5.5.
+    The loop's first call, at the root before any iteration, asks only for the number of seats
+    (its values are not used): with the scratch (w from search_weights) it is answered without
+    valuing anything."""
     n = st[S_NP]
+    off = scratch_at(w)
+    t = w.shape[0]
+    if off >= 0 and w[t - 2] == 0.0:
+        w[t - 2] = 1.0
+        k1, k2 = state_key(st, ctx)
+        if k1 == w[t - 6] and k2 == w[t - 5]:
+            return n
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, ctx, parts)
     buf = np.empty(6 * N, dtype=np.int64)
-    legal = np.empty(E.N_ACTIONS, np.int32)
-    m = E.legal_actions(st, ctx, legal)
-    cur = st[S_CUR] if m > 1 else -1            # valued by its continuation below instead
+    cur = -1
+    if w[W_LEAF_STEP] != 0.0 and st[S_STAGE] != ST_OVER:
+        legal = np.empty(E.N_ACTIONS, np.int32)
+        m = E.legal_actions(st, ctx, legal)
+        if m > 1:
+            cur = st[S_CUR]                     # valued by its continuation instead
+            vals = np.empty(m, np.float64)
+            out[cur] = step_values(st, ctx, legal, m, w, rng, vals)
     for q in range(n):
         if q != cur:
             out[q] = evaluate_parts(st, ctx, q, w, parts, buf)
-    if m > 1:
-        vals = np.empty(m, np.float64)
-        one_step_values(st, ctx, legal, m, w, rng, vals)
-        out[cur] = vals.max()
     return n
 
 
@@ -1397,7 +1563,7 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
         if work.shape[0] == st.shape[0]:
             for i in range(st.shape[0]):       # the root's state, as policy_scores tells it
                 work[i] = st[i]
-        return search_action(st, ctx, legal, n, w, rng, work)
+        return search_action(st, ctx, legal, n, search_weights(st, ctx, w), rng, work)
     return legal[below(rng, n)]
 
 
