@@ -28,6 +28,7 @@ COMPILED = {
     "legal_actions": ("st", "ctx", "out"),
     "apply_action": ("st", "ctx", "a", "chance", "out"),
     "to_move": ("st", "ctx"),
+    "n_seats": ("st", "ctx"),
     "is_over": ("st", "ctx"),
     "returns": ("st", "ctx", "score", "win", "rank"),
     "redeal_hidden": ("st", "ctx", "seat", "rng"),

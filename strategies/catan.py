@@ -819,7 +819,7 @@ def search_redeal(st, ctx, seat, rng):
 
 search_action = make_search(
     "search_catan_core", legal_actions=CE.legal_actions, apply_action=search_apply,
-    to_move=CE.to_move, returns=search_returns, redeal_hidden=search_redeal,
+    to_move=CE.to_move, returns=search_returns, redeal_hidden=search_redeal, n_seats=CE.n_seats,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
     worth_search=worth_search, N_ACTIONS=CE.N_ACTIONS, W0=W0)
 

@@ -713,6 +713,11 @@ def _to_move(st, ctx):
 
 
 @njit(cache=True)
+def _n_seats(st, ctx):
+    return E.n_seats(st, ctx[0])
+
+
+@njit(cache=True)
 def _returns(st, ctx, score, win, rank):
     E.returns(st, ctx[0], score, win, rank)
 
@@ -724,7 +729,7 @@ def _redeal(st, ctx, seat, rng):
 
 search_with_value = make_search(
     "search_glory_to_rome", legal_actions=_legal, apply_action=_apply,
-    to_move=_to_move, returns=_returns, redeal_hidden=_redeal,
+    to_move=_to_move, returns=_returns, redeal_hidden=_redeal, n_seats=_n_seats,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
     worth_search=worth_search, N_ACTIONS=N_ACTIONS, W0=W0)
 

@@ -1338,10 +1338,10 @@ def greedy_action(st, ctx, legal, n, w, rng, work):
 # which redeal_hidden draws anew each iteration and which the one-step values never read (they
 # read the current round's tile only); values of states that differ only there are the same.
 # Layout behind the weights: SCR_ENTRY floats per kept state (key, key, legal count, best value,
-# the values by legal index), then the tail: root key (2), slots, slots used, root call seen, magic.
+# the values by legal index), then the tail: slots, slots used, magic.
 SCR_CAP = 384                     # values kept per state (a state with more legal actions is not kept)
 SCR_ENTRY = 4 + SCR_CAP
-SCR_TAIL = 6
+SCR_TAIL = 3
 SCR_MAGIC = -3.25e301             # marks a weight vector that carries the scratch
 # state_key reads the state after the header as 64-bit words (two int32 fields each): the stack
 # must start on a word and the header end on one (the word view needs an 8-byte offset)
@@ -1390,7 +1390,7 @@ def scratch_floats(iters):
 
 
 @njit(cache=True)
-def search_weights(st, params, w):
+def search_weights(w):
     """w followed by an empty scratch (the search of this decision keeps its one-step passes in
     it); slots for every node the search can create and the root."""
     slots = max(1, int(w[W0 + IS.S_ITER])) + 2
@@ -1400,11 +1400,7 @@ def search_weights(st, params, w):
     for i in range(w.shape[0], nw):         # a shorter vector: the search-only weights' defaults
         ws[i] = ISMCTS_DEFAULTS[i] if i >= W_LEAF_STEP else 0.0
     t = ws.shape[0]
-    k1, k2 = state_key(st, params)
-    ws[t - 6] = k1
-    ws[t - 5] = k2
-    ws[t - 4] = slots
-    ws[t - 3] = 0.0
+    ws[t - 3] = slots
     ws[t - 2] = 0.0
     ws[t - 1] = SCR_MAGIC
     return ws
@@ -1416,7 +1412,7 @@ def scratch_at(w):
     t = w.shape[0]
     if t < SCR_TAIL or w[t - 1] != SCR_MAGIC:
         return -1
-    return t - SCR_TAIL - int(w[t - 4]) * SCR_ENTRY
+    return t - SCR_TAIL - int(w[t - 3]) * SCR_ENTRY
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -1424,7 +1420,7 @@ def kept_values(w, off, k1, k2, m, vals):
     """Whether the state with key (k1, k2) and m legal actions is kept, its values then copied
     into vals[:m]; and its best value."""
     t = w.shape[0]
-    for e in range(int(w[t - 3])):
+    for e in range(int(w[t - 2])):
         b = off + e * SCR_ENTRY
         if w[b] == k1 and w[b + 1] == k2 and int(w[b + 2]) == m:
             for i in range(m):
@@ -1436,8 +1432,8 @@ def kept_values(w, off, k1, k2, m, vals):
 @njit(cache=True, **NO_REFCOUNT)
 def keep_values(w, off, k1, k2, vals, m, best):
     t = w.shape[0]
-    used = int(w[t - 3])
-    if used >= int(w[t - 4]) or m > SCR_CAP:
+    used = int(w[t - 2])
+    if used >= int(w[t - 3]) or m > SCR_CAP:
         return
     b = off + used * SCR_ENTRY
     w[b] = k1
@@ -1446,7 +1442,7 @@ def keep_values(w, off, k1, k2, vals, m, best):
     w[b + 3] = best
     for i in range(m):
         w[b + 4 + i] = vals[i]
-    w[t - 3] = used + 1
+    w[t - 2] = used + 1
 
 
 @njit(cache=True)
@@ -1511,18 +1507,8 @@ def seat_values(st, ctx, w, rng, out):
     search_leaf_step 1 the seat to move is scored by its greedy continuation (the best one-step
     greedy value: the state after its best next step), not by `evaluate` alone. With the plans in
     that continuation too, one ismcts seat won 0.428 [0.354, 0.506] of 160 games against tuned at
-    4.3 games/CPU-s all-seat; one step: 0.419 [0.345, 0.496] at 5.5.
-    The loop's first call, at the root before any iteration, asks only for the number of seats
-    (its values are not used): with the scratch (w from search_weights) it is answered without
-    valuing anything."""
+    4.3 games/CPU-s all-seat; one step: 0.419 [0.345, 0.496] at 5.5."""
     n = st[S_NP]
-    off = scratch_at(w)
-    t = w.shape[0]
-    if off >= 0 and w[t - 2] == 0.0:
-        w[t - 2] = 1.0
-        k1, k2 = state_key(st, ctx)
-        if k1 == w[t - 6] and k2 == w[t - 5]:
-            return n
     parts = np.zeros((4, 6), dtype=np.int64)
     score_parts(st, ctx, parts)
     buf = np.empty(6 * N, dtype=np.int64)
@@ -1552,7 +1538,7 @@ def worth_search(st, ctx, legal, n, w):
 
 search_action = IS.make_search(
     "search_magna_grecia", legal_actions=E.legal_actions, apply_action=E.apply_action,
-    to_move=E.to_move, returns=E.returns, redeal_hidden=E.redeal_hidden,
+    to_move=E.to_move, returns=E.returns, redeal_hidden=E.redeal_hidden, n_seats=E.n_seats,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
     worth_search=worth_search, N_ACTIONS=E.N_ACTIONS, W0=W0)
 
@@ -1571,7 +1557,7 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
         if work.shape[0] == st.shape[0]:
             for i in range(st.shape[0]):       # the root's state, as policy_scores tells it
                 work[i] = st[i]
-        return search_action(st, ctx, legal, n, search_weights(st, ctx, w), rng, work)
+        return search_action(st, ctx, legal, n, search_weights(w), rng, work)
     return legal[below(rng, n)]
 
 

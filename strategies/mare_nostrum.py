@@ -1892,7 +1892,7 @@ def search_returns(st, ctx, score, win, rank):
 
 search_action = IS.make_search(
     "search_mare_nostrum", legal_actions=E.legal_actions, apply_action=search_apply,
-    to_move=E.to_move, returns=search_returns, redeal_hidden=E.redeal_hidden,
+    to_move=E.to_move, returns=search_returns, redeal_hidden=E.redeal_hidden, n_seats=E.n_seats,
     policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
     worth_search=worth_search, N_ACTIONS=E.N_ACTIONS, W0=W0)
 

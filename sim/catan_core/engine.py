@@ -63,6 +63,12 @@ def to_move(st, ctx):
 
 
 @njit(cache=True, inline="always", **NO_REFCOUNT)
+def n_seats(st, ctx):
+    """The number of seats of the game in st."""
+    return st[S_P]
+
+
+@njit(cache=True, inline="always", **NO_REFCOUNT)
 def is_over(st, ctx):
     return st[S_PHASE] == PH_OVER
 

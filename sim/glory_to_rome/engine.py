@@ -17,7 +17,7 @@ from .rules.decision import first_legal, legal_actions as _legal, step
 from .rules.invariants import check_invariants as _check
 from .rules.scoring import final_result
 from .rules.setup import start_game
-from .state import LAYOUT, STATE_SIZE, MAX_P, G_OVER, G_TOMOVE, G_LAST  # noqa: F401
+from .state import LAYOUT, STATE_SIZE, MAX_P, G_OVER, G_TOMOVE, G_LAST, G_N  # noqa: F401
 from .view import observation, redeal_hidden as _redeal               # noqa: F401
 
 MAX_PLAYERS = MAX_P
@@ -68,6 +68,12 @@ def apply_action(st, ctx, a, chance, out):
 @njit(cache=True)
 def to_move(st, ctx):
     return st[G_TOMOVE]
+
+
+@njit(cache=True)
+def n_seats(st, ctx):
+    """The number of seats of the game in st."""
+    return st[G_N]
 
 
 @njit(cache=True)

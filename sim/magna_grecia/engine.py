@@ -16,7 +16,7 @@ from .describe import describe_action, describe_event, describe_turn, describe_e
 from .results import RESULTS, record, final_result                    # noqa: F401
 from .rules.decision import legal_actions as _legal, apply_action as _apply
 from .rules.invariants import check_invariants as _check, INVARIANTS  # noqa: F401
-from .state import LAYOUT, STATE_SIZE, MAXP, S_CUR, S_STAGE, ST_OVER, setup  # noqa: F401
+from .state import LAYOUT, STATE_SIZE, MAXP, S_CUR, S_STAGE, S_NP, ST_OVER, setup  # noqa: F401
 from .view import observation, redeal_hidden as _redeal               # noqa: F401
 
 MAX_PLAYERS = MAXP
@@ -60,6 +60,12 @@ def apply_action(st, ctx, a, chance, out):
 @njit(cache=True)
 def to_move(st, ctx):
     return st[S_CUR]
+
+
+@njit(cache=True)
+def n_seats(st, ctx):
+    """The number of seats of the game in st."""
+    return st[S_NP]
 
 
 @njit(cache=True)

@@ -23,7 +23,7 @@ from .hidden import observation, redeal_hidden                       # noqa: F40
 from .params import PARAMS, P_MYTH
 from .results import RESULTS, record                                  # noqa: F401
 from . import rules as R
-from .state import LAYOUT, STATE_SIZE, H_OVER, H_DECIDER, H_CHANCE_PENDING, H_CHANCE   # noqa: F401
+from .state import LAYOUT, STATE_SIZE, H_OVER, H_DECIDER, H_CHANCE_PENDING, H_CHANCE, H_NP   # noqa: F401
 
 MAX_PLAYERS = 6
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -91,6 +91,12 @@ def apply_action(st, ctx, a, chance, out):
 @njit(cache=True)
 def to_move(st, ctx):
     return st[H_DECIDER]
+
+
+@njit(cache=True)
+def n_seats(st, ctx):
+    """The number of seats of the game in st."""
+    return st[H_NP]
 
 
 @njit(cache=True)

@@ -31,7 +31,7 @@ SEARCH_WEIGHT_NAMES = ("search_iterations", "search_c", "search_rollout_actions"
 S_ITER, S_C, S_ROLLOUT, S_TEMP, S_WIDEN, S_ALPHA, S_GREEDY_ROLLOUT = range(len(SEARCH_WEIGHT_NAMES))
 N_SEARCH_WEIGHTS = len(SEARCH_WEIGHT_NAMES)
 # the names each game binds: engine contract, four player functions, constants
-BINDINGS = ("legal_actions", "apply_action", "to_move", "returns", "redeal_hidden",
+BINDINGS = ("legal_actions", "apply_action", "to_move", "returns", "redeal_hidden", "n_seats",
             "policy", "policy_scores", "seat_values", "worth_search", "N_ACTIONS", "W0")
 
 
@@ -40,7 +40,7 @@ def _unbound(*args):
 
 
 # placeholders for the names make_search binds (so the loop reads as ordinary code)
-legal_actions = apply_action = to_move = returns = redeal_hidden = _unbound
+legal_actions = apply_action = to_move = returns = redeal_hidden = n_seats = _unbound
 policy = policy_scores = seat_values = worth_search = _unbound
 N_ACTIONS = W0 = 0
 
@@ -60,7 +60,7 @@ def _search(st, ctx, legal, n, w, rng, work):
     greedy_rollout = w[W0 + S_GREEDY_ROLLOUT] > 0.5
     me = to_move(st, ctx)
     raw = np.zeros(64, np.float64)
-    ns = seat_values(st, ctx, w, rng, raw)
+    ns = n_seats(st, ctx)
     vals = np.zeros(ns, np.float64)
     score = np.zeros(ns, np.float64)
     win = np.zeros(ns, np.float64)

@@ -100,6 +100,7 @@ def test_dump_and_describe(name):
         assert E.describe_action(st, ctx, a)
         assert E.ACTIONS.decode(a)[0] in E.ACTIONS.names()
     assert 0 <= E.to_move(st, ctx) < n and not E.is_over(st, ctx)
+    assert E.n_seats(st, ctx) == n
 
 
 def _redeal_share(game):

@@ -20,11 +20,11 @@ def ismcts_weights():
     return w[0].copy()
 
 
-def scratch(root, ctx, w, iters=32):
+def scratch(w, iters=32):
     """search_weights of a search with room for `iters` + 2 states (every state below())."""
     wq = w.copy()
     wq[G.W0 + G.IS.S_ITER] = iters
-    return G.search_weights(root, ctx, wq)
+    return G.search_weights(wq)
 
 
 def decisions(n_games=2, seed=11, every=9):
@@ -83,9 +83,9 @@ def test_kept_one_step_values_are_the_pass_of_the_state_asked_about():
     assert w[G.W_REUSE] == 1.0
     hits = redealt = 0
     for r, root in enumerate(roots):
-        ws = scratch(root, ctx, w)
+        ws = scratch(w)
         states = below(root, ctx)
-        assert len(states) <= int(ws[-4])
+        assert len(states) <= int(ws[-3])
         refs = []
         for j, s in enumerate(states):                   # first asked: computed and kept
             lg, m, ref = one_step(s, ctx, w, seed=j)
@@ -115,31 +115,29 @@ def test_a_state_that_differs_in_a_seen_field_is_not_taken_for_a_kept_one():
     ctx, roots = decisions(n_games=1, every=25)
     w = ismcts_weights()
     st = next(r for r in roots if G.first_hidden(r, ctx) > int(r[G.S_ROUND]) + 1)
-    ws = scratch(st, ctx, w)
+    ws = scratch(w)
     lg, m, ref = one_step(st, ctx, w, seed=1)
     G.step_values(st.copy(), ctx, lg, m, ws, new_stream(1, 0, PLAYERS), np.empty(m))
-    assert int(ws[-3]) == 1
+    assert int(ws[-2]) == 1
     for k, field in enumerate((G.S_POINTS + (int(st[S_CUR]) + 1) % N_PLAYERS, S_STACK + int(st[G.S_ROUND]) + 1)):
         s2 = st.copy()
         s2[field] += 1
         assert G.state_key(s2, ctx) != G.state_key(st, ctx)
         G.step_values(s2, ctx, lg, m, ws, new_stream(2, 0, PLAYERS), np.empty(m))
-        assert int(ws[-3]) == 2 + k                     # computed and kept as a state of its own
+        assert int(ws[-2]) == 2 + k                     # computed and kept as a state of its own
 
 
-def test_the_first_seat_values_call_at_the_root_only_counts_the_seats():
-    """The loop's first seat_values call (the root, for the seat count) values nothing with the
-    scratch; later calls value every seat as without it, the seat to move by its continuation."""
+def test_seat_values_with_the_scratch_are_those_without_it():
+    """Every call values every seat as without the scratch, the seat to move by its continuation
+    (the loop learns the seat count from the engine's n_seats, not from a seat_values call)."""
     ctx, roots = decisions(n_games=1, every=25)
     w = ismcts_weights()
     st = roots[0]
-    ws = G.search_weights(st, ctx, w)
-    out = np.full(64, np.nan)
-    assert G.seat_values(st.copy(), ctx, ws, new_stream(1, 0, PLAYERS), out) == st[S_NP]
-    assert np.isnan(out[:N_PLAYERS]).all()
+    ws = G.search_weights(w)
     ref = np.zeros(64)
-    G.seat_values(st.copy(), ctx, w, new_stream(1, 0, PLAYERS), ref)
-    G.seat_values(st.copy(), ctx, ws, new_stream(1, 0, PLAYERS), out)
+    out = np.full(64, np.nan)
+    assert G.seat_values(st.copy(), ctx, w, new_stream(1, 0, PLAYERS), ref) == st[S_NP]
+    assert G.seat_values(st.copy(), ctx, ws, new_stream(1, 0, PLAYERS), out) == st[S_NP]
     assert np.array_equal(out[:N_PLAYERS], ref[:N_PLAYERS])
     lg, m, vals = one_step(st, ctx, w, seed=1)
     assert ref[int(st[S_CUR])] == vals.max()
