@@ -29,10 +29,13 @@ from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.rules import a_trade, apply_action, legal_actions, redeal, vp
 from sim.catan_core.board import (T_S, T_A_DONATE, T_A_DONATE_STOP, T_A_USE_SWAP, T_A_SWAP_RETURN, T_A_USE_TAKE,
                                   T_A_BUILD_SHIP)
+from sim.catan_core import engine as CE
+from sim.search.ismcts import S_ITER, make_search
 from strategies.catan import (
     RANDOM, GREEDY, ISMCTS, GREEDY_WEIGHTS, W0, W_SETUP_SCALE, GREEDY_WEIGHT_NAMES, greedy_scores, pick_best,
     choose_greedy, choose_kind as choose_core, fill_weights, evaluate,
     W_VP, W_S_CAND, W_S_ROLL, W_S_HORIZON, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS,
+    search_apply, search_returns, search_redeal, greedy_action, policy_scores, seat_values, worth_search,
 )
 
 SEARCH, LOYAL_DONOR, SHIP_BUILDER = 2, 3, 4
@@ -196,6 +199,36 @@ def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
 
 
 @njit(cache=True)
+def root_candidates(st, ctx, w):
+    """ismcts' root halving in Troja (sim/search/ismcts.py): the number of greedy candidates.
+    SCREENING HOOK: a negative search_setup_rounds on the ismcts seat (a weight only the old
+    search reads) asks for -search_setup_rounds candidates; otherwise 0 (UCB1 as before)."""
+    x = w[W_S_SETUP_ROUNDS]
+    return int(-x) if x < 0 else 0
+
+
+# Troja's own copy of the shared search: the Catan core's bindings plus Troja's root halving
+search_troja = make_search(
+    "search_troja", legal_actions=CE.legal_actions, apply_action=search_apply,
+    to_move=CE.to_move, returns=search_returns, redeal_hidden=search_redeal,
+    policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
+    worth_search=worth_search, N_ACTIONS=CE.N_ACTIONS, W0=W0, root_candidates=root_candidates)
+
+
+@njit(cache=True)
+def choose_ismcts(st, topo, cfg, legal, n, w, prng, work):
+    """ismcts (search_troja); the set-up settlements at search_setup_scale of the budget, as in
+    the Catan core's dispatch (strategies/catan.py choose_kind)."""
+    if n == 1:
+        return legal[0]
+    if st[S_PHASE] == PH_SETUP_SETTLEMENT and w[W_SETUP_SCALE] != 1.0:
+        ws = w.copy()
+        ws[W0 + S_ITER] = int(w[W0 + S_ITER] * w[W_SETUP_SCALE])
+        return search_troja(st, (topo, cfg, ws), legal, n, ws, prng, work)
+    return search_troja(st, (topo, cfg, w), legal, n, w, prng, work)
+
+
+@njit(cache=True)
 def choose_persona(st, topo, cfg, legal, n, kind, w, prng, work):
     if n == 1:
         return legal[0]
@@ -257,6 +290,8 @@ def full_weights(n_players, weights):
 def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
     if kind == SEARCH:
         return choose_search(st, topo, cfg, legal, n, w, prng, work, w)
-    if kind <= GREEDY or kind == ISMCTS:
+    if kind == ISMCTS:
+        return choose_ismcts(st, topo, cfg, legal, n, w, prng, work)
+    if kind <= GREEDY:
         return choose_core(st, topo, cfg, legal, n, kind, w, prng, work)
     return choose_persona(st, topo, cfg, legal, n, kind, w, prng, work)
