@@ -20,7 +20,9 @@ search_iterations / (rounds * survivors) iterations (at least one), through the 
 usual; within a round, every survivor's j-th iteration draws its determinisation, chance seed and
 in-tree choices from seed j of the round (common random numbers: the survivors are compared on the
 same deals and dice, as Troja's old search compares its rollouts); the better half (by mean value,
-ties to the greedy's order) goes on; the best mean among the last survivors is played.
+ties to the greedy's order) goes on; the best mean among the last survivors is played. The
+optional binding `root_anchor` adds a bonus (in the value's units, a share) to the mean of the
+greedy's best candidate, so that a rival candidate replaces it only by that margin.
 
 numba cannot cache a function that takes functions as arguments or closes over them, so
 `make_search` binds one game's engine and player functions as *globals* of a copy of the loop
@@ -51,8 +53,14 @@ def no_root_halving(st, ctx, w):
     return 0
 
 
+@njit(cache=True)
+def no_root_anchor(st, ctx, w):
+    """The default `root_anchor`: the greedy's first candidate gets no bonus in root halving."""
+    return 0.0
+
+
 # bindings a game may leave out, with their defaults
-OPTIONAL_BINDINGS = {"root_candidates": no_root_halving}
+OPTIONAL_BINDINGS = {"root_candidates": no_root_halving, "root_anchor": no_root_anchor}
 
 
 def _unbound(*args):
@@ -63,6 +71,7 @@ def _unbound(*args):
 legal_actions = apply_action = to_move = returns = redeal_hidden = _unbound
 policy = policy_scores = seat_values = worth_search = _unbound
 root_candidates = no_root_halving
+root_anchor = no_root_anchor
 N_ACTIONS = W0 = 0
 
 
@@ -131,6 +140,8 @@ def _search(st, ctx, legal, n, w, rng, work):
             cand[x] = used
             used += 1
     sc = np.empty(N_ACTIONS, np.float64)
+    anchor = cand[0] if halve >= 2 else -1      # the greedy's best candidate and its bonus
+    bonus = root_anchor(st, ctx, w) if halve >= 2 else 0.0
     irng = np.empty(1, np.uint64)               # one iteration's stream in a halving round
     pool = np.empty(iters + 1, np.uint64)       # the round's seeds (iteration j: seed j)
     surv = kk if halve >= 2 else 1
@@ -220,8 +231,8 @@ def _search(st, ctx, legal, n, w, rng, work):
         # keep the better half of the survivors (stable: ties keep the greedy's order)
         for x in range(1, surv):
             y = x
-            while y > 0 and tw[cand[y], me] / ti[cand[y], T_VISITS] > \
-                    tw[cand[y - 1], me] / ti[cand[y - 1], T_VISITS] + 1e-12:
+            while y > 0 and tw[cand[y], me] / ti[cand[y], T_VISITS] + (bonus if cand[y] == anchor else 0.0) > \
+                    tw[cand[y - 1], me] / ti[cand[y - 1], T_VISITS] + (bonus if cand[y - 1] == anchor else 0.0) + 1e-12:
                 t = cand[y]
                 cand[y] = cand[y - 1]
                 cand[y - 1] = t
