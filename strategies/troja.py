@@ -29,13 +29,10 @@ from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.rules import a_trade, apply_action, legal_actions, redeal, vp
 from sim.catan_core.board import (T_S, T_A_DONATE, T_A_DONATE_STOP, T_A_USE_SWAP, T_A_SWAP_RETURN, T_A_USE_TAKE,
                                   T_A_BUILD_SHIP)
-from sim.catan_core import engine as CE
-from sim.search.ismcts import S_ITER, make_search
 from strategies.catan import (
     RANDOM, GREEDY, ISMCTS, GREEDY_WEIGHTS, W0, W_SETUP_SCALE, GREEDY_WEIGHT_NAMES, greedy_scores, pick_best,
     choose_greedy, choose_kind as choose_core, fill_weights, evaluate,
     W_VP, W_S_CAND, W_S_ROLL, W_S_HORIZON, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS,
-    search_apply, search_returns, search_redeal, greedy_action, policy_scores, seat_values, worth_search,
 )
 
 SEARCH, LOYAL_DONOR, SHIP_BUILDER = 2, 3, 4
@@ -199,91 +196,6 @@ def choose_search(st, topo, cfg, legal, n, w, prng, work, kinds_all):
 
 
 @njit(cache=True)
-def root_candidates(st, ctx, w):
-    """ismcts' root halving in Troja (sim/search/ismcts.py): the number of greedy candidates.
-    SCREENING HOOK: a negative search_setup_rounds on the ismcts seat (a weight only the old
-    search reads) asks for -search_setup_rounds candidates; otherwise 0 (UCB1 as before)."""
-    x = w[W_S_SETUP_ROUNDS]
-    return int(-x) if x < 0 else 0
-
-
-@njit(cache=True)
-def root_anchor(st, ctx, w):
-    """ismcts' root halving in Troja: the bonus of the greedy's best candidate (a share).
-    SCREENING HOOK: a negative search_horizon_rounds on the ismcts seat (a weight only the old
-    search reads) gives -search_horizon_rounds / 100; otherwise 0."""
-    x = w[W_S_HORIZON]
-    return -x / 100.0 if x < 0 else 0.0
-
-
-ROUND_SALT = np.uint64(0x5DEECE66D)
-
-
-@njit(cache=True)
-def round_apply(st, ctx, a, chance, out):
-    """The search's apply_action in Troja. ctx = (topo, cfg, w, work, info, drng), info =
-    [round cut-off on, the decision's turn]. Off: the Catan core's turn cut-off (search_apply).
-    On: where that would cut off at a new turn, the greedy (the searching seat's weights) plays
-    the rivals' turns up to the searching seat's next turn, as the old search's rollouts do, with
-    its choices on a stream seeded from the chance stream's state (no draw from it), and the
-    position there is the leaf (0 legal actions), scored by round_returns."""
-    m = search_apply(st, (ctx[0], ctx[1], ctx[2]), a, chance, out)
-    info = ctx[4]
-    if m > 0 or info[0] == 0 or st[S_PHASE] == PH_OVER:
-        return m
-    topo, cfg, w, work, drng = ctx[0], ctx[1], ctx[2], ctx[3], ctx[5]
-    drng[0] = chance[0] ^ ROUND_SALT
-    end_turn = info[1] + st[S_P]
-    steps = 0
-    while st[S_PHASE] != PH_OVER and st[S_TURN] < end_turn and steps < 3000:
-        k = legal_actions(st, topo, cfg, out)
-        b = choose_greedy(st, topo, cfg, out, k, w, drng, work)
-        apply_action(st, topo, cfg, b, chance)
-        steps += 1
-    return 0
-
-
-@njit(cache=True)
-def round_returns(st, ctx, score, win, rank):
-    """The search's returns in Troja: off, the Catan core's (search_returns); with the round
-    cut-off, every seat's position_value (the old search's score of its rollouts) over the seats."""
-    if ctx[4][0] == 0:
-        search_returns(st, (ctx[0], ctx[1], ctx[2]), score, win, rank)
-        return
-    P = st[S_P]
-    for q in range(P):
-        win[q] = position_value(st, ctx[0], ctx[1], q, ctx[2]) / P
-
-
-# Troja's own copy of the shared search: the Catan core's bindings plus Troja's root halving
-search_troja = make_search(
-    "search_troja", legal_actions=CE.legal_actions, apply_action=round_apply,
-    to_move=CE.to_move, returns=round_returns, redeal_hidden=search_redeal,
-    policy=greedy_action, policy_scores=policy_scores, seat_values=seat_values,
-    worth_search=worth_search, N_ACTIONS=CE.N_ACTIONS, W0=W0, root_candidates=root_candidates,
-    root_anchor=root_anchor)
-
-
-@njit(cache=True)
-def choose_ismcts(st, topo, cfg, legal, n, w, prng, work):
-    """ismcts (search_troja); the set-up settlements at search_setup_scale of the budget, as in
-    the Catan core's dispatch (strategies/catan.py choose_kind). SCREENING HOOK: a negative
-    search_setup_boost on the ismcts seat turns the round cut-off on."""
-    if n == 1:
-        return legal[0]
-    info = np.zeros(2, np.int64)
-    info[0] = 1 if w[W_S_SETUP_BOOST] < 0 else 0
-    info[1] = st[S_TURN]
-    sw = np.empty_like(st)
-    drng = np.zeros(1, np.uint64)
-    if st[S_PHASE] == PH_SETUP_SETTLEMENT and w[W_SETUP_SCALE] != 1.0:
-        ws = w.copy()
-        ws[W0 + S_ITER] = int(w[W0 + S_ITER] * w[W_SETUP_SCALE])
-        return search_troja(st, (topo, cfg, ws, sw, info, drng), legal, n, ws, prng, work)
-    return search_troja(st, (topo, cfg, w, sw, info, drng), legal, n, w, prng, work)
-
-
-@njit(cache=True)
 def choose_persona(st, topo, cfg, legal, n, kind, w, prng, work):
     if n == 1:
         return legal[0]
@@ -345,8 +257,6 @@ def full_weights(n_players, weights):
 def choose_kind(st, topo, cfg, legal, n, kind, w, prng, work):
     if kind == SEARCH:
         return choose_search(st, topo, cfg, legal, n, w, prng, work, w)
-    if kind == ISMCTS:
-        return choose_ismcts(st, topo, cfg, legal, n, w, prng, work)
-    if kind <= GREEDY:
+    if kind <= GREEDY or kind == ISMCTS:
         return choose_core(st, topo, cfg, legal, n, kind, w, prng, work)
     return choose_persona(st, topo, cfg, legal, n, kind, w, prng, work)
