@@ -70,6 +70,60 @@ search; keeping them would need the state to record which of a seat's donations 
 row (P_DONATED counts a game's donations; a battle reveals 7 of >= 10 row cards and leaves the rest),
 a rules-side field, not a query. Within one decision the tree applies its own donation to the
 determinised row, so the card being donated is counted.
+
+Screens of 2 Dec 2026 (helper trojash): the old search's root budgeting in ismcts. Code at commit
+6fab88e of branch trojash (reverted after, nothing kept): sim/search/ismcts.py got optional bindings
+`root_candidates` (K; 0 = off, the loop's draws as before: troja's ismcts hashes checked unchanged)
+and `root_anchor`, Troja its own bound copy `search_troja`, switched per seat by temporary hooks in
+weights only the old search reads (search_setup_rounds = -K, search_horizon_rounds = -100 * anchor,
+search_setup_boost < 0 for the round cut-off). Root halving: the K best greedy candidates
+(policy_scores order, no vetoes), ceil(log2 K) rounds, each survivor search_iterations / (rounds *
+survivors) iterations per round through its own tree below; within a round every survivor's j-th
+iteration draws its determinisation, chance seed and in-tree choices from seed j of the round
+(common random numbers); the better half by mean goes on; the best mean of the last two is played.
+Anchor: the greedy's best candidate gets that bonus (a share) on its mean, so a rival candidate
+replaces it only by that margin. Round cut-off: where the turn cut-off would score, the greedy
+(the seat's weights) plays the rivals' turns to the seat's next turn (the old search's rollout)
+and every seat is scored by position_value / players (the old search's score). One ismcts seat
+against 3 old-search seats, 50 iterations unless named, 400 games per block:
+
+    variant                                        seed   share  [95% Wilson]
+      defaults (UCB1, main)                        30000  0.291  [0.249, 0.338]   (above)
+      halving K=4                                  30000  0.231  [0.193, 0.275]
+      halving K=3                                  30000  0.234  [0.195, 0.278]
+      halving K=2                                  30000  0.228  [0.189, 0.271]
+      halving K=4, 100 iterations                  30000  0.214  [0.176, 0.257]
+      halving K=3 + round cut-off                  30000  0.220  [0.182, 0.263]
+      UCB1 + round cut-off (diagnostic)            30000  0.188  [0.152, 0.229]
+      halving K=3, anchor 0.01                     30000  0.286  [0.244, 0.332]
+      halving K=3, anchor 0.02                     30000  0.273  [0.231, 0.318]
+      halving K=3, anchor 0.005                    30000  0.266  [0.225, 0.312]
+      halving K=3, anchor 0.01, 100 iterations     30000  0.261  [0.221, 0.306]
+      halving K=4, anchor 0.01 + round cut-off     30000  0.237  [0.198, 0.282]
+      halving K=6, anchor 0.01                     30000  0.225  [0.187, 0.268]
+      halving K=4, anchor 0.01                     30000  0.296  [0.254, 0.343]
+                                                   40000  0.289  [0.247, 0.335]
+                                                   50000  0.253  [0.212, 0.297]
+        pooled, 1,200 games                               0.279  [0.255, 0.305]   (defaults 0.272 [0.247, 0.298])
+        fresh seeds                                60000  0.250  [0.210, 0.295]
+                                                   70000  0.295  [0.252, 0.341]
+        fresh, pooled 800 games                           0.272  [0.243, 0.304]   (fails: not above 0.25)
+      defaults (UCB1) on the fresh seeds           60000  0.263  [0.222, 0.308]
+                                                   70000  0.256  [0.216, 0.301]
+        pooled 800 games                                  0.260  [0.230, 0.291]
+    over the five blocks (2,000 games): halving K=4 + anchor 0.01 0.277 [0.257, 0.297], defaults
+    0.267 [0.248, 0.287]: level.
+
+Why plain halving loses: on the main-phase decisions of the ismcts seat in 3 games (seed 77, 82
+decisions), UCB1 played something other than the greedy's best-scored action 16 times, halving
+K=3 36 times and K=2 30 times (K=3 agreed with UCB1's choice in 55). Telling the candidates apart
+more sharply (common seeds, the whole budget on the best few) makes the search leave the greedy's
+choice twice as often, and those departures lose: the turn cut-off's value is biased, and UCB1's
+visit count, which favours the first (greedy) child, is what kept ismcts above its greedy; an
+anchor of 0.01 (about half a VP at the 10 VP temperature) gives that back and no more, and more
+iterations are again worse. The round cut-off with position_value, the old search's own horizon
+and score, is worse than the turn cut-off in both loops (0.188 and 0.220 against 0.291), so the old
+search's edge is not its horizon or its scoring either.
 """
 from __future__ import annotations
 
