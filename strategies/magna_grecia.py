@@ -1384,11 +1384,6 @@ def state_key(st, params):
     return float(h1 >> 12), float(h2 >> 12)
 
 
-def scratch_floats(iters):
-    """Length of the scratch behind the weights for a search of `iters` iterations."""
-    return (int(iters) + 2) * SCR_ENTRY + SCR_TAIL
-
-
 @njit(cache=True)
 def search_weights(w):
     """w followed by an empty scratch (the search of this decision keeps its one-step passes in
