@@ -92,11 +92,6 @@ def parse_strategy(spec: GameSpec, token: str, players: int | None = None, overr
         res = wmod.resolve(spec, int(players or spec.default_players), overrides, "greedy", folder=weights_folder)
         weights = list(info.weights if res.path is None else wmod.vector(spec, name, wmod.read(res.path)["weights"]))
         source = "searches over " + ("tuned" if res.path else "default") + " greedy weights: " + res.note
-        kept = (spec.extra or {}).get("search_set") or {}
-        for key, value in kept.items():             # weights the search plays at its own value (GameSpec.extra)
-            weights[list(info.weight_names).index(key)] = float(value)
-        if kept and res.path is not None:
-            source += "; the search keeps " + ", ".join(f"{k} = {v:g}" for k, v in kept.items())
         strategy = name
     else:
         if name.startswith("tuned"):

@@ -45,16 +45,15 @@ SPEC = GameSpec(
         "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
         # `agon check-players` (experiments/check_players.py): trace words -> action families
         "train_budget": 60_000,   # planning greedy: ~80 games per CPU-second at 4 players; fits 10 min on 2 cores
-        "train_fixed": ("city_plan", "road_plan", "finish", "plan_width"),   # never trained: plan switches, the chain length and the plan width (cost)
+        # never trained: plan switches, the chain length and the plan width (cost), and city_tiles: trained
+        # freely it went negative (-0.26 at 4 players, -0.84 at 2), counting a seat's own city tiles against
+        # it; the plans outweighed that in most games, but in 13 of 200 4-player `tuned` games a seat drew
+        # tiles all game and never scored (`agon check-players`), and the search, whose cut-off the plans do
+        # not reach, did so in 43 of 60 games
+        "train_fixed": ("city_plan", "road_plan", "finish", "plan_width", "city_tiles"),
         # set for tuned players (not trained): plans valued for the 8 best city tiles by one step, which keeps
         # `tuned` within 1.2x the cost of `greedy` (its style leaves many open city tiles; bench/tuned_cost.py)
         "train_set": {"plan_width": 8.0},
-        # `ismcts` searches over the tuned weights except these (experiments/lineup.py): the tuned file counts a
-        # city tile on the board against its owner (city_tiles -0.26), which the greedy's plans outweigh but the
-        # search's cut-off does not: with it, a seat drew tiles all game and never scored in 43 of 60 all-ismcts
-        # games (`agon check-players`); with the default greedy's 1.3, in none of 40, and one ismcts seat still
-        # wins 0.450 [0.375, 0.527] of 160 games against tuned
-        "search_set": {"city_tiles": 1.3},
         "player_check": {
             "actor": r"^(?:R\d+ )?Seat (\d+) \(\w+\) ",
             "families": [("found a city", r"founds a city"), ("place a city tile", r"places a city tile"),
