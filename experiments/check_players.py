@@ -21,7 +21,10 @@ acting seat of a trace line; lines that do not match are not actions), `families
 regex)]: a line counts for every family it matches), `scoring` (family names that score),
 `bans` ({family: `agon restrict` option}) and `ends` (None, or {"metric", "by_player": codes,
 "labels", optionally "avoidable": "module:function(seed, indices, players, params, kinds, weights)
--> [bool]"}), `moot_options` ({option: {"family", "why"}}: an option a player that uses `family`
+-> [bool]" and "passes": a regex of the trace line of a pass (an action that changes no score, e.g.
+Catan's END): a game whose last action is a pass and whose winner is another seat ended as that
+winner's turn began (Catan's win on one's own turn, e.g. after VP gained in the special building
+phase), which nobody chose, so it has no ender}), `moot_options` ({option: {"family", "why"}}: an option a player that uses `family`
 never meets, e.g. a ban on selling inactive markets for a player that sells only active ones; not
 flagged when the player uses the family, reported with `why`); optionally `human_length` = (low, high, source) in player-turns.
 """
@@ -117,6 +120,7 @@ def trace_games(game: str, seed: int, indices: list[int], players: int, vec: np.
         lines, res = spec.play_traced(seed, i, players, vec, kinds, weights)
         counts = np.zeros((players, len(fams)), dtype=np.int64)
         last_actor = -1
+        last_line = ""
         for line in lines:
             m = actor.search(line)
             if not m:
@@ -125,6 +129,7 @@ def trace_games(game: str, seed: int, indices: list[int], players: int, vec: np.
             if not 0 <= s < players:
                 continue
             last_actor = s
+            last_line = line
             for j, (_, rx) in enumerate(fams):
                 if rx.search(line):
                     counts[s, j] += 1
@@ -136,6 +141,9 @@ def trace_games(game: str, seed: int, indices: list[int], players: int, vec: np.
                "counts": counts.tolist(), "scored": scored, "ender": last_actor, "end_code": None}
         if ends:
             row["end_code"] = int(np.asarray(res[ends["metric"]])[0])
+            if ends.get("passes") and last_actor >= 0 and re.search(ends["passes"], last_line) \
+                    and row["win"][last_actor] == 0 and max(row["win"]) > 0:
+                row["ender"] = -1      # the game ended as the winner's turn began (see the module doc)
         out.append(row)
     if ends and ends.get("avoidable"):   # the game can tell whether the ender had a move that did not end it
         from importlib import import_module

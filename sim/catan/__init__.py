@@ -35,8 +35,11 @@ SPEC = GameSpec(
                             ("move the robber", r": MOVE_ROBBER")],
                "scoring": ["build a settlement", "build a city", "buy a development card", "build a road"],
                "bans": {"buy a development card": "dev_cards"},
-               # the player who reaches the VP target ends the game (truncated games: nobody chose it)
-               "ends": {"metric": "truncated", "by_player": [0], "labels": ["VP target", "truncated"]},
+               # the player who reaches the VP target ends the game (truncated games: nobody chose it); a
+               # seat that reached it off its turn (the special building phase, 5-6 players) wins as its turn
+               # begins, after the previous seat's END: nobody's choice (`passes`)
+               "ends": {"metric": "truncated", "by_player": [0], "labels": ["VP target", "truncated"],
+                        "passes": r": END$"},
            },
            # `agon train`: never trained, the switches back to the old players (dev_play=0 never played a
            # Knight, end_aware=0 ended games it lost): a tuned player must not train a blind spot back in
