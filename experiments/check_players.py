@@ -266,20 +266,21 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def confirm_worth(check: Check, strategy: str, weight: str) -> dict:
+def confirm_worth(check: Check, strategy: str, weight: str, jobs: int = 1) -> dict:
     """Restricted play for a family the player never uses: one seat plays the player with the family's
     weight raised, the other seats the player, every seat rotation on the same seeds (check.confirm_games
     seeds each), for a ladder of raises (1.5x and 3x the larger of its own and the default value): a raise
     that overshoots must not hide one that pays. The family is worth using for this player when some variant
     wins significantly more than its fair share, not worth it when every variant wins significantly less
-    (Wilson 95%); otherwise the sample does not settle it. The best variant is reported."""
+    (Wilson 95%); otherwise the sample does not settle it. The best variant is reported. The seat
+    rotations run on `jobs` processes; each is one seeded batch, so the figures do not depend on it."""
     from experiments.lineup import parse_strategy
     spec = check.spec
     me = parse_strategy(spec, strategy, check.players, check.overrides)
     info = spec.strategy(me.strategy)
     i = list(info.weight_names).index(weight)
     base = max(me.weights[i], info.weights[i], 1.0 / 3.0)
-    tried = [_variant_rate(check, me, i, weight, round(k * base, 3)) for k in (1.5, 3.0)]
+    tried = [_variant_rate(check, me, i, weight, round(k * base, 3), jobs) for k in (1.5, 3.0)]
     best = max(tried, key=lambda t: t["rate"])
     if any(t["low"] > t["fair"] for t in tried):
         verdict = "worth"
@@ -290,7 +291,13 @@ def confirm_worth(check: Check, strategy: str, weight: str) -> dict:
     return dict(best, verdict=verdict, tried=tried)
 
 
-def _variant_rate(check: Check, me, i: int, weight: str, value: float) -> dict:
+def _seat_wins(game: str, seed: int, n: int, players: int, vec: np.ndarray, kinds, weights, seat: int) -> float:
+    """Wins of `seat` in games 0..n-1 of `seed` (one rotation of a restricted-play line-up)."""
+    res = get_game(game).play_batch(seed, 0, n, players, vec, kinds, weights, False)
+    return float(res["win"][:, seat].sum())
+
+
+def _variant_rate(check: Check, me, i: int, weight: str, value: float, jobs: int = 1) -> dict:
     """Win share of `me` with weight i set to value, in one seat against `me` in the others, every rotation."""
     from dataclasses import replace
     from experiments.lineup import rotated, arrays
@@ -300,12 +307,16 @@ def _variant_rate(check: Check, me, i: int, weight: str, value: float) -> dict:
     variant = replace(me, name=token, weights=me.weights[:i] + (float(value),) + me.weights[i + 1:])
     n = int(check.confirm_games)
     seed = int(check.seed) + 7919            # new seeds, not the traced games'
-    wins = 0.0
+    tasks = []
     for r in range(check.players):
-        seats = rotated([variant] + [me] * (check.players - 1), r)
-        kinds, w = arrays(spec, seats)
-        res = spec.play_batch(seed, 0, n, check.players, check.vec, kinds, w, False)
-        wins += float(res["win"][:, (check.players - r) % check.players].sum())
+        kinds, w = arrays(spec, rotated([variant] + [me] * (check.players - 1), r))
+        tasks.append((spec.name, seed, n, check.players, check.vec, kinds, w, (check.players - r) % check.players))
+    if jobs == 1:
+        per = [_seat_wins(*t) for t in tasks]
+    else:
+        from joblib import Parallel, delayed
+        per = Parallel(n_jobs=jobs, backend="loky")(delayed(_seat_wins)(*t) for t in tasks)
+    wins = float(sum(per))               # summed in rotation order: the same whatever `jobs`
     games = n * check.players
     lo, hi = wilson(wins, games)
     return {"token": token, "games": games, "wins": wins, "rate": wins / games, "low": float(lo),
@@ -389,7 +400,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
         if k == 0 and kr > 0:
             confirm = None
             if row["worth_low"] is not None and row["worth_low"] > 0 and name in (decl.get("encourage") or {}):
-                confirm = confirm_worth(check, strategy, decl["encourage"][name])
+                confirm = confirm_worth(check, strategy, decl["encourage"][name], jobs)
                 row["confirm"] = confirm
             if confirm is not None and confirm["verdict"] == "not worth":
                 row["note"] = (f"never used; random play's users win more, but every variant of this player that "

@@ -169,3 +169,20 @@ def test_never_used_family_is_confirmed_by_restricted_play():
     banned = _family(res, "greedy:hero=-1000", "buy a hero")
     assert banned["used"] == 0 and banned["confirm"]["verdict"] == "worth", banned.get("confirm")
     assert [f for f in flags(res, "greedy:hero=-1000", "family never used") if "buy a hero" in f["text"]]
+
+
+def test_restricted_play_is_the_same_on_any_number_of_processes():
+    """The confirm step (a never-used family's variants, every seat rotation) runs its rotations on
+    `--jobs` processes; each rotation is one seeded batch summed in rotation order, so the figures are
+    the same on one process or two (the fixture game Pig, its greedy holding at 20 instead of 12)."""
+    from types import SimpleNamespace
+    from experiments.check_players import _variant_rate
+    from experiments.lineup import parse_strategy
+    from sim import get_game
+    spec = get_game("pig")
+    check = SimpleNamespace(spec=spec, players=3, seed=5, vec=spec.params.vector({}), confirm_games=300)
+    me = parse_strategy(spec, "greedy", 3)
+    one = _variant_rate(check, me, 0, "hold_at", 20.0, jobs=1)
+    two = _variant_rate(check, me, 0, "hold_at", 20.0, jobs=2)
+    assert one == two
+    assert one["games"] == 900 and 0.0 < one["rate"] < 1.0
