@@ -25,8 +25,9 @@ regex)]: a line counts for every family it matches), `scoring` (family names tha
 Catan's END): a game whose last action is a pass and whose winner is another seat ended as that
 winner's turn began (Catan's win on one's own turn, e.g. after VP gained in the special building
 phase), which nobody chose, so it has no ender}), `moot_options` ({option: {"family", "why"}}: an
-option a player that uses `family` never meets, e.g. a ban on selling inactive markets for a player that sells only active ones; not
-flagged when the player uses the family, reported with `why`); optionally `human_length` = (low, high, source) in player-turns.
+option a player that uses `family` never meets, e.g. a ban on selling inactive markets for a player
+that sells only active ones; not flagged when the player uses the family, reported with `why`);
+optionally `human_length` = (low, high, source) in player-turns.
 """
 from __future__ import annotations
 
