@@ -3,6 +3,8 @@ decisions' values (greedy_values) re-timed on the decisions of recorded greedy g
 the kind of decision (no placement; roads only; city tiles only; both) and by plan part (the
 full greedy; plans off, the one-step greedy; city plans only; road plans only), in ms per game
 of CPU time (time.process_time, best of `--repeats`), and play_batch's own rate for comparison.
+Last, the cost per legal action valued against what a target rate (600, 1,000 games/CPU-s) leaves
+the greedy once the rest of a game (engine, dispatch) is paid.
 
 Usage: python bench/magna_grecia_profile.py [--players 4] [--games 10] [--repeats 3]
 The decisions are those of games 0.. of run 7, every seat greedy (default weights); a decision
@@ -98,6 +100,8 @@ def main():
         if mask.sum() == 0:
             continue
         t = [ms_per_game(v, mask) for v in variants.values()]
+        if name == "all":
+            values_ms = dict(zip(variants, t))
         print(f"{name:14s} {mask.sum() / a.games:8.1f} {ns[mask].mean():6.1f} {roads[mask].mean():6.1f} "
               f"{cities[mask].mean():6.1f} " + " ".join(f"{x:10.2f}" for x in t), flush=True)
     kinds, wm = seat_arrays(a.players, [G.GREEDY] * a.players, None)
@@ -107,6 +111,16 @@ def main():
     SPEC.play_batch(7, 0, a.games, a.players, pr, kinds, wm)
     t = time.process_time() - c
     print(f"play_batch (same games): {t / a.games * 1e3:.2f} ms per game, {a.games / t:.0f} games/CPU-s")
+    # The budget a target rate leaves the player: a game's time minus what is not greedy_values
+    # (engine, dispatch), spread over the legal actions the greedy values in a game.
+    cands = ns.sum() / a.games
+    rest = t / a.games * 1e3 - values_ms["full"]
+    print(f"per legal action valued ({cands:,.0f} a game): full {values_ms['full'] / cands * 1e6:.0f} ns, "
+          f"one-step {values_ms['one-step'] / cands * 1e6:.0f} ns; the rest of a game {rest:.2f} ms")
+    for rate in (600, 1000):
+        left = 1e3 / rate - rest
+        print(f"  at {rate} games/CPU-s the greedy may spend "
+              + (f"{left / cands * 1e6:.0f} ns per legal action" if left > 0 else "nothing: the rest alone is over"))
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ _GROUPS = {"catan": "catan", "troja": "catan", "magna_grecia": "magna_grecia", "
            "mare_nostrum": "mare_nostrum"}
 
 
+@pytest.hookimpl(tryfirst=True)     # before xdist's own hook, which reads the marks into the node ids
 def pytest_collection_modifyitems(config, items):
     for item in items:
         parts = Path(str(item.fspath)).relative_to(ROOT).parts
