@@ -25,6 +25,7 @@ report: $(STAMP)
 # Tests on TEST_JOBS processes (pytest-xdist); each game's tests stay on one process (tests/conftest.py),
 # so a game's engine is compiled once, not once per process.
 test: $(STAMP) browser
+	$(BIN)/python -m tests.warm_cache --jobs $(TEST_JOBS)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 # The report.html test opens the page in Debian's Chromium (Playwright drives the system browser).
