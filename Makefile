@@ -22,8 +22,8 @@ venv: $(STAMP)
 report: $(STAMP)
 	$(BIN)/agon design-report magna-grecia glory-to-rome mare-nostrum troja --jobs $(JOBS) --out runs/main --force
 
-# Tests on TEST_JOBS processes (pytest-xdist); each game's tests stay on one process (tests/conftest.py),
-# so a game's engine is compiled once, not once per process.
+# Tests on TEST_JOBS processes (pytest-xdist), after every game's numba code is compiled once, a game per
+# process (tests/warm_cache.py); each game's tests stay on one process (tests/conftest.py).
 test: $(STAMP) browser
 	$(BIN)/python -m tests.warm_cache --jobs $(TEST_JOBS)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)

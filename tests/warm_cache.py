@@ -41,7 +41,7 @@ def main() -> None:
     t = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         for name, s in pool.map(warm, names):
-            print(f"compiled {name} in {s:.0f} s", flush=True)
+            print(f"{name}: compiled or loaded in {s:.0f} s", flush=True)
     print(f"numba cache warm for {len(names)} games in {time.perf_counter() - t:.0f} s", flush=True)
 
 
