@@ -12,12 +12,10 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from sim import contract, get_game
+
 
 def warm(name: str) -> tuple[str, float]:
-    import numpy as np
-
-    from sim import get_game
-    from sim import contract
     spec = get_game(name)
     game = contract.game_of(spec)
     t = time.perf_counter()
@@ -27,7 +25,7 @@ def warm(name: str) -> tuple[str, float]:
     contract.play_batch(game, 1, 0, 1, n, spec.params.defaults(), kinds, w, check=True)
     for s in strategies:
         kinds, w = contract.lineup_arrays(spec, [s] * n)
-        contract.play_traced(game, 1, 0, n, spec.params.defaults(), np.asarray(kinds), w)
+        contract.play_traced(game, 1, 0, n, spec.params.defaults(), kinds, w)
     return name, time.perf_counter() - t
 
 
@@ -35,7 +33,6 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
-    from sim import contract
     first = ["mare-nostrum", "catan", "glory-to-rome", "magna-grecia", "troja"]     # the dearest first
     names = sorted(contract.contract_games(), key=lambda g: first.index(g) if g in first else len(first))
     t = time.perf_counter()
