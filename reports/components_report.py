@@ -5,7 +5,7 @@ from pathlib import Path
 
 from reports import component_study as cs
 from reports.component_effect import (ESTIMAND, MIN_HELD, caption, causal_check, effect_text, family_text,
-                                      regression_text, summary)
+                                      regression_text, summary, verdict_text)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.fmt import pts
@@ -27,7 +27,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
                 "(`--games`) to judge them."]
 
     def said(r):
-        rel = f"; {family_text(r)} vs its family's others" if r.basis == "family" else ""
+        rel = f"; {family_text(r)} vs its family's median" if r.basis == "family" else ""
         return f"{getattr(r, lab)} {effect_text(r)} with vs without{rel}"
 
     def check(r):
@@ -40,7 +40,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
         t = flagged[flagged["flag"] == flag]
         if len(t):
-            out.append(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's others, or with "
+            out.append(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's median, or with "
                        "vs without in a small family; associations): "
                        + ", ".join(f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
                                    for r in t.itertuples()) + ".")
@@ -61,7 +61,7 @@ def build(out) -> dict:
     strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
 
     def item(r):
-        return (f"{r.label} ({r.family}): effect {effect_text(r)} points, BH p = {pval(r.adj_p_bh)}; "
+        return (f"{r.label} ({r.family}): {verdict_text(r)} points, BH p = {pval(r.verdict_p_bh)}; "
                 f"{pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs {pct(r.win_rate_without)} "
                 f"{ci(r.without_low, r.without_high)} without (raw lift {r.lift_points:+.1f}); held in "
                 f"{pct(r.share)} of seat-games")

@@ -20,6 +20,7 @@ from reports.components_report import verdicts as component_verdicts
 from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
+from reports.sweep import param_limits, unidentified_advice as sweep_unidentified
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
@@ -177,7 +178,7 @@ def build(gdir, results: dict | None = None) -> dict:
             verdicts.append(f"Fair value of `{key}` ({p} players): not identified"
                             + (f"; across the range it moves seat 0 by {slope['change']:+.1f} points "
                                f"[{slope['change_low']:+.1f}, {slope['change_high']:+.1f}]" if slope_txt else "")
-                            + ". This constant does not set the seat balance within the range for these players.")
+                            + ". " + sweep_unidentified(curve, key, param_limits(m.get("game"), key)))
         summary.append(txt + f". Reproduce: `{m.get('command', '')}`")
 
         def sweep_section(doc, d=d, m=m, key=key, komi=komi, p=p):

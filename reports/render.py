@@ -763,11 +763,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                 if sl and np.isfinite(sl.get("change_low", np.nan)):
                     bound = (f"; across the range `{p}` moves seat 0 by {sl['change']:+.1f} points "
                              f"[{sl['change_low']:+.1f}, {sl['change_high']:+.1f}]")
-                verdicts.append(f"Fair value of `{p}`: not identified{bound}. "
-                                + ("A flat curve means this constant does not set the seat balance for these players: "
-                                   "look at another constant or stronger players."
-                                   if sl and np.isfinite(sl.get("p", np.nan)) and sl["p"] >= 0.05 else
-                                   "Extend the sweep beyond the range towards the fair line."))
+                verdicts.append(f"Fair value of `{p}`: not identified{bound}. " + sweep_mod.unidentified_advice(
+                    curve, p, sweep_mod.param_limits(meta.get("game"), p)))
                 cannot.append(f"Where the fair value of `{p}` lies: the crossing is not identified in this range "
                               "(the bootstrap interval over all resamples leaves it).")
             findings.append(txt)

@@ -356,3 +356,61 @@ def grid_crossings(agg, komi: pd.DataFrame, p1: str, p2: str, players: int,
                                "(all resamples) leaves the swept range")
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def unidentified_advice(curve: dict, param: str, limits: tuple | None = None) -> str:
+    """What to do when no fair value of `param` is identified, in one sentence for a verdict.
+    A flat curve (slope not significant) means the constant does not set seat 0's balance for
+    these players; a curve that moves but whose crossing interval leaves the swept range asks
+    for more games per arm (when its point estimate lies inside) and for a sweep past the end
+    the interval leaves by, unless `limits` (the parameter's allowed lo, hi) forbid it, which
+    is then said. The design report said "does not set the seat balance" of a curve that moved
+    seat 0 by +5.5 points [+1.5, +9.5] and met the fair line near its low end."""
+    sl = curve.get("slope") or {}
+    p = sl.get("p", np.nan) if sl else np.nan
+    if not np.isfinite(p) or p >= 0.05:
+        return ("A flat curve means this constant does not set the seat balance for these players: look at "
+                "another constant or stronger players.")
+    x = np.asarray(curve.get("x") if curve.get("x") is not None else [], float)
+    if not len(x):
+        return "Extend the sweep beyond the range towards the fair line."
+    lo_x, hi_x = float(x.min()), float(x.max())
+    bt, v = curve.get("bootstrap") or {}, (curve.get("crossing") or {}).get("value")
+    sides = []
+    if bt and bt.get("low", lo_x) < lo_x:
+        sides.append(("below", lo_x, None if limits is None else limits[0]))
+    if bt and bt.get("high", hi_x) > hi_x:
+        sides.append(("above", hi_x, None if limits is None else limits[1]))
+    if not sides and v is None:     # no bootstrap: the side the curve would meet the line on
+        side = _beyond(x, np.asarray(curve["table"]["seat0_rate"], float)[None, :], float(curve["fair"]))[0]
+        sides.append(("below", lo_x, None if limits is None else limits[0]) if side < 0 else
+                     ("above", hi_x, None if limits is None else limits[1]))
+    steps, walls = [], []
+    for word, end, wall in sides:
+        if wall is not None and np.isclose(end, wall):
+            walls.append(f"`{param}` cannot go {word} {end:g}")
+        else:
+            steps.append(f"sweep {word} {end:g}")
+    if v is not None:
+        text = (f"The curve moves and meets the fair line at about {v:.3g}, but that point's 95% interval leaves "
+                "the swept range: play more games per arm" + "".join(" and " + t for t in steps))
+        if walls:
+            text += "; " + ", ".join(walls) + " (its allowed range), so the fair value may lie at that limit"
+    elif steps:
+        text = "The curve moves but does not meet the fair line in the range: " + " and ".join(steps)
+    else:
+        text = ("The curve moves but does not meet the fair line in the range, and " + ", ".join(walls)
+                + " (its allowed range): within its allowed values this constant cannot make seat 0 fair")
+    return text + "."
+
+
+def param_limits(game: str | None, param: str) -> tuple | None:
+    """(lo, hi) a numeric parameter of `game` may take, or None (unknown game or parameter, an
+    option or a boolean): what unidentified_advice needs to not ask for an impossible sweep."""
+    from sim import get_game
+    from sim.spec import AgonInputError
+    try:
+        p = get_game(game).params.get(param)
+    except (AgonInputError, KeyError, TypeError, ValueError):
+        return None
+    return None if p.choices or p.boolean else (float(p.lo), float(p.hi))

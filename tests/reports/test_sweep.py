@@ -101,3 +101,39 @@ def test_block_bootstrap_on_many_seeds(tmp_path, monkeypatch):
     b = curve["bootstrap"]
     assert b["unit"] == "block of 50 seeds" and b["units"] == 80
     assert b["low"] < 5.0 < b["high"] and b["low"] <= curve["crossing"]["value"] <= b["high"]
+
+
+def _curve(x, rates, slope_p, crossing=None, low=-np.inf, high=np.inf):
+    import pandas as pd
+    return {"x": np.asarray(x, float), "fair": 0.25, "table": pd.DataFrame({"seat0_rate": rates}),
+            "slope": {"slope": 0.7, "low": 0.2, "high": 1.2, "p": slope_p},
+            "crossing": {"value": crossing}, "bootstrap": {"low": low, "high": high}}
+
+
+def test_unidentified_advice_tells_a_flat_curve_from_one_that_moves():
+    """Magna Grecia's design report said 'this constant does not set the seat balance' of a curve
+    that moved seat 0 by +5.5 points [+1.5, +9.5] and met the fair line near 0.6, the parameter's
+    floor being 0: the advice now follows the slope and the parameter's allowed range."""
+    x, rates = [0, 2, 4, 6, 8], [0.234, 0.268, 0.288, 0.287, 0.292]
+    flat = sw.unidentified_advice(_curve(x, rates, 0.4), "k")
+    assert flat.startswith("A flat curve means this constant does not set the seat balance")
+    moves = sw.unidentified_advice(_curve(x, rates, 0.01, crossing=0.6, low=-np.inf, high=3.0), "k", (0.0, 10.0))
+    assert "meets the fair line at about 0.6" in moves and "play more games per arm" in moves
+    assert "`k` cannot go below 0" in moves and "sweep below" not in moves and "flat" not in moves
+    wider = sw.unidentified_advice(_curve(x, rates, 0.01, crossing=0.6, low=-np.inf, high=3.0), "k", (-5.0, 10.0))
+    assert "play more games per arm and sweep below 0" in wider and "cannot" not in wider
+    # above fair everywhere and rising: the fair line lies below the range
+    above = [0.27, 0.28, 0.29, 0.30, 0.31]
+    assert "does not meet the fair line in the range: sweep below 2" in sw.unidentified_advice(
+        _curve([2, 4, 6, 8, 10], above, 0.001, low=-np.inf, high=-np.inf), "k", (0.0, 10.0))
+    walled = sw.unidentified_advice(_curve(x, above, 0.001, low=-np.inf, high=-np.inf), "k", (0.0, 10.0))
+    assert "cannot make seat 0 fair" in walled and "`k` cannot go below 0" in walled
+
+
+def test_param_limits_of_a_numeric_parameter_and_of_an_option():
+    assert sw.param_limits("magna-grecia", "oracle_points") is not None
+    lo, hi = sw.param_limits("magna-grecia", "oracle_points")
+    assert lo <= 4 <= hi
+    assert sw.param_limits("magna-grecia", "connectivity") is None       # an option
+    assert sw.param_limits("no-such-game", "oracle_points") is None
+    assert sw.param_limits("magna-grecia", "no_such_param") is None
