@@ -375,11 +375,11 @@ def build(gdir, results: dict | None = None) -> dict:
         t_find, t_cannot = trace_findings(ttab, tmeta)
         summary.append(t_find[0] + f" Reproduce: `{tmeta.get('command', '')}`")
         top = ttab.iloc[-1]
-        verdicts.append(f"Skill: one `{tmeta['ladder']['strategy']}` player with twice its rivals' budget wins "
-                        f"{pct(top.win_rate)} {ci(top.low, top.high)} (fair {pct(1 / p_def)}, n = {integer(top.games)}): "
-                        f"skill share {100 * top.skill_share:.0f}% [{100 * top.share_low:.0f}%, "
-                        f"{100 * top.share_high:.0f}%]" + (" - not distinguishable from luck at this sample."
-                                                          if top.low <= 1 / p_def else "."))
+        if not (top.low <= 1 / p_def <= top.high):   # a verdict only where the sample identifies the share
+            verdicts.append(f"Skill: one `{tmeta['ladder']['strategy']}` player with twice its rivals' budget wins "
+                            f"{pct(top.win_rate)} {ci(top.low, top.high)} (fair {pct(1 / p_def)}, n = "
+                            f"{integer(top.games)}): skill share {100 * top.skill_share:.0f}% "
+                            f"[{100 * top.share_low:.0f}%, {100 * top.share_high:.0f}%].")
         limits.extend(t_cannot[:2])
         sections.append(lambda doc, ttab=ttab, tmeta=tmeta: trace_section(
             doc, ttab, tmeta, heading="Skill trace", rel="skill-trace/", image="skill_trace.png"))

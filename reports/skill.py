@@ -142,7 +142,10 @@ def trace_findings(tab: pd.DataFrame, meta: dict) -> tuple[list[str], list[str]]
     top = tab.iloc[-1]
     n = int(top.games)
     fmt_share = lambda r: f"{100 * r.skill_share:.0f}% [{100 * r.share_low:.0f}%, {100 * r.share_high:.0f}%]"  # noqa: E731
-    findings = [f"**Skill share {fmt_share(top)}** at the strongest rung: one `{lad['strategy']}` player with "
+    # a headline only where the data identify it (the interval leaves the fair share)
+    known = not (top.low <= 1 / p <= top.high)
+    head = f"**Skill share {fmt_share(top)}**" if known else f"Skill share not identified, {fmt_share(top)},"
+    findings = [f"{head} at the strongest rung: one `{lad['strategy']}` player with "
                 f"{int(top.budget)} {lad['what']} wins {pct(top.win_rate)} {ci(top.low, top.high)} of {integer(n)} "
                 f"games against {p - 1} {'copy' if p == 2 else 'copies'} with {int(top.half)} (fair {pct(1 / p)}, exact p = {pval(top.p_value)})."
                 f" Estimand: the stronger player's expected win share (ties split), seats rotated; skill share = "

@@ -64,7 +64,24 @@ def test_cannot_conclude_names_a_rung_within_luck(tmp_path):
     md = (out / "report.md").read_text()
     if tab["low"].iloc[0] <= 0.5:
         assert "At budget 4 the interval covers the fair 50.0%" in md
+        # no bold headline for a share the sample does not identify
+        assert "Skill share not identified" in md and "**Skill share" not in md
     assert "edge below about" in md
+
+
+def test_trace_headline_only_where_identified():
+    from reports.skill import trace_findings
+    meta = {"players": 4, "ladder": {"strategy": "ismcts", "what": "iterations", "knob": "search_iterations"}}
+
+    def tab(rate, low, high):
+        fair = 0.25
+        return pd.DataFrame([{"budget": 32, "half": 16, "games": 40, "win_rate": rate, "low": low, "high": high,
+                              "p_value": 0.4, "skill_share": (rate - fair) / 0.75, "share_low": (low - fair) / 0.75,
+                              "share_high": (high - fair) / 0.75, "detectable_points": 20.0, "edge_points": 5.0}])
+    luck, _ = trace_findings(tab(0.30, 0.181, 0.454), meta)           # Magna Grecia's design report, n = 40
+    assert luck[0].startswith("Skill share not identified, 7% [-9%, 27%], at the strongest rung")
+    known, _ = trace_findings(tab(0.45, 0.40, 0.50), meta)
+    assert known[0].startswith("**Skill share 27% [20%, 33%]** at the strongest rung")
 
 
 @pytest.mark.parametrize("argv,words", [

@@ -26,6 +26,18 @@ def test_effect_is_with_minus_without_within_strata():
     assert r["n_with"] == 1000 and r["n_without"] == 2000
 
 
+def test_cmh_p_is_not_rounded_to_zero():
+    """Troja's 'Lost' (5,594 seat-games with, 812 without, 13.2% vs 25.0% wins) has a CMH
+    statistic of 79.3 on 1 df, p = 5.2e-19; statsmodels' 1 - cdf gave 0 and the report printed
+    p < 1e-300. The p must be the chi-square tail of the statistic."""
+    from scipy.stats import chi2
+    s = np.array([[5594.0], [736.5], [812.0], [203.0]])
+    r = stratified_effect(s)
+    tables = np.array([[[736.5], [4857.5]], [[203.0], [609.0]]])
+    stat = StratifiedTable(tables).test_null_odds(correction=False).statistic
+    assert r["p"] == pytest.approx(chi2.sf(stat, 1), rel=1e-9) and 1e-20 < r["p"] < 1e-17
+
+
 @pytest.mark.slow
 def test_sato_interval_covers_in_sparse_strata():
     """300 strata of 2-4 seat-games per group, a common difference of +10 points: the Sato
