@@ -277,6 +277,18 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
     return gdir
 
 
+def earlier_reports(out, skip) -> list[tuple[str, Path]]:
+    """The design reports an earlier run left in `out` (an Agon design folder with its report), by
+    name: re-running one game of a four-game batch must not drop the other three from the index."""
+    from experiments import folder
+    found = []
+    for d in sorted(Path(out).iterdir()) if Path(out).is_dir() else []:
+        meta = folder.meta_of(d) if d.is_dir() and d.name not in skip and folder.is_agon_folder(d) else None
+        if meta and meta.get("kind") == "design" and (d / "report.md").exists():
+            found.append((d.name, d))
+    return found
+
+
 def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float = 1.0, config: str | None = None,
              resume: bool = False, force: bool = False, progress: bool = True, command: str = "") -> Path:
     """Design reports for several games and an index page linking them."""
@@ -301,6 +313,6 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
             gdir = folder.child(out, b.game, "game")
             run_one(b, gdir, jobs, again[b.game], force, progress, command or f"agon design-report {b.game}", scale)
             folders.append((b.game, gdir))
-        write_index(out, folders, title="Agon design reports")
+        write_index(out, folders + earlier_reports(out, {g for g, _ in folders}), title="Agon design reports")
         folder.write_batch(out, dict(batch, status="complete", wall_seconds=round(time.perf_counter() - t_all, 1)))
     return out / "index.md"

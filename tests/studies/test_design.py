@@ -25,6 +25,23 @@ def test_design_report_for_pig(tmp_path, capsys):
     assert (out / "pig" / "skill-trace" / "rungs" / "8" / "run.json").exists() and "skill share" in md
 
 
+def test_index_keeps_the_reports_of_games_not_rerun(tmp_path):
+    """`make report` writes four games; re-rendering one (`agon design-report GAME --resume`) wrote an
+    index of that game alone. The index lists every design report in the folder, and nothing that is
+    not an Agon design folder."""
+    import shutil
+    out = tmp_path / "design"
+    assert main(["design-report", "pig", "--scale", "0.1", "--out", str(out), "--quiet"]) == 0
+    shutil.copytree(out / "pig", out / "pig-earlier")          # another game's finished report
+    (out / "notes").mkdir()
+    (out / "notes" / "report.md").write_text("mine")           # the user's, not Agon's
+    assert main(["design-report", "pig", "--scale", "0.1", "--out", str(out), "--resume", "--quiet"]) == 0
+    index = (out / "index.md").read_text()
+    assert "](pig/report.md)" in index and "](pig-earlier/report.md)" in index and "notes" not in index
+    assert index.index("](pig/report.md)") < index.index("](pig-earlier/report.md)")   # this run's first
+    assert "pig-earlier/report.html" in (out / "index.html").read_text()
+
+
 def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     """The design report opens with verdicts, draws seats across player counts, sweeps the
     default value, and states seat advantage and components for a second skill level."""
