@@ -64,8 +64,12 @@ def _seat_finding(tab: pd.DataFrame, p: int, cmd: str, strategies: str) -> tuple
                 f"every seat (fair {pct(fair)}, n = {integer(n)}, {'Holm ' if p > 2 else ''}p = {pval(r.p_holm)}): "
                 f"an edge of {r.edge_points:+.1f} points. Reproduce: `{cmd}`"), True
     worst = tab.iloc[int(np.argmax(np.abs(tab["edge_points"].to_numpy())))]
+    # the simultaneous interval (Bonferroni over the seats), as the Holm test that found nothing: a
+    # one-seat interval beside "no seat differs" could leave 0 (Troja 6p: +2.0 [0.3, 3.7])
+    lo, hi, over = ((worst.sim_ci_low, worst.sim_ci_high, f", simultaneous over the {p} seats") if p > 2
+                    else (worst.low, worst.high, ""))
     return (f"**{p} players**: no seat differs significantly from fair {pct(fair)} (n = {integer(n)}); largest edge "
-            f"seat {int(worst.seat)} at {worst.edge_points:+.1f} points {ci(worst.low - fair, worst.high - fair)}. "
+            f"seat {int(worst.seat)} at {worst.edge_points:+.1f} points {ci(lo - fair, hi - fair)}{over}. "
             f"Reproduce: `{cmd}`"), False
 
 

@@ -69,3 +69,29 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert "| 20 |" in md and "| 20.0 |" not in md      # integer parameters print as integers
     # no search player in this tournament: no sanity control is claimed
     assert "Sanity control" not in md and "the sanity check" not in md and "game favours a seat)." in md
+
+
+def test_no_seat_differs_is_said_with_the_simultaneous_interval():
+    """Troja 6p: seat 0 at +2.0 points, one-seat interval [0.3, 3.7] but Holm p > 0.05; the summary
+    said 'no seat differs significantly' beside an interval that leaves 0. It now prints the
+    interval simultaneous over the seats (Bonferroni, as the first step of Holm)."""
+    import numpy as np
+    import pandas as pd
+    from reports import stats
+    from reports.design import _seat_finding
+    n, p = 2000, 6
+    wins = np.array([374.0, 330, 330, 322, 322, 322])
+    rows = []
+    for k, w in enumerate(wins):
+        lo, hi = stats.wilson(w, n)
+        slo, shi = stats.wilson(w, n, 0.05 / p)
+        rows.append({"seat": k, "games": n, "rate": w / n, "low": lo, "high": hi, "sim_ci_low": slo,
+                     "sim_ci_high": shi, "edge_points": 100 * (w / n - 1 / p), "p_value": stats.binom_pvalue(w, n, 1 / p)})
+    tab = pd.DataFrame(rows)
+    tab["p_holm"] = stats.holm(tab["p_value"].to_numpy())
+    assert tab.loc[0, "low"] > 1 / p and tab.loc[0, "p_holm"] >= 0.05      # the case: unadjusted leaves fair
+    text, significant = _seat_finding(tab, p, "agon seats troja --players 6", "greedy")
+    assert not significant and "no seat differs significantly" in text
+    bounds = [float(x) for x in re.search(r"points \[([-+\d.]+), ([-+\d.]+)\], simultaneous over the 6 seats",
+                                          text).groups()]
+    assert bounds[0] < 0 < bounds[1]
