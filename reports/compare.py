@@ -252,15 +252,15 @@ def build(out, runs: list[Path], command: str = "") -> dict:
         if comp_tabs and all(c is not None for c in comp_tabs):
             for j in range(1, len(runs)):
                 cc = compare_components(comp_tabs[0], comp_tabs[j])
-                moved = cc[cc["label_skill"] == "skill-dependent"]
+                moved = cc[cc["differs"]]
                 for r in cc.itertuples():
-                    if r.label_skill == "skill-dependent" or r.verdict_a in ("too strong", "too weak"):
+                    if r.differs or r.verdict_a in ("too strong", "too weak"):
                         comp_rows.append([names[j], r.label, f"{r.effect_a:+.1f} ({r.verdict_a})" if np.isfinite(r.effect_a)
                                           else r.verdict_a,
                                           f"{r.effect_b:+.1f} ({r.verdict_b})" if np.isfinite(r.effect_b) else r.verdict_b,
                                           "-" if not np.isfinite(r.diff_points) else
                                           f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]",
-                                          pval(r.p_bh), "**changed**" if r.label_skill == "skill-dependent" else ""])
+                                          pval(r.p_bh), "**changed**" if r.differs else ""])
                 if len(moved):
                     verdicts.append(f"{names[j]} against A, components whose effect changed (BH 5%): " + ", ".join(
                         f"{r.label} {r.effect_a:+.1f} -> {r.effect_b:+.1f} points" for r in moved.itertuples()) + ".")

@@ -345,7 +345,8 @@ def build(gdir, results: dict | None = None) -> dict:
             doc.p(f"The same questions with `{s2}` in every seat ({integer(tab2['games'].iloc[0])} games, "
                   f"{p_def} players; command `{load_meta(skill_dir).get('command', '')}`) against `{strategies}`. "
                   "A finding is **skill-dependent** when the difference between the levels is significant (Holm "
-                  "over seats, Benjamini-Hochberg over components); a finding the second level cannot judge says so.")
+                  "over seats, Benjamini-Hochberg over components) and, for a component, its verdict changes (same "
+                  "verdict, size differs: only the size moved); a finding the second level cannot judge says so.")
             doc.table(["seat", f"edge with `{strategies}` (pts)", f"edge with `{s2}` (pts)", "difference [95% CI]",
                        "p (Holm)", ""],
                       [[int(r.seat), f"{r.edge_a:+.1f}", f"{r.edge_b:+.1f}",

@@ -1,0 +1,28 @@
+"""Component findings at two skill levels (reports.skill.compare_components): which labels a
+designer sees, and that only a changed verdict is called skill-dependent."""
+import numpy as np
+import pandas as pd
+
+from reports.skill import compare_components
+
+
+def _tab(rows):
+    return pd.DataFrame([{"label": lab, "verdict": v, "adj_points": e, "adj_low": e - h, "adj_high": e + h}
+                         for lab, v, e, h in rows])
+
+
+def test_labels_of_the_two_levels():
+    a = _tab([("Pyramids", "too strong", 98.9, 0.1), ("Ishtar", "too strong", 44.3, 2.0),
+              ("Vulcan", "too weak", -11.6, 0.7), ("Athena", "no effect shown", 0.5, 1.0),
+              ("Hero", "too strong", 30.0, 6.0), ("Rare", "too few to judge", np.nan, np.nan)])
+    b = _tab([("Pyramids", "too strong", 100.0, 0.001), ("Ishtar", "no effect shown", 2.0, 3.0),
+              ("Vulcan", "too weak", -11.0, 1.5), ("Athena", "no effect shown", 0.9, 1.2),
+              ("Hero", "no effect shown", 22.0, 8.0), ("Rare", "too strong", 20.0, 3.0)])
+    out = compare_components(a, b).set_index("label")
+    # Mare Nostrum's Pyramids: +1.1 points at p ~ 1e-85, too strong at both levels: not skill-dependent
+    assert out.loc["Pyramids", "differs"] and out.loc["Pyramids", "label_skill"] == "same verdict, size differs"
+    assert out.loc["Ishtar", "label_skill"] == "skill-dependent" and out.loc["Ishtar", "differs"]
+    assert out.loc["Vulcan", "label_skill"] == "same at both levels" and not out.loc["Vulcan", "differs"]
+    assert out.loc["Athena", "label_skill"] == "same at both levels"
+    assert out.loc["Hero", "label_skill"] == "verdicts differ, difference not significant"
+    assert out.loc["Rare", "label_skill"] == "too few at one level" and not out.loc["Rare", "differs"]
