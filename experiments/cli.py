@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     from experiments.cli_players import add_player_commands
     add_player_commands(sub)
 
-    r = sub.add_parser("report", help="re-render a run folder's report from its stored results")
+    r = sub.add_parser("report", help="re-render a run's or a study's report (components, tournament, design "
+                       "report, ...) from its stored results")
     r.add_argument("run_dir")
 
     b = sub.add_parser("bench", help="measure games/s per core")
@@ -294,20 +295,55 @@ def cmd_sweep(args, argv) -> int:
     return 0
 
 
+# composite studies: the report module and builder that re-renders one from its folder alone
+REBUILD = {"components": ("reports.components_report", "build"), "design": ("reports.design", "build"),
+           "restrict": ("reports.restrict", "build"), "skill": ("reports.skill", "build_trace"),
+           "tournament": ("reports.tournament", "build"), "tune": ("reports.tune", "build"),
+           "check-players": ("reports.players", "build"), "compare": ("reports.compare", "build")}
+
+
 def cmd_report(args, argv) -> int:
     folder = Path(args.run_dir)
-    if not (folder / "run.json").exists():
+    meta_file = next((folder / n for n in ("run.json", "batch.json") if (folder / n).exists()), None)
+    if meta_file is None:
         raise AgonInputError(f"{folder} is not a run folder (no run.json)")
     try:
-        json.loads((folder / "run.json").read_text())
+        meta = json.loads(meta_file.read_text())
     except ValueError:
-        raise AgonInputError(f"{folder}/run.json is not valid JSON")
+        raise AgonInputError(f"{meta_file} is not valid JSON")
+    kind = meta.get("kind") if isinstance(meta, dict) else None
+    from experiments import folder as folders
+    if kind in REBUILD or kind == "batch":
+        if meta.get("status") != "complete":
+            raise AgonInputError(f"{folder} is an unfinished {kind} study: finish it with its command and --resume")
+        with folders.locked(folder):
+            print(f"report: {_rebuild(folder, kind, meta)}")
+        return 0
     if not list((folder / "results").glob("chunk-*.parquet")):
         raise AgonInputError(f"{folder} has no results to report")
-    from experiments import folder as folders
     with folders.locked(folder):   # not while a run is still writing its chunks and report
         _render(folder)
     return 0
+
+
+def _rebuild(folder: Path, kind: str, meta: dict) -> Path:
+    """Re-render a composite study's report (a design-report batch: every game's and the index)."""
+    import importlib
+    if kind == "batch":
+        from experiments.design import earlier_reports
+        from reports.design import build
+        from reports.index import write_index
+        games = earlier_reports(folder, set(), finished=True)
+        for _, gdir in games:
+            build(gdir)
+        return write_index(folder, games, title="Agon design reports")
+    module, name = REBUILD[kind]
+    build = getattr(importlib.import_module(module), name)
+    if kind == "compare":
+        build(folder, meta.get("runs", []), meta.get("command", ""))
+    else:
+        build(folder)
+    return folder / "report.md"
 
 
 def cmd_bench(args, argv) -> int:

@@ -277,14 +277,16 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
     return gdir
 
 
-def earlier_reports(out, skip) -> list[tuple[str, Path]]:
-    """The design reports an earlier run left in `out` (an Agon design folder with its report), by
-    name: re-running one game of a four-game batch must not drop the other three from the index."""
+def earlier_reports(out, skip, finished: bool = False) -> list[tuple[str, Path]]:
+    """The design reports an earlier run left in `out` (an Agon design folder with its report, or
+    with `finished` every complete design folder, report or not), by name: re-running one game of a
+    four-game batch must not drop the other three from the index."""
     from experiments import folder
     found = []
     for d in sorted(Path(out).iterdir()) if Path(out).is_dir() else []:
         meta = folder.meta_of(d) if d.is_dir() and d.name not in skip and folder.is_agon_folder(d) else None
-        if meta and meta.get("kind") == "design" and (d / "report.md").exists():
+        if meta and meta.get("kind") == "design" and (
+                meta.get("status") == "complete" if finished else (d / "report.md").exists()):
             found.append((d.name, d))
     return found
 

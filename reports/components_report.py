@@ -61,7 +61,7 @@ def build(out) -> dict:
     strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
 
     def item(r):
-        return (f"{r.label} ({r.family}): {verdict_text(r)} points, BH p = {pval(r.verdict_p_bh)}; "
+        return (f"{r.label} ({r.family}), in points of win rate: {verdict_text(r)}, BH p = {pval(r.verdict_p_bh)}; "
                 f"{pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} with vs {pct(r.win_rate_without)} "
                 f"{ci(r.without_low, r.without_high)} without (raw lift {r.lift_points:+.1f}); held in "
                 f"{pct(r.share)} of seat-games")

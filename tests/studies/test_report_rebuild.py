@@ -1,0 +1,43 @@
+"""`agon report FOLDER` re-renders composite studies too (components, tournament, design report and
+its batch folder), not only single runs: it said "has no results to report" of a components folder."""
+import json
+
+from experiments.cli import main
+
+
+def test_report_rebuilds_components_and_tournament(tmp_path, capsys):
+    comp, tour = tmp_path / "comp", tmp_path / "tour"
+    assert main(["components", "pig", "--games", "400", "--out", str(comp), "--quiet"]) == 0
+    assert main(["tournament", "pig", "--strategies", "random,greedy", "--games", "120", "--out", str(tour),
+                 "--quiet"]) == 0
+    for folder in (comp, tour):
+        before = (folder / "report.md").read_text()
+        (folder / "report.md").unlink()
+        (folder / "report.html").unlink()
+        capsys.readouterr()
+        assert main(["report", str(folder)]) == 0
+        assert (folder / "report.md").read_text() == before and (folder / "report.html").exists()
+        assert f"report: {folder / 'report.md'}" in capsys.readouterr().out
+
+
+def test_report_rebuilds_a_design_batch_and_its_index(tmp_path):
+    out = tmp_path / "design"
+    assert main(["design-report", "pig", "--scale", "0.1", "--out", str(out), "--quiet"]) == 0
+    (out / "index.md").unlink()
+    (out / "pig" / "report.md").unlink()
+    assert main(["report", str(out)]) == 0
+    assert "](pig/report.md)" in (out / "index.md").read_text()
+    assert "## Verdict" in (out / "pig" / "report.md").read_text()
+
+
+def test_report_refuses_an_unfinished_study(tmp_path, capsys):
+    comp = tmp_path / "comp"
+    assert main(["components", "pig", "--games", "200", "--out", str(comp), "--quiet"]) == 0
+    meta = json.loads((comp / "run.json").read_text())
+    (comp / "run.json").write_text(json.dumps(dict(meta, status="running")))
+    before = (comp / "report.md").read_text()
+    capsys.readouterr()
+    assert main(["report", str(comp)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "unfinished components study" in err and len(err.splitlines()) == 1
+    assert (comp / "report.md").read_text() == before
