@@ -96,17 +96,22 @@ def test_no_association_gives_no_flag():
     assert r.adj_low < 0 < r.adj_high and r.adj_p > 0.9
 
 
-def test_verdict_is_relative_to_the_family_when_every_component_helps():
-    """Holding any building helps (+8 points here), so with-vs-without flags would call them all
-    too strong. In a family the verdict compares each with its family's median: the +20 building
-    is too strong, the +1 building too weak, the +8 ones are not flagged."""
+def _helping_family():
+    """Six buildings that all help: four by +8 points, Top by +20, Dud by +1 (two strata)."""
     effects = {"A": 0.08, "B": 0.08, "C": 0.08, "D": 0.08, "Top": 0.20, "Dud": 0.01}
     rows, strata = [], []
     for name, e in effects.items():
         strata.append(_strata([3000, 3000], [0.25 + e, 0.40 + e], [6000, 6000], [0.25, 0.40]))
         rows.append({"component": name, "family": "Buildings", "kind": "flag", "seat_games": 6000, "wins_with": 0.0,
                      "seat_games_without": 12000, "wins_without": 0.0})
-    out = add_effects(pd.DataFrame(rows), strata, family="family").set_index("component")
+    return add_effects(pd.DataFrame(rows), strata, family="family")
+
+
+def test_verdict_is_relative_to_the_family_when_every_component_helps():
+    """Holding any building helps (+8 points here), so with-vs-without flags would call them all
+    too strong. In a family the verdict compares each with its family's median: the +20 building
+    is too strong, the +1 building too weak, the +8 ones are not flagged."""
+    out = _helping_family().set_index("component")
     assert (out.loc[["A", "B", "C", "D", "Top"], "adj_low"] > 0).all()     # holding helps
     assert out.loc["Top", "verdict"] == "too strong" and out.loc["Dud", "verdict"] == "too weak"
     assert (out.loc[["A", "B", "C", "D"], "flag"] == "").all()
@@ -145,13 +150,7 @@ def test_summary_prints_the_figure_the_verdict_judged():
     effect: the summary must name it by its family contrast (negative) and label the effect,
     not print 'weakest Dud +1.0' beside a verdict of -7 (Magna Grecia's design report printed
     'weakest ... merged cities +6.3' while its verdict said -13.6)."""
-    effects = {"A": 0.08, "B": 0.08, "C": 0.08, "D": 0.08, "Top": 0.20, "Dud": 0.01}
-    rows, strata = [], []
-    for name, e in effects.items():
-        strata.append(_strata([3000, 3000], [0.25 + e, 0.40 + e], [6000, 6000], [0.25, 0.40]))
-        rows.append({"component": name, "family": "Buildings", "kind": "flag", "seat_games": 6000, "wins_with": 0.0,
-                     "seat_games_without": 12000, "wins_without": 0.0})
-    out = add_effects(pd.DataFrame(rows), strata, family="family")
+    out = _helping_family()
     dud = out.set_index("component").loc["Dud"]
     assert dud.adj_points > 0 > dud.vs_family_points
     text = summary(out)
