@@ -244,9 +244,20 @@ def _run_and_report(study, out, jobs, resume, force, backend, quiet, scheduler=N
     return folder
 
 
-def _render(folder: Path) -> None:
+def _build_run(folder: Path):
+    """A run's report, with the stopping section a sequential run adds (its stopping.json): a run
+    re-rendered by `agon report` lost it, and with it the word that its intervals are anytime-valid."""
+    import json
     from reports import build_report
+    from reports.sequential import annotate_report
     summary = build_report(folder)
+    if (folder / "stopping.json").exists():
+        annotate_report(folder, json.loads((folder / "stopping.json").read_text()))
+    return summary
+
+
+def _render(folder: Path) -> None:
+    summary = _build_run(folder)
     print(f"report: {folder / 'report.md'}")
     if isinstance(summary, dict) and summary.get("headline"):
         print(summary["headline"])
@@ -327,16 +338,25 @@ def cmd_report(args, argv) -> int:
 
 
 def _rebuild(folder: Path, kind: str, meta: dict) -> Path:
-    """Re-render a composite study's report (a design-report batch: every game's and the index)."""
+    """Re-render a composite study's report; a batch folder (a design-report run or a study file's
+    folder): each of its studies, then its index."""
     import importlib
+    from experiments import folder as folders
     if kind == "batch":
-        from experiments.design import earlier_reports
-        from reports.design import build
         from reports.index import write_index
-        games = earlier_reports(folder, set(), finished=True)
-        for _, gdir in games:
-            build(gdir)
-        return write_index(folder, games, title="Agon design reports")
+        if "studies" in meta:           # `agon run FILE`
+            items = [(n, folder / n) for n in meta["studies"]]
+            title = _config_title(meta.get("config"))
+        else:                           # `agon design-report GAME ...`
+            from experiments.design import earlier_reports
+            items, title = earlier_reports(folder, set(), finished=True), "Agon design reports"
+        for _, d in items:
+            sub = folders.meta_of(d) or {}
+            if sub.get("kind") in REBUILD:
+                _rebuild(d, sub["kind"], sub)
+            else:
+                _build_run(d)
+        return write_index(folder, items, title=title)
     module, name = REBUILD[kind]
     build = getattr(importlib.import_module(module), name)
     if kind == "compare":
@@ -344,6 +364,15 @@ def _rebuild(folder: Path, kind: str, meta: dict) -> Path:
     else:
         build(folder)
     return folder / "report.md"
+
+
+def _config_title(path) -> str:
+    """The index title a study file gave (its `title`), or the default when the file is gone."""
+    from experiments.config import load_config
+    try:
+        return load_config(path).title
+    except (AgonInputError, OSError, TypeError):
+        return "Agon studies"
 
 
 def cmd_bench(args, argv) -> int:

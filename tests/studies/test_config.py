@@ -48,6 +48,15 @@ max_games = 4000
     assert json.loads((base / "s" / "stopping.json").read_text())["stopped_by"] == "sprt"
     index = (base / "index.md").read_text()
     assert all(f"{n}/report.md" in index for n in kinds)
+    # `agon report` of the file's folder re-renders every study (seats, sprt run and composites alike)
+    # and the index under the file's title, not a design-report index
+    reports = {n: (base / n / "report.md").read_text() for n in kinds}
+    for n in kinds:
+        (base / n / "report.md").unlink()
+    (base / "index.md").unlink()
+    assert main(["report", str(base)]) == 0
+    assert {n: (base / n / "report.md").read_text() for n in kinds} == reports
+    assert (base / "index.md").read_text() == index
 
 
 def test_bad_design_study_keys(tmp_path, capsys):
