@@ -247,12 +247,13 @@ def _run_and_report(study, out, jobs, resume, force, backend, quiet, scheduler=N
 def _build_run(folder: Path):
     """A run's report, with the stopping section a sequential run adds (its stopping.json): a run
     re-rendered by `agon report` lost it, and with it the word that its intervals are anytime-valid."""
-    import json
     from reports import build_report
+    from reports.render import stopping_record
     from reports.sequential import annotate_report
     summary = build_report(folder)
-    if (folder / "stopping.json").exists():
-        annotate_report(folder, json.loads((folder / "stopping.json").read_text()))
+    record = stopping_record(folder)
+    if record:
+        annotate_report(folder, record)
     return summary
 
 

@@ -374,13 +374,13 @@ def build(gdir, results: dict | None = None) -> dict:
     # ---- skill trace (`agon skill`): the search player against copies at half its budget
     trace_dir = gdir / "skill-trace"
     if (trace_dir / "run.json").exists():
-        from reports.skill import trace_findings, trace_section, trace_table
+        from reports.skill import share_identified, trace_findings, trace_section, trace_table
         tmeta = load_meta(trace_dir)
         ttab = trace_table(trace_dir)
         t_find, t_cannot = trace_findings(ttab, tmeta)
         summary.append(t_find[0] + f" Reproduce: `{tmeta.get('command', '')}`")
         top = ttab.iloc[-1]
-        if not (top.low <= 1 / p_def <= top.high):   # a verdict only where the sample identifies the share
+        if share_identified(top, p_def):
             verdicts.append(f"Skill: one `{tmeta['ladder']['strategy']}` player with twice its rivals' budget wins "
                             f"{pct(top.win_rate)} {ci(top.low, top.high)} (fair {pct(1 / p_def)}, n = "
                             f"{integer(top.games)}): skill share {100 * top.skill_share:.0f}% "

@@ -208,7 +208,8 @@ def _sequential(stopping) -> bool:
     return bool(stopping) and stopping.get("stopped_by") != "fixed sample size" and "anytime_alpha" in stopping
 
 
-def _stopping(run_dir) -> dict | None:
+def stopping_record(run_dir) -> dict | None:
+    """A sequential run's stopping.json, or None (none, or unreadable)."""
     path = Path(run_dir) / "stopping.json"
     if not path.exists():
         return None
@@ -814,7 +815,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     else:
         heading = "Seat advantage"
 
-    stopping = _stopping(run_dir)
+    stopping = stopping_record(run_dir)
     tab, summ = _seats_section(base, players, game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
                                 images, blocks, files, heading, stamp=stamp, stopping=stopping)
     files["seats.csv"] = _csv(tab)

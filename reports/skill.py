@@ -142,6 +142,12 @@ def trace_plot(tab: pd.DataFrame, players: int, knob: str, title: str):
     return fig
 
 
+def share_identified(row, players: int) -> bool:
+    """A rung's skill share is identified when its win-rate interval leaves the fair 1/players:
+    only then is it a headline (bold in findings, a Verdict line in design reports)."""
+    return not (row.low <= 1.0 / players <= row.high)
+
+
 def trace_findings(tab: pd.DataFrame, meta: dict) -> tuple[list[str], list[str]]:
     """(findings, what the sample cannot conclude) of a skill trace."""
     p = int(meta["players"])
@@ -149,9 +155,7 @@ def trace_findings(tab: pd.DataFrame, meta: dict) -> tuple[list[str], list[str]]
     top = tab.iloc[-1]
     n = int(top.games)
     fmt_share = lambda r: f"{100 * r.skill_share:.0f}% [{100 * r.share_low:.0f}%, {100 * r.share_high:.0f}%]"  # noqa: E731
-    # a headline only where the data identify it (the interval leaves the fair share)
-    known = not (top.low <= 1 / p <= top.high)
-    head = f"**Skill share {fmt_share(top)}**" if known else f"Skill share not identified, {fmt_share(top)},"
+    head = f"**Skill share {fmt_share(top)}**" if share_identified(top, p) else f"Skill share not identified, {fmt_share(top)},"
     findings = [f"{head} at the strongest rung: one `{lad['strategy']}` player with "
                 f"{int(top.budget)} {lad['what']} wins {pct(top.win_rate)} {ci(top.low, top.high)} of {integer(n)} "
                 f"games against {p - 1} {'copy' if p == 2 else 'copies'} with {int(top.half)} (fair {pct(1 / p)}, exact p = {pval(top.p_value)})."

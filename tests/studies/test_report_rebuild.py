@@ -41,3 +41,12 @@ def test_report_refuses_an_unfinished_study(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert "unfinished components study" in err and len(err.splitlines()) == 1
     assert (comp / "report.md").read_text() == before
+
+
+def test_report_of_a_run_with_a_broken_stopping_record(tmp_path):
+    """A damaged stopping.json is left out of the report (as build_report always did), not a traceback."""
+    run = tmp_path / "s"
+    assert main(["seats", "pig", "--games", "100", "--out", str(run), "--quiet"]) == 0
+    (run / "stopping.json").write_text("{not json")
+    assert main(["report", str(run)]) == 0
+    assert "## Stopping rule" not in (run / "report.md").read_text()
