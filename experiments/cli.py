@@ -329,7 +329,11 @@ def cmd_report(args, argv) -> int:
         if meta.get("status") != "complete":
             raise AgonInputError(f"{folder} is an unfinished {kind} study: finish it with its command and --resume")
         with folders.locked(folder):
-            print(f"report: {_rebuild(folder, kind, meta)}")
+            try:
+                done = _rebuild(folder, kind, meta)
+            except (KeyError, FileNotFoundError) as e:     # a run.json or a part its report reads is missing
+                raise AgonInputError(f"{folder} is not a complete {kind} study: {e} is missing")
+        print(f"report: {done}")
         return 0
     if not list((folder / "results").glob("chunk-*.parquet")):
         raise AgonInputError(f"{folder} has no results to report")
@@ -345,8 +349,11 @@ def _rebuild(folder: Path, kind: str, meta: dict) -> Path:
     from experiments import folder as folders
     if kind == "batch":
         from reports.index import write_index
-        if "studies" in meta:           # `agon run FILE`
-            items = [(n, folder / n) for n in meta["studies"]]
+        if "studies" in meta:           # `agon run FILE`: plain names of Agon folders inside this one only
+            items = [(n, folders.child(folder, n, "study")) for n in meta["studies"]]
+            bad = [n for n, d in items if not folders.is_agon_folder(d)]
+            if bad:
+                raise AgonInputError(f"{folder}: study folder(s) {', '.join(bad)} missing or not made by Agon")
             title = _config_title(meta.get("config"))
         else:                           # `agon design-report GAME ...`
             from experiments.design import earlier_reports

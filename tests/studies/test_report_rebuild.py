@@ -50,3 +50,31 @@ def test_report_of_a_run_with_a_broken_stopping_record(tmp_path):
     (run / "stopping.json").write_text("{not json")
     assert main(["report", str(run)]) == 0
     assert "## Stopping rule" not in (run / "report.md").read_text()
+
+
+def test_report_of_a_tampered_study_file_folder_writes_nothing_outside(tmp_path, capsys):
+    """batch.json names its studies; a name leading out of the folder, or a folder Agon did not make,
+    is one line and exit 2: `agon report` never writes a report.md outside or into a user's folder."""
+    base = tmp_path / "suite"
+    base.mkdir()
+    (tmp_path / "victim").mkdir()
+    (base / "mine").mkdir()
+    for studies, words in ((["../victim"], "must be 1-100 letters"), (["mine"], "not made by Agon")):
+        (base / "batch.json").write_text(json.dumps({"kind": "batch", "status": "complete", "studies": studies,
+                                                      "config": "x.toml", "agon_run_folder": 1}))
+        capsys.readouterr()
+        assert main(["report", str(base)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert words in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "victim" / "report.md").exists() and not (base / "mine" / "report.md").exists()
+    assert not (base / "index.md").exists()
+
+
+def test_report_of_an_incomplete_study_folder_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "t"
+    bad.mkdir()
+    (bad / "run.json").write_text(json.dumps({"kind": "tournament", "status": "complete"}))
+    assert main(["report", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "is not a complete tournament study" in err and len(err.splitlines()) == 1
+    assert not (bad / "report.md").exists()
