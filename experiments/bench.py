@@ -40,7 +40,7 @@ def _bench_worker(game: str, strategy: str, players: int, seconds: float, overri
 
 def bench(spec: GameSpec, strategy: str, players: int | None, seconds: float, jobs: int,
           overrides: dict, batch: int = 0) -> dict:
-    players = spec.check_players(players or spec.default_players)
+    players = spec.check_players(players)
     parse_lineup(spec, strategy, players)
     spec.params.vector(overrides)
     if jobs == 1:

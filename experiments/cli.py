@@ -30,6 +30,27 @@ class _Parser(argparse.ArgumentParser):
         raise AgonInputError(f"{self.prog}: {message}")
 
 
+class _Help(argparse.HelpFormatter):
+    """Help that shows an option's default unless its text already says it (or there is none)."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (action.option_strings and action.default not in (None, False, argparse.SUPPRESS)
+                and "default" not in text):
+            text += " (default: %(default)s)"
+        return text
+
+
+class _Commands(argparse._SubParsersAction):
+    """Subcommands whose own --help starts with the one-line summary `agon --help` lists."""
+
+    def add_parser(self, name, **kwargs):
+        if "help" in kwargs and "description" not in kwargs:
+            kwargs["description"] = kwargs["help"].replace("%%", "%")
+        kwargs.setdefault("formatter_class", _Help)
+        return super().add_parser(name, **kwargs)
+
+
 def _add_common(p: argparse.ArgumentParser, games_default: int) -> None:
     p.add_argument("game", help="game name (see `agon games`)")
     p.add_argument("--players", type=count(1), help="number of players (default: the game's)")
@@ -52,19 +73,20 @@ def _add_common(p: argparse.ArgumentParser, games_default: int) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="agon", description="Agon: a Monte Carlo balance lab for board games.")
-    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=_Parser, action=_Commands)
 
     g = sub.add_parser("games", help="list games, player counts, parameters and strategies")
     g.add_argument("game", nargs="?", help="show one game in detail")
 
     p = sub.add_parser("play", help="play one game and print it")
-    p.add_argument("game")
-    p.add_argument("--players", type=count(1))
-    p.add_argument("--seed", type=SEED, default=1)
+    p.add_argument("game", help="game name (see `agon games`)")
+    p.add_argument("--players", type=count(1), help="number of players (default: the game's)")
+    p.add_argument("--seed", type=SEED, default=1, help="run seed (with --index, the game a study played)")
     p.add_argument("--index", type=SEED, default=0, help="game index within the seed's run")
-    p.add_argument("--strategies", default="random", type=ascii_text)
+    p.add_argument("--strategies", default="random", type=ascii_text,
+                   help="one strategy for every seat, or one per seat separated by commas")
     p.add_argument("--trace", action="store_true", help="print every action in words")
-    p.add_argument("--set", action="append", metavar="NAME=VALUE")
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     p.add_argument("--html", metavar="FILE.html", help="write the game as a replay page (board, steps, scores)")
     p.add_argument("--seat", type=count(0), default=None,
                    help="replay: show this seat's hidden information (default 0)")
@@ -88,27 +110,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("report", help="re-render a run's or a study's report (components, tournament, design "
                        "report, ...) from its stored results")
-    r.add_argument("run_dir")
+    r.add_argument("run_dir", help="a run or study folder Agon wrote (it holds run.json)")
 
     b = sub.add_parser("bench", help="measure games/s per core")
-    b.add_argument("game")
-    b.add_argument("--strategy", default="random", type=ascii_text)
-    b.add_argument("--players", type=count(1))
+    b.add_argument("game", help="game name (see `agon games`)")
+    b.add_argument("--strategy", default="random", type=ascii_text, help="the strategy of every seat")
+    b.add_argument("--players", type=count(1), help="number of players (default: the game's)")
     b.add_argument("--seconds", type=number(0, MAX_SECONDS, open_lo=True), default=10.0,
                    help=f"measuring time per job (at most {MAX_SECONDS:g})")
-    b.add_argument("--jobs", type=count(1), default=1)
+    b.add_argument("--jobs", type=count(1), default=1, help="worker processes measured at once (games/s per core is their mean)")
     b.add_argument("--batch", type=count(0, MAX_BENCH_BATCH), default=0,
                    help="games per call (default 0: adaptive)")
-    b.add_argument("--set", action="append", metavar="NAME=VALUE")
+    b.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     b.add_argument("--json", action="store_true", help="print one JSON object")
 
     c = sub.add_parser("run", help="run the studies of a TOML file")
-    c.add_argument("config")
-    c.add_argument("--jobs", type=count(1))
+    c.add_argument("config", help="a study file (TOML; examples in experiments/configs/)")
+    c.add_argument("--jobs", type=count(1), help="worker processes (default: the file's, else 1)")
     c.add_argument("--out", help="base folder for the studies' run folders")
-    c.add_argument("--resume", action="store_true")
-    c.add_argument("--force", action="store_true")
-    c.add_argument("--quiet", action="store_true")
+    c.add_argument("--resume", action="store_true", help="finish an interrupted run of the file in --out")
+    c.add_argument("--force", action="store_true", help="replace existing study folders")
+    c.add_argument("--quiet", action="store_true", help="no progress bars")
     add_backend(c)
     return parser
 

@@ -12,9 +12,10 @@ from sim.spec import AgonInputError
 
 
 def add_player_commands(sub) -> None:
+    from experiments.args import count
     t = sub.add_parser("train", help="tune a greedy/persona weight vector by self-play (CMA-ES) into strategies/weights/")
     t.add_argument("game", help="game name (see `agon games`)")
-    t.add_argument("--players", type=int, help="number of players (default: the game's)")
+    t.add_argument("--players", type=count(1), help="number of players (default: the game's)")
     t.add_argument("--strategy", default="greedy", help="base strategy whose weights are tuned: greedy or a persona")
     t.add_argument("--set", action="append", metavar="NAME=VALUE", help="train under a rule override")
     from experiments.train import DEFAULT_BUDGET, DEFAULT_EVAL_GAMES
@@ -23,8 +24,8 @@ def add_player_commands(sub) -> None:
     t.add_argument("--eval-games", type=int, default=DEFAULT_EVAL_GAMES,
                    help=f"games of the final evaluation against the default weights, fresh seeds (default {DEFAULT_EVAL_GAMES:,})")
     t.add_argument("--popsize", type=int, help="CMA-ES population (default 4 + 3 ln(number of weights))")
-    t.add_argument("--games-per-candidate", type=int, help="games per candidate and generation (default: from the budget)")
-    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--games-per-candidate", type=count(1), help="games per candidate and generation (default: from the budget)")
+    t.add_argument("--seed", type=int, default=1, help="training seed (the evaluation plays fresh seeds from it)")
     t.add_argument("--jobs", type=int, default=1, help="worker processes")
     t.add_argument("--out", help="weights file (default strategies/weights/GAME-Np[-HASH].toml)")
     t.add_argument("--force", action="store_true", help="replace an existing weights file")
@@ -36,7 +37,7 @@ def add_player_commands(sub) -> None:
 
     c = sub.add_parser("check-players", help="degeneracy battery: is this player fit to be used as evidence?")
     c.add_argument("game", help="game name (see `agon games`)")
-    c.add_argument("--players", type=int, help="number of players (default: the game's)")
+    c.add_argument("--players", type=count(1), help="number of players (default: the game's)")
     c.add_argument("--strategies", default="greedy", help="strategies to check, comma separated (each in every seat)")
     c.add_argument("--games", type=int, default=200, help="traced games per strategy (and of random play)")
     c.add_argument("--option-games", type=int, default=30, help="seeds per rule option flip")
@@ -45,7 +46,7 @@ def add_player_commands(sub) -> None:
                         "whether a family the player never uses is worth using")
     c.add_argument("--options", help="rule options to flip, comma separated (default: every option of the game)")
     c.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
-    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--seed", type=int, default=1, help="run seed of the traced games and option flips")
     c.add_argument("--jobs", type=int, default=1, help="worker processes")
     c.add_argument("--out", help="folder for report.md and checks.json (default runs/GAME-check-players)")
     c.add_argument("--force", action="store_true", help="replace an existing folder")

@@ -57,13 +57,14 @@ def run_sequential_single(args, study, out, command_line) -> int:
     return 0
 
 
-def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "greedy", sequential: bool = True) -> None:
+def _common(p: argparse.ArgumentParser, games: int, games_help: str, strategies: str | None = "greedy",
+            sequential: bool = True) -> None:
     p.add_argument("game", help="game name (see `agon games`)")
     p.add_argument("--players", type=count(1), help="number of players (default: the game's)")
-    p.add_argument("--games", type=GAMES, default=games, help="games (see the command's help for the unit)")
+    p.add_argument("--games", type=GAMES, default=games, help=games_help)
     if strategies is not None:
         p.add_argument("--strategies", default=strategies, type=ascii_text, help=f"strategy (default {strategies})")
-    p.add_argument("--seed", type=SEED, default=1)
+    p.add_argument("--seed", type=SEED, default=1, help="run seed: the same seed gives the same games")
     p.add_argument("--jobs", type=count(1), default=1, help="worker processes (at most the cores)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     p.add_argument("--out", help="study folder (default runs/GAME-COMMAND)")
@@ -77,25 +78,24 @@ def _common(p: argparse.ArgumentParser, games: int, strategies: str | None = "gr
 
 def add_study_commands(sub) -> None:
     t = sub.add_parser("tune", help="search constants that hit design targets (successive halving, common seeds)")
-    _common(t, 1000)
+    _common(t, 1000, "games per candidate in the first round (survivors play twice as many each round)")
     t.add_argument("--param", action="append", required=True, metavar="NAME=LO:HI",
                    help="a constant to tune: LO:HI, LO:HI:STEP or a,b,c; repeat for several")
     t.add_argument("--target", action="append", required=True,
                    help="first_seat_fair | seats_fair | length=LO:HI | skill_gap=G; repeat for several")
-    t.set_defaults(games_help="games per candidate in the first round")
     from experiments.args import add_adapt_options
     add_adapt_options(t)
 
     r = sub.add_parser("tournament", help="every strategy in every seat: win matrix, Bradley-Terry ratings, skill ladder")
-    _common(r, 2000, strategies=None)
+    _common(r, 2000, "games in all, shared equally by the line-ups, each in every seat rotation", strategies=None)
     r.add_argument("--strategies", required=True, type=ascii_text, help="two or more strategies, comma separated (weights as NAME:w=a/b)")
     r.add_argument("--ladder", type=ascii_text, help="expected order weakest first, e.g. random,greedy,ismcts (default: those present)")
 
     c = sub.add_parser("components", help="win rate with vs without each component, BH-flagged too strong/weak")
-    _common(c, 4000)
+    _common(c, 4000, "games, all seat rotations included")
 
     x = sub.add_parser("restrict", help="restricted play: the win rate of a player who may not use an option")
-    _common(x, 4000)
+    _common(x, 4000, "games per --ban, all seat rotations included")
     x.add_argument("--ban", action="append", required=True, metavar="OPTION", type=ascii_text, help="option to ban; repeat for several")
 
     m = sub.add_parser("compare", help="two or more runs (or a rule variant of one) side by side, paired on shared seeds")
@@ -103,14 +103,14 @@ def add_study_commands(sub) -> None:
     m.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="with one run folder: replay it with this rule change on the same seeds, then compare")
     m.add_argument("--out", help="comparison folder (default runs/compare)")
-    m.add_argument("--jobs", type=int, default=1)
+    m.add_argument("--jobs", type=int, default=1, help="worker processes (a --set replay)")
     m.add_argument("--force", action="store_true", help="replace an existing comparison (and variant run)")
-    m.add_argument("--quiet", action="store_true")
+    m.add_argument("--quiet", action="store_true", help="no progress bars")
 
     k = sub.add_parser("skill", help="skill trace: a player against copies of itself at half its budget, along a "
                                      "ladder of budgets (win rate, 95%% CI, share of the outcome explained by skill); "
                                      "--games counts games per rung (default 40; ismcts plays 3-35 games/s per core)")
-    _common(k, 40, strategies=None, sequential=False)
+    _common(k, 40, "games per rung of the ladder, all seat rotations included", strategies=None, sequential=False)
     k.add_argument("--budgets", type=ascii_text, help="budgets B, comma separated, each played against copies at B/2 "
                                                      "(default: the game's ladder, listed by `agon games GAME`)")
 
@@ -121,11 +121,11 @@ def add_study_commands(sub) -> None:
                    help="multiply every game count (e.g. 0.1 for a quick look)")
     d.add_argument("--seed", type=count(0, MAX_SEED - 2), default=1, help="run seed (the sweep and the tournament "
                    "use the next two)")
-    d.add_argument("--jobs", type=count(1), default=1)
+    d.add_argument("--jobs", type=count(1), default=1, help="worker processes (at most the cores)")
     d.add_argument("--out", help="base folder (default runs/design); each game writes out/GAME")
-    d.add_argument("--resume", action="store_true")
-    d.add_argument("--force", action="store_true")
-    d.add_argument("--quiet", action="store_true")
+    d.add_argument("--resume", action="store_true", help="finish interrupted studies in --out (done ones are kept)")
+    d.add_argument("--force", action="store_true", help="replace existing study folders")
+    d.add_argument("--quiet", action="store_true", help="no progress bars")
     add_backend(d)
 
 

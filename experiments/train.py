@@ -52,7 +52,7 @@ class Training:
     def validate(self):
         spec = get_game(self.game)
         self.spec = spec
-        self.players = spec.check_players(int(self.players or spec.default_players))
+        self.players = spec.check_players(None if self.players is None else int(self.players))
         self.vec = spec.params.vector(self.overrides)
         check = (spec.extra or {}).get("check_params")
         if check is not None:
@@ -73,12 +73,14 @@ class Training:
         if int(self.seed) < 0:
             raise AgonInputError(f"--seed must be >= 0, got {self.seed}")
         n = len(self.names)
-        self.lam = int(self.popsize or (4 + int(3 * math.log(n))))
+        self.lam = int(self.popsize) if self.popsize is not None else 4 + int(3 * math.log(n))
         if self.lam < 2:
             raise AgonInputError(f"--popsize must be at least 2, got {self.popsize}")
         p = self.players
         # games per candidate: whole rotations; about 30 generations within the budget, 2-100 seeds
-        if self.games_per_candidate:
+        if self.games_per_candidate is not None:
+            if int(self.games_per_candidate) < 1:
+                raise AgonInputError(f"--games-per-candidate must be at least 1, got {self.games_per_candidate}")
             seeds = max(1, int(self.games_per_candidate) // p)
         else:
             seeds = int(np.clip(int(self.budget) // (30 * self.lam * p), 2, 100))

@@ -214,7 +214,10 @@ class GameSpec:
             f"unknown strategy {name!r} for {self.name}; valid: "
             f"{', '.join(s.name for s in self.strategies)}")
 
-    def check_players(self, n: int) -> int:
+    def check_players(self, n: int | None) -> int:
+        """n if the game is played by n players; None means the game's default count (0 is not)."""
+        if n is None:
+            return self.default_players
         if n not in self.player_counts:
             raise AgonInputError(
                 f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {n}")

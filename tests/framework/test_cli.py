@@ -34,6 +34,11 @@ def one_line_error(capsys, argv, *words):
     (["bench", "pig", "--strategy", "fast"], ["unknown strategy 'fast'"]),
     (["report", "/nonexistent/run"], ["not a run folder"]),
     (["frobnicate"], ["invalid choice", "games"]),
+    # 0 players read as "the game's default" (a falsy test) and ran a whole battery / training
+    (["check-players", "pig", "--players", "0", "--games", "2"], ["--players", "at least 1"]),
+    (["train", "pig", "--players", "0"], ["--players", "at least 1"]),
+    (["train", "pig", "--games-per-candidate", "0"], ["--games-per-candidate", "at least 1"]),
+    (["train", "pig", "--popsize", "0"], ["--popsize must be at least 2, got 0"]),
 ])
 def test_bad_input(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)
@@ -208,3 +213,40 @@ def test_design_config_wrong_types_are_one_line(capsys, tmp_path, monkeypatch, t
     err = one_line_error(capsys, ["design-report", "pig", "--config", str(cfg), "--out", str(tmp_path / "o")], word)
     assert str(cfg) in err
     assert [p.name for p in tmp_path.iterdir()] == ["design.toml"]
+
+
+def test_players_none_is_the_default_and_zero_is_refused():
+    from sim import get_game
+    spec = get_game("pig")
+    assert spec.check_players(None) == spec.default_players
+    with pytest.raises(AgonInputError, match="not 0"):
+        spec.check_players(0)
+
+
+def _commands():
+    import argparse
+    from experiments.cli import build_parser
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices
+
+
+def test_every_command_says_what_it_does_and_every_argument_has_help():
+    """`agon COMMAND --help` opens with the summary `agon --help` lists, and explains each argument;
+    five study commands said only "games (see the command's help for the unit)", which it did not give."""
+    for name, p in _commands().items():
+        assert p.description, name
+        helpless = [(a.option_strings or [a.dest])[0] for a in p._actions if not a.help]
+        assert not helpless, (name, helpless)
+        text = " ".join(p.format_help().split())     # argparse wraps lines
+        assert "see the command's help" not in text, name
+        games = next((a for a in p._actions if "--games" in a.option_strings), None)
+        if games is not None and games.default:
+            assert f"(default: {games.default})" in text or "default" in games.help, name
+
+
+def test_help_shows_defaults_once():
+    out = " ".join(_commands()["tournament"].format_help().split())
+    assert "games in all, shared equally by the line-ups, each in every seat rotation (default: 2000)" in out
+    assert "(default: None)" not in out and "(default: False)" not in out
+    assert "number of players (default: the game's) --games" in out    # said once, not twice
