@@ -283,13 +283,24 @@ def confirm_worth(check: Check, strategy: str, weight: str, jobs: int = 1) -> di
     base = max(me.weights[i], info.weights[i], 1.0 / 3.0)
     tried = [_variant_rate(check, me, i, weight, round(k * base, 3), jobs) for k in (1.5, 3.0)]
     best = max(tried, key=lambda t: t["rate"])
+    return dict(best, verdict=worth_verdict(tried), tried=tried)
+
+
+WORTH_MARGIN = 0.01   # a point of win rate (about 7 Elo): less is "worth less than a point" (STATISTICS.md)
+
+
+def worth_verdict(tried: list[dict]) -> str:
+    """What the variants that raise a never-used family say (each a rate with its Wilson 95% interval):
+    "worth" when one wins significantly more than fair; "not worth" when every one wins significantly
+    less; "under a point" when none can win a point (WORTH_MARGIN) more than fair, so the player's
+    blind spot is worth less than a point of win rate to it; else "unsettled" (more --confirm-games)."""
     if any(t["low"] > t["fair"] for t in tried):
-        verdict = "worth"
-    elif all(t["high"] < t["fair"] for t in tried):
-        verdict = "not worth"
-    else:
-        verdict = "unsettled"
-    return dict(best, verdict=verdict, tried=tried)
+        return "worth"
+    if all(t["high"] < t["fair"] for t in tried):
+        return "not worth"
+    if all(t["high"] < t["fair"] + WORTH_MARGIN for t in tried):
+        return "under a point"
+    return "unsettled"
 
 
 def _seat_wins(game: str, seed: int, n: int, players: int, vec: np.ndarray, kinds, weights, seat: int) -> float:
@@ -403,11 +414,15 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
             if row["worth_low"] is not None and row["worth_low"] > 0 and name in (decl.get("encourage") or {}):
                 confirm = confirm_worth(check, strategy, decl["encourage"][name], jobs)
                 row["confirm"] = confirm
-            if confirm is not None and confirm["verdict"] == "not worth":
+            if confirm is not None and confirm["verdict"] in ("not worth", "under a point"):
+                said = ("wins significantly less than fair against it" if confirm["verdict"] == "not worth" else
+                        f"cannot win {100 * WORTH_MARGIN:g} point more than fair against it (95% upper bound)")
                 row["note"] = (f"never used; random play's users win more, but every variant of this player that "
-                               f"raises it wins significantly less than fair against it (best: `{confirm['token']}` "
+                               f"raises it {said} (best: `{confirm['token']}` "
                                f"{_pct(confirm['rate'])} [{_pct(confirm['low'])}, {_pct(confirm['high'])}], fair "
-                               f"{_pct(confirm['fair'])}, {confirm['games']:,} games): not worth using for this player")
+                               f"{_pct(confirm['fair'])}, {confirm['games']:,} games): "
+                               + ("not worth using for this player" if confirm["verdict"] == "not worth" else
+                                  f"worth less than {100 * WORTH_MARGIN:g} point of win rate to this player"))
             elif row["worth_low"] is not None and row["worth_low"] > 0:
                 flags.append({"check": "family never used", "text": (
                     f"never uses **{name}** in {used.shape[0]} seat-games, although random play uses it in "
@@ -420,7 +435,8 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                     + (f"; the best variant that raises it, `{confirm['token']}`, wins {_pct(confirm['rate'])} [{_pct(confirm['low'])}, "
                        f"{_pct(confirm['high'])}] of its seats against it (fair {_pct(confirm['fair'])}, "
                        f"{confirm['games']:,} games): " + ("worth using" if confirm["verdict"] == "worth" else
-                                                            "not settled at this sample") if confirm else "")),
+                                                            "not settled at this sample (more --confirm-games)")
+                       if confirm else "")),
                     "commands": example(games, lambda r: True, 1)})
             else:
                 row["note"] = "never used; random play shows no value for it in this sample"

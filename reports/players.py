@@ -80,7 +80,9 @@ def section(doc: Doc, res: dict, level: int = 2, heading: str = "Players: degene
                   "the player never uses is flagged when that lift is significantly positive, unless restricted play "
                   "shows it is not worth using for this player: where the game names the weight that makes a player "
                   "use the family, one seat plays the player with that weight raised against the player in every seat "
-                  "rotation, and the family is cleared when that variant wins significantly less than its fair share.")
+                  "rotation, and the family is cleared when that variant wins significantly less than its fair share, or "
+                  "when its interval shows it cannot win a point more than fair (the blind spot is worth less than a "
+                  "point of win rate to the player).")
         if s["options"]:
             orows = [[f"`{o['option']}`", str(o["default"]), ", ".join(map(str, o["flips"])),
                       f"{o['moved_player']} of {o['games'] * max(1, len(o['flips']))}",
@@ -108,6 +110,8 @@ def _family_mark(f: dict) -> str:
             f"against it (fair {100 * c['fair']:.1f}%, {c['games']:,} games)")
     if c["verdict"] == "not worth":
         return f"never used, not worth it for this player: {said}"
+    if c["verdict"] == "under a point":
+        return f"never used, worth less than a point to this player: {said}"
     return f"**never used**: {said}" + ("" if c["verdict"] == "worth" else ", not settled")
 
 
