@@ -11,22 +11,27 @@ from pathlib import Path
 from sim.spec import AgonInputError
 
 
+MAX_TRAIN_GAMES = 10**9   # training, evaluation and confirming games (int64 seeds, arrays per candidate)
+MAX_POPSIZE = 10_000
+MAX_TRACED = 100_000      # traced games are held in memory
+
+
 def add_player_commands(sub) -> None:
-    from experiments.args import count
+    from experiments.args import GAMES, SEED, ascii_text, count
     t = sub.add_parser("train", help="tune a greedy/persona weight vector by self-play (CMA-ES) into strategies/weights/")
     t.add_argument("game", help="game name (see `agon games`)")
     t.add_argument("--players", type=count(1), help="number of players (default: the game's)")
-    t.add_argument("--strategy", default="greedy", help="base strategy whose weights are tuned: greedy or a persona")
+    t.add_argument("--strategy", default="greedy", type=ascii_text, help="base strategy whose weights are tuned: greedy or a persona")
     t.add_argument("--set", action="append", metavar="NAME=VALUE", help="train under a rule override")
     from experiments.train import DEFAULT_BUDGET, DEFAULT_EVAL_GAMES
-    t.add_argument("--budget", type=int, help=f"training games in all (default {DEFAULT_BUDGET:,}, or the game's "
+    t.add_argument("--budget", type=count(100, MAX_TRAIN_GAMES), help=f"training games in all (default {DEFAULT_BUDGET:,}, or the game's "
                    "smaller train_budget when its players are slow)")
-    t.add_argument("--eval-games", type=int, default=DEFAULT_EVAL_GAMES,
+    t.add_argument("--eval-games", type=count(1, MAX_TRAIN_GAMES), default=DEFAULT_EVAL_GAMES,
                    help=f"games of the final evaluation against the default weights, fresh seeds (default {DEFAULT_EVAL_GAMES:,})")
-    t.add_argument("--popsize", type=int, help="CMA-ES population (default 4 + 3 ln(number of weights))")
-    t.add_argument("--games-per-candidate", type=count(1), help="games per candidate and generation (default: from the budget)")
-    t.add_argument("--seed", type=int, default=1, help="training seed (the evaluation plays fresh seeds from it)")
-    t.add_argument("--jobs", type=int, default=1, help="worker processes")
+    t.add_argument("--popsize", type=count(2, MAX_POPSIZE), help="CMA-ES population (default 4 + 3 ln(number of weights))")
+    t.add_argument("--games-per-candidate", type=count(1, MAX_TRAIN_GAMES), help="games per candidate and generation (default: from the budget)")
+    t.add_argument("--seed", type=SEED, default=1, help="training seed (the evaluation plays fresh seeds from it)")
+    t.add_argument("--jobs", type=count(1), default=1, help="worker processes")
     t.add_argument("--out", help="weights file (default strategies/weights/GAME-Np[-HASH].toml)")
     t.add_argument("--force", action="store_true", help="replace an existing weights file")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -38,16 +43,16 @@ def add_player_commands(sub) -> None:
     c = sub.add_parser("check-players", help="degeneracy battery: is this player fit to be used as evidence?")
     c.add_argument("game", help="game name (see `agon games`)")
     c.add_argument("--players", type=count(1), help="number of players (default: the game's)")
-    c.add_argument("--strategies", default="greedy", help="strategies to check, comma separated (each in every seat)")
-    c.add_argument("--games", type=int, default=200, help="traced games per strategy (and of random play)")
-    c.add_argument("--option-games", type=int, default=30, help="seeds per rule option flip")
-    c.add_argument("--confirm-games", type=int, default=500,
+    c.add_argument("--strategies", default="greedy", type=ascii_text, help="strategies to check, comma separated (each in every seat)")
+    c.add_argument("--games", type=count(1, MAX_TRACED), default=200, help="traced games per strategy (and of random play)")
+    c.add_argument("--option-games", type=count(0, MAX_TRACED), default=30, help="seeds per rule option flip")
+    c.add_argument("--confirm-games", type=count(1, MAX_TRAIN_GAMES), default=500,
                    help="seeds (each played in every seat rotation) of the restricted play that confirms "
                         "whether a family the player never uses is worth using")
     c.add_argument("--options", help="rule options to flip, comma separated (default: every option of the game)")
     c.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
-    c.add_argument("--seed", type=int, default=1, help="run seed of the traced games and option flips")
-    c.add_argument("--jobs", type=int, default=1, help="worker processes")
+    c.add_argument("--seed", type=SEED, default=1, help="run seed of the traced games and option flips")
+    c.add_argument("--jobs", type=count(1), default=1, help="worker processes")
     c.add_argument("--out", help="folder for report.md and checks.json (default runs/GAME-check-players)")
     c.add_argument("--force", action="store_true", help="replace an existing folder")
     c.add_argument("--quiet", action="store_true", help="no progress output")
@@ -58,6 +63,8 @@ def cmd_train(args, argv) -> int:
     from experiments.train import Training, summary_line, train
     if args.jobs < 1:
         raise AgonInputError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.out is not None and not args.out.strip():
+        raise AgonInputError("--out must name a weights file, got an empty path")
     t = Training(game=args.game, players=args.players, overrides=_parse_set(args.set), base=args.strategy,
                  budget=args.budget, eval_games=args.eval_games, seed=args.seed, popsize=args.popsize,
                  games_per_candidate=args.games_per_candidate, command=_command_line(argv))
@@ -92,7 +99,8 @@ def cmd_check_players(args, argv) -> int:
                      strategies=[s.strip() for s in args.strategies.split(",") if s.strip()],
                      games=args.games, option_games=args.option_games, confirm_games=args.confirm_games, options=options,
                      overrides=_parse_set(args.set), seed=args.seed, command=_command_line(argv))
-    out = Path(args.out or f"runs/{args.game}-check-players")
+    from experiments.folder import out_folder
+    out = out_folder(args.out, f"runs/{args.game}-check-players")
     res = cp.run(check, out, jobs=args.jobs, force=args.force, progress=not args.quiet)
     print(f"report: {out / 'report.md'}")
     for line in res["summary"]:

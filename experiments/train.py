@@ -85,6 +85,9 @@ class Training:
         else:
             seeds = int(np.clip(int(self.budget) // (30 * self.lam * p), 2, 100))
         self.seeds_per_gen = seeds
+        if self.lam * seeds * p > int(self.budget):
+            raise AgonInputError(f"--budget {int(self.budget):,} is less than one generation: population {self.lam} x "
+                                 f"{seeds * p} games per candidate = {self.lam * seeds * p:,} games")
         self.generations = max(1, int(self.budget) // (self.lam * seeds * p))
         self.eval_seeds = max(1, math.ceil(int(self.eval_games) / p))
         return self

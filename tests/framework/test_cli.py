@@ -38,7 +38,19 @@ def one_line_error(capsys, argv, *words):
     (["check-players", "pig", "--players", "0", "--games", "2"], ["--players", "at least 1"]),
     (["train", "pig", "--players", "0"], ["--players", "at least 1"]),
     (["train", "pig", "--games-per-candidate", "0"], ["--games-per-candidate", "at least 1"]),
-    (["train", "pig", "--popsize", "0"], ["--popsize must be at least 2, got 0"]),
+    (["train", "pig", "--popsize", "0"], ["--popsize", "at least 2", "got 0"]),
+    # agon train and check-players took plain int(): each of these ran, or ended in a traceback
+    (["train", "pig", "--seed", str(2**63)], ["--seed", "at most"]),
+    (["train", "pig", "--seed", str(2**64 + 5)], ["--seed", "at most"]),
+    (["train", "pig", "--budget", "\u0663\u0660\u0660"], ["--budget", "whole number"]),
+    (["train", "pig", "--eval-games", "99999999999999999999"], ["--eval-games", "at most"]),
+    (["train", "pig", "--budget", "99999999999999999999"], ["--budget", "at most"]),
+    (["train", "pig", "--players", "3", "--games-per-candidate", "99999999999"], ["--games-per-candidate", "at most"]),
+    (["train", "pig", "--budget", "100", "--popsize", "999"], ["--budget 100 is less than one generation"]),
+    (["train", "pig", "--out", ""], ["--out must name a weights file"]),
+    (["check-players", "pig", "--seed", "-1"], ["--seed", "at least 0"]),
+    (["check-players", "pig", "--games", "10000000"], ["--games", "at most 100,000"]),
+    (["check-players", "pig", "--out", " "], ["--out must name a folder"]),
 ])
 def test_bad_input(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)

@@ -59,6 +59,11 @@ V = {
     "ladder": (["random,greedy"], ["random,search", "", "nan"]),
     "out": (["fresh"], ["", " "]),
     "game": (["pig"], ["chess", "", "../pig", "PIG", "ｐｉｇ"]),
+    "budget": (["100", "150"], COUNT_BAD + ["99"]),
+    "eval_games": (["4", "6"], COUNT_BAD),
+    "popsize": (["2", "4"], ["0", "1", "-1", "nan", "٣", "10001", "99999999999999999999"]),
+    "games_per_candidate": (["2", "4"], COUNT_BAD),
+    "out_file": (["fresh"], ["", " "]),
 }
 COMMANDS = {   # command -> (positional args, options it may get, options it always gets)
     "play": (["game"], ["players", "seed", "index", "strategies", "set"], []),
@@ -71,8 +76,11 @@ COMMANDS = {   # command -> (positional args, options it may get, options it alw
     "components": (["game"], ["players", "games", "strategies", "seed", "set"], ["out"]),
     "restrict": (["game"], ["players", "games", "seed", "set"], ["ban", "out"]),
     "design-report": (["game"], ["seed", "jobs"], ["scale", "out"]),
+    "train": (["game"], ["players", "seed", "jobs", "set", "budget", "eval_games", "popsize", "games_per_candidate"],
+              ["out_file"]),
 }
-FLAG = {"batch_bench": "--batch", "until_ci": "--until-ci", "max_games": "--max-games", "ban": "--ban"}
+FLAG = {"batch_bench": "--batch", "until_ci": "--until-ci", "max_games": "--max-games", "ban": "--ban",
+        "eval_games": "--eval-games", "games_per_candidate": "--games-per-candidate", "out_file": "--out"}
 SLOW = {"design-report", "tune"}   # valid runs of these take many seconds: drawn rarely
 
 
@@ -137,9 +145,15 @@ def test_cli_runs_or_says_one_line(data, tmp_path_factory, capsys, monkeypatch):
         v = value(name)
         if name == "out":
             v = v if v != "fresh" else str(root / "run")
+        if name == "out_file":
+            v = v if v != "fresh" else str(root / "weights.toml")
         argv += [FLAG.get(name, "--" + name), v]
     if command not in ("play", "bench"):
         argv.append("--quiet")
+    if not bad and command == "train" and "budget" not in chosen:
+        argv += ["--budget", "100"]
+    if not bad and command == "train" and "eval_games" not in chosen:
+        argv += ["--eval-games", "4"]
     if not bad and command in ("seats", "sweep", "tune", "tournament", "components", "restrict"):
         argv += ["--games", "4"] if "games" not in chosen else []
         if ("until_ci" in chosen or "sprt" in chosen) and "max_games" not in chosen:
