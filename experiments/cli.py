@@ -184,7 +184,7 @@ def os_error_line(e: OSError) -> str:
 
 def cmd_games(args, argv) -> int:
     from experiments.describe import describe_game, games_table
-    if args.game:
+    if args.game is not None:
         print(describe_game(get_game(args.game)))
     else:
         print(games_table([get_game(n) for n in game_names()]))
@@ -337,6 +337,8 @@ REBUILD = {"components": ("reports.components_report", "build"), "design": ("rep
 
 
 def cmd_report(args, argv) -> int:
+    if not args.run_dir.strip():
+        raise AgonInputError("give the run folder to re-render, got an empty path")
     folder = Path(args.run_dir)
     meta_file = next((folder / n for n in ("run.json", "batch.json") if (folder / n).exists()), None)
     if meta_file is None:

@@ -103,7 +103,7 @@ def add_study_commands(sub) -> None:
     m.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="with one run folder: replay it with this rule change on the same seeds, then compare")
     m.add_argument("--out", help="comparison folder (default runs/compare)")
-    m.add_argument("--jobs", type=int, default=1, help="worker processes (a --set replay)")
+    m.add_argument("--jobs", type=count(1), default=1, help="worker processes (a --set replay)")
     m.add_argument("--force", action="store_true", help="replace an existing comparison (and variant run)")
     m.add_argument("--quiet", action="store_true", help="no progress bars")
 

@@ -18,6 +18,13 @@ def check_runs(runs: list[str]) -> list[Path]:
     """Run folders of one game and player count, each with results (one-line errors otherwise)."""
     out = []
     metas = []
+    seen = set()
+    for r in runs:
+        if str(r).strip() == "":
+            raise AgonInputError("a run folder is an empty path")
+        if Path(r).resolve() in seen:
+            raise AgonInputError(f"{r} is given twice; compare takes different runs (or one with --set)")
+        seen.add(Path(r).resolve())
     for r in runs:
         p = Path(r)
         if not (p / "run.json").exists():

@@ -39,7 +39,7 @@ def ladder_of(spec):
 def parse_budgets(spec, text) -> tuple[int, ...]:
     """'2,4,8' (or a sequence) -> budgets, each a whole number of at least 2 (its half plays the copies)."""
     lad = ladder_of(spec)
-    if text is None or text == "":
+    if text is None:
         return tuple(lad.budgets)
     items = [str(x).strip() for x in (text.split(",") if isinstance(text, str) else text) if str(x).strip()]
     out = []

@@ -51,6 +51,12 @@ def one_line_error(capsys, argv, *words):
     (["check-players", "pig", "--seed", "-1"], ["--seed", "at least 0"]),
     (["check-players", "pig", "--games", "10000000"], ["--games", "at most 100,000"]),
     (["check-players", "pig", "--out", " "], ["--out must name a folder"]),
+    # empty or repeated names were read as "the default" or "this folder"
+    (["games", ""], ["unknown game ''"]),
+    (["report", ""], ["empty path"]),
+    (["skill", "pig", "--budgets", ""], ["give at least one budget"]),
+    (["compare", "/nonexistent/run", "/nonexistent/run/"], ["given twice"]),
+    (["compare", "/nonexistent/run", "--set", "target=20", "--jobs", "\u0663"], ["--jobs", "whole number"]),
 ])
 def test_bad_input(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)
