@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=count(0), default=None,
                    help="replay: show this seat's hidden information (default 0)")
     p.add_argument("--reveal", action="store_true", help="replay: show every seat's hidden information")
+    p.add_argument("--force", action="store_true", help="replay: replace an existing replay page (only one Agon wrote)")
 
     s = sub.add_parser("seats", help="seat (first-player) advantage study")
     _add_common(s, 10000)
@@ -200,6 +201,8 @@ def cmd_play(args, argv) -> int:
     kinds, weights = arrays(spec, seats)
     if args.html is None and (args.seat is not None or args.reveal):
         raise AgonInputError("--seat and --reveal choose what a replay shows: give --html FILE.html too")
+    if args.html is None and args.force:
+        raise AgonInputError("--force replaces a replay page: give --html FILE.html too")
     if args.html is not None:
         return _play_html(args, spec, players, vec, kinds, weights, seats)
     lines, res = spec.play_traced(args.seed, args.index, players, vec, kinds, weights)
@@ -219,7 +222,7 @@ def cmd_play(args, argv) -> int:
 def _play_html(args, spec, players, vec, kinds, weights, seats) -> int:
     """`agon play ... --html FILE`: the replay page (experiments/replay.py); checked before playing."""
     from experiments.replay import check_html_path, replay_page, write_replay
-    check_html_path(args.html)
+    check_html_path(args.html, args.force)
     if args.seat is not None and args.reveal:
         raise AgonInputError("--seat and --reveal exclude each other: --reveal shows every seat")
     if args.seat is not None and args.seat >= players:

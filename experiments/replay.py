@@ -111,8 +111,23 @@ def write_replay(path: str, page: str) -> Path:
     return out
 
 
-def check_html_path(path: str) -> None:
-    """Bad --html paths are input errors, before the game is played."""
+GENERATOR = '<meta name="generator" content="agon replay">'   # marks the pages Agon may replace
+_OLD_PAGE = "#wrap{display:flex;gap:16px;align-items:flex-start}"   # replays written before the marker
+
+
+def is_replay(path: Path) -> bool:
+    """Whether the file is a replay page Agon wrote (read from its first 4 kB)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return GENERATOR in head or _OLD_PAGE in head
+
+
+def check_html_path(path: str, force: bool = False) -> None:
+    """Bad --html paths are input errors, before the game is played. An existing file is replaced only
+    with --force and only when it is a replay Agon wrote: a run never overwrites a user's file."""
     p = Path(path)
     if not path or p.is_dir() or path.endswith(("/", "\\")):
         raise AgonInputError(f"--html: {path!r} is a folder; give a file name such as replay.html")
@@ -120,10 +135,15 @@ def check_html_path(path: str) -> None:
         raise AgonInputError(f"--html: {path!r} must end in .html (or .htm)")
     if not p.parent.is_dir():
         raise AgonInputError(f"--html: folder {str(p.parent)!r} does not exist")
+    if p.exists():
+        if not is_replay(p):
+            raise AgonInputError(f"--html: {path} exists and is not an Agon replay; give another file name")
+        if not force:
+            raise AgonInputError(f"--html: {path} exists; use --force to replace it")
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="generator" content="agon replay"><title>__TITLE__</title>
 <style>
 body{font-family:sans-serif;margin:12px;color:#222}
 #wrap{display:flex;gap:16px;align-items:flex-start}

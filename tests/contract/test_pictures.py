@@ -141,19 +141,27 @@ def test_play_html_on_the_command_line(game, tmp_path, agon, capsys):
     assert r.returncode == 0, r.stderr
     assert out.exists() and f"replay: {out}" in r.stdout
     assert _data(out.read_text())["viewer"] == "seat 1"
-    other = tmp_path / "other.html"
+    other, mine = tmp_path / "other.html", tmp_path / "mine.html"
     bad = [(["--html", tmp_path / "r.txt"], "must end in .html"),
            (["--html", tmp_path / "no" / "r.html"], "does not exist"),
            (["--html", tmp_path], "is a folder"),
            (["--html", other, "--seat", "5"], "seats 0..1"),
            (["--seat", "1"], "give --html"),
-           (["--html", other, "--seat", "1", "--reveal"], "exclude each other")]
+           (["--html", other, "--seat", "1", "--reveal"], "exclude each other"),
+           (["--force"], "give --html"),
+           # a run never overwrites a user's file: an existing replay needs --force, any other file is refused
+           (["--html", out], "exists; use --force"),
+           (["--html", mine, "--force"], "is not an Agon replay")]
+    mine.write_text("<html>my notes</html>")
     for args, words in bad:                  # refused before playing: in this process
         code = main(["play", game, "--players", "2", *map(str, args)])
         err = capsys.readouterr().err
         assert code == 2 and words in err, (args, err)
         assert err.strip().count("\n") == 0, err          # one line
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["replay.html"]   # nothing half-written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.html", "replay.html"]   # nothing half-written
+    assert mine.read_text() == "<html>my notes</html>"
+    assert main(["play", game, "--players", "2", "--seed", "5", "--html", str(out), "--force"]) == 0
+    assert _data(out.read_text())["viewer"] == "seat 0"
 
 
 @pytest.mark.parametrize("game", ["magna-grecia"])
