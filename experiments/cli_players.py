@@ -79,6 +79,8 @@ def cmd_train(args, argv) -> int:
               f"{'was %.1f%%' % (100 * was['previous_win_rate']) if was['previous_win_rate'] is not None else 'no earlier evaluation'}); "
               f"weights: {path}")
         return 0
+    from experiments.train import weights_out
+    weights_out(t, Path(args.out) if args.out else None, args.force)    # refused before the banner
     if not args.quiet:
         print(f"training {t.spec.name} {t.players}p {t.base}: {len(t.names)} weights, population {t.lam}, "
               f"{t.generations} generations x {t.seeds_per_gen * t.players} games per candidate, then "

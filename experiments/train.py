@@ -297,14 +297,34 @@ def train(t: Training, out: Path | None = None, jobs: int = 1, force: bool = Fal
     """Train and write the weights file; returns (path, document)."""
     from experiments import weights as wmod
     t.validate()
-    path = Path(out) if out else wmod.WEIGHTS_DIR / wmod.file_name(t.spec, t.players, t.overrides, t.base)
-    if path.exists() and not force:
-        raise AgonInputError(f"{path} exists; use --force to replace it (or --out for another file)")
-    if path.exists() and path.is_dir():
-        raise AgonInputError(f"{path} is a folder, not a weights file")
+    path = weights_out(t, out, force)
     doc = Trainer(t, jobs, progress).run()
     wmod.write(path, doc, HEADER)
     return path, doc
+
+
+def weights_out(t: Training, out: Path | None, force: bool) -> Path:
+    """The file training writes (--out or the default), checked before any game is played: an existing
+    one is replaced only with --force and only when agon train wrote it."""
+    from experiments import weights as wmod
+    path = Path(out) if out else wmod.WEIGHTS_DIR / wmod.file_name(t.spec, t.players, t.overrides, t.base)
+    if path.exists() and path.is_dir():
+        raise AgonInputError(f"{path} is a folder, not a weights file")
+    if path.exists() and not force:
+        raise AgonInputError(f"{path} exists; use --force to replace it (or --out for another file)")
+    if path.exists() and not is_weights_file(path):
+        raise AgonInputError(f"{path} exists and is not a weights file agon train wrote; give another --out")
+    return path
+
+
+def is_weights_file(path: Path) -> bool:
+    """A file --force may replace: TOML with the game, players and weights agon train writes."""
+    from experiments import weights as wmod
+    try:
+        doc = wmod.read(path)
+    except AgonInputError:
+        return False
+    return isinstance(doc.get("weights"), dict) and "game" in doc and "players" in doc
 
 
 def reevaluate(t: Training, path: Path | None = None, jobs: int = 1, progress: bool = True) -> tuple[Path, dict]:

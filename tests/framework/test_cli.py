@@ -268,3 +268,16 @@ def test_help_shows_defaults_once():
     assert "games in all, shared equally by the line-ups, each in every seat rotation (default: 2000)" in out
     assert "(default: None)" not in out and "(default: False)" not in out
     assert "number of players (default: the game's) --games" in out    # said once, not twice
+
+
+def test_train_force_replaces_only_a_weights_file(capsys, tmp_path):
+    """--force replaced any file --out named, after the whole training; now a file that is not a weights
+    file agon train wrote is refused before training (one line, exit 2, the file untouched)."""
+    mine = tmp_path / "notes.toml"
+    mine.write_text('title = "my notes"\n')
+    one_line_error(capsys, ["train", "pig", "--budget", "100", "--eval-games", "4", "--out", str(mine), "--force"],
+                   "is not a weights file")
+    assert mine.read_text() == 'title = "my notes"\n'
+    out = tmp_path / "w.toml"
+    assert main(["train", "pig", "--budget", "100", "--eval-games", "4", "--out", str(out), "--quiet"]) == 0
+    assert main(["train", "pig", "--budget", "100", "--eval-games", "4", "--out", str(out), "--quiet", "--force"]) == 0
