@@ -268,6 +268,8 @@ def test_help_shows_defaults_once():
     assert "games in all, shared equally by the line-ups, each in every seat rotation (default: 2000)" in out
     assert "(default: None)" not in out and "(default: False)" not in out
     assert "number of players (default: the game's) --games" in out    # said once, not twice
+    play = " ".join(_commands()["play"].format_help().split())
+    assert "game index within the seed's run (default: 0)" in play       # a default of 0 is shown too
 
 
 def test_train_force_replaces_only_a_weights_file(capsys, tmp_path):
