@@ -17,7 +17,7 @@ MAX_TRACED = 100_000      # traced games are held in memory
 
 
 def add_player_commands(sub) -> None:
-    from experiments.args import GAMES, SEED, ascii_text, count
+    from experiments.args import SEED, ascii_text, count
     t = sub.add_parser("train", help="tune a greedy/persona weight vector by self-play (CMA-ES) into strategies/weights/")
     t.add_argument("game", help="game name (see `agon games`)")
     t.add_argument("--players", type=count(1), help="number of players (default: the game's)")
