@@ -51,3 +51,26 @@ def pytest_collection_modifyitems(config, items):
             group = next((g for g in games if g), None)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+# The suite must not write into the repository's weights folder (a test that trains without --out did:
+# `agon train pig --players 0` left strategies/weights/pig-2p.toml behind, which then became Pig's `tuned`).
+_WEIGHTS = ROOT / "strategies" / "weights"
+
+
+def _weights_listing() -> dict:
+    return {p.name: p.stat().st_mtime_ns for p in sorted(_WEIGHTS.glob("*.toml"))}
+
+
+def pytest_sessionstart(session):
+    session.config._agon_weights = _weights_listing()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if hasattr(session.config, "workerinput"):
+        return                      # an xdist worker: the controller compares once, at the very end
+    before, after = getattr(session.config, "_agon_weights", None), _weights_listing()
+    if before is not None and after != before:
+        changed = sorted(set(before.items()) ^ set(after.items()))
+        session.exitstatus = 1
+        print(f"\nthe tests wrote into {_WEIGHTS}: {changed}", file=sys.stderr)
