@@ -66,7 +66,7 @@ class Check:
         from experiments.lineup import parse_lineup
         spec = get_game(self.game)
         self.spec = spec
-        self.players = spec.check_players(None if self.players is None else int(self.players))
+        self.players = spec.check_players(self.players)
         self.decl = (spec.extra or {}).get("player_check")
         if not self.decl:
             raise AgonInputError(f"{spec.name} declares no action families (GameSpec.extra['player_check']); "

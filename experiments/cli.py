@@ -195,7 +195,7 @@ def cmd_games(args, argv) -> int:
 def cmd_play(args, argv) -> int:
     from experiments.lineup import arrays, parse_lineup
     spec = get_game(args.game)
-    players = spec.check_players(spec.default_players if args.players is None else args.players)
+    players = spec.check_players(args.players)
     vec = spec.params.vector(parse_set(args.set))
     seats = parse_lineup(spec, args.strategies, players, parse_set(args.set))
     kinds, weights = arrays(spec, seats)

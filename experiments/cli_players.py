@@ -61,8 +61,6 @@ def add_player_commands(sub) -> None:
 def cmd_train(args, argv) -> int:
     from experiments.args import command_line as _command_line, parse_set as _parse_set
     from experiments.train import Training, summary_line, train
-    if args.jobs < 1:
-        raise AgonInputError(f"--jobs must be at least 1, got {args.jobs}")
     if args.out is not None and not args.out.strip():
         raise AgonInputError("--out must name a weights file, got an empty path")
     t = Training(game=args.game, players=args.players, overrides=_parse_set(args.set), base=args.strategy,
@@ -94,8 +92,6 @@ def cmd_train(args, argv) -> int:
 def cmd_check_players(args, argv) -> int:
     from experiments.args import command_line as _command_line, parse_set as _parse_set
     from experiments import check_players as cp
-    if args.jobs < 1:
-        raise AgonInputError(f"--jobs must be at least 1, got {args.jobs}")
     options = [o.strip() for o in args.options.split(",") if o.strip()] if args.options else None
     check = cp.Check(game=args.game, players=args.players,
                      strategies=[s.strip() for s in args.strategies.split(",") if s.strip()],

@@ -22,9 +22,10 @@ def check_runs(runs: list[str]) -> list[Path]:
     for r in runs:
         if str(r).strip() == "":
             raise AgonInputError("a run folder is an empty path")
-        if Path(r).resolve() in seen:
+        key = Path(r).resolve()
+        if key in seen:
             raise AgonInputError(f"{r} is given twice; compare takes different runs (or one with --set)")
-        seen.add(Path(r).resolve())
+        seen.add(key)
     for r in runs:
         p = Path(r)
         if not (p / "run.json").exists():

@@ -81,7 +81,7 @@ def parse_strategy(spec: GameSpec, token: str, players: int | None = None, overr
     source = ""
     if base is not None:
         from experiments import weights as wmod
-        res = wmod.resolve(spec, spec.check_players(None if players is None else int(players)), overrides, base, folder=weights_folder)
+        res = wmod.resolve(spec, spec.check_players(players), overrides, base, folder=weights_folder)
         info = spec.strategy(res.base)
         weights = list(res.weights)
         source = res.note
@@ -89,7 +89,7 @@ def parse_strategy(spec: GameSpec, token: str, players: int | None = None, overr
     elif name == SEARCH and tuned_names(spec):
         from experiments import weights as wmod
         info = spec.strategy(name)
-        res = wmod.resolve(spec, spec.check_players(None if players is None else int(players)), overrides, "greedy", folder=weights_folder)
+        res = wmod.resolve(spec, spec.check_players(players), overrides, "greedy", folder=weights_folder)
         weights = list(info.weights if res.path is None else wmod.vector(spec, name, wmod.read(res.path)["weights"]))
         source = "searches over " + ("tuned" if res.path else "default") + " greedy weights: " + res.note
         strategy = name

@@ -232,7 +232,7 @@ def replay_from_command(command: str, path) -> Path:
         raise ValueError(f"not an `agon play` command: {command}")
     args = build_parser().parse_args(words[1:])
     spec = get_game(args.game)
-    players = spec.check_players(spec.default_players if args.players is None else args.players)
+    players = spec.check_players(args.players)
     vec = spec.params.vector(parse_set(args.set))
     seats = parse_lineup(spec, args.strategies, players, parse_set(args.set))
     kinds, weights = arrays(spec, seats)

@@ -100,7 +100,7 @@ class Restriction:
 
     def validate(self, jobs: int = 1) -> list[tuple[str, Study, Plan]]:
         spec = get_game(self.game)
-        players = spec.check_players(None if self.players is None else int(self.players))
+        players = spec.check_players(self.players)
         if not self.bans:
             raise AgonInputError(f"give at least one --ban; valid for {self.game}: {', '.join(bans_of(spec)) or 'none'}")
         if len(set(self.bans)) != len(self.bans):

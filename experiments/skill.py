@@ -79,7 +79,7 @@ class SkillTrace:
         """Everything checked before a file is written; (budget, study, plan) per rung."""
         spec = get_game(self.game)
         lad = ladder_of(spec)
-        players = spec.check_players(None if self.players is None else int(self.players))
+        players = spec.check_players(self.players)
         budgets = parse_budgets(spec, self.budgets)
         out = []
         for b in budgets:

@@ -53,7 +53,7 @@ class Tournament:
     def validate(self, jobs: int = 1) -> list[tuple[str, Study, Plan]]:
         """Check everything before a file is written; returns (folder name, study, plan) per line-up."""
         spec = get_game(self.game)
-        players = spec.check_players(None if self.players is None else int(self.players))
+        players = spec.check_players(self.players)
         names = [s.strip() for s in (self.strategies if isinstance(self.strategies, list)
                                     else str(self.strategies).split(",")) if s.strip()]
         if len(names) < 2:

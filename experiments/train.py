@@ -52,7 +52,7 @@ class Training:
     def validate(self):
         spec = get_game(self.game)
         self.spec = spec
-        self.players = spec.check_players(None if self.players is None else int(self.players))
+        self.players = spec.check_players(self.players)
         self.vec = spec.params.vector(self.overrides)
         check = (spec.extra or {}).get("check_params")
         if check is not None:
@@ -308,12 +308,13 @@ def weights_out(t: Training, out: Path | None, force: bool) -> Path:
     one is replaced only with --force and only when agon train wrote it."""
     from experiments import weights as wmod
     path = Path(out) if out else wmod.WEIGHTS_DIR / wmod.file_name(t.spec, t.players, t.overrides, t.base)
-    if path.exists() and path.is_dir():
+    if path.is_dir():
         raise AgonInputError(f"{path} is a folder, not a weights file")
-    if path.exists() and not force:
-        raise AgonInputError(f"{path} exists; use --force to replace it (or --out for another file)")
-    if path.exists() and not is_weights_file(path):
-        raise AgonInputError(f"{path} exists and is not a weights file agon train wrote; give another --out")
+    if path.exists():
+        if not force:
+            raise AgonInputError(f"{path} exists; use --force to replace it (or --out for another file)")
+        if not is_weights_file(path):
+            raise AgonInputError(f"{path} exists and is not a weights file agon train wrote; give another --out")
     return path
 
 

@@ -144,7 +144,7 @@ class Tuning:
 
     def validate(self, jobs: int = 1):
         spec = get_game(self.game)
-        self.players = spec.check_players(None if self.players is None else int(self.players))
+        self.players = spec.check_players(self.players)
         if not self.params:
             raise AgonInputError("give at least one --param NAME=LO:HI to tune")
         if not self.targets:

@@ -214,10 +214,11 @@ class GameSpec:
             f"unknown strategy {name!r} for {self.name}; valid: "
             f"{', '.join(s.name for s in self.strategies)}")
 
-    def check_players(self, n: int | None) -> int:
-        """n if the game is played by n players; None means the game's default count (0 is not)."""
+    def check_players(self, n) -> int:
+        """int(n) if the game is played by that many players; None means the game's default count (0 is not)."""
         if n is None:
             return self.default_players
+        n = int(n)
         if n not in self.player_counts:
             raise AgonInputError(
                 f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {n}")
