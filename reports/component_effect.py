@@ -24,7 +24,13 @@ others) the verdict tests the effect itself (the CMH test, BH): the same rule in
 
 Seat-games of one game are not independent (one seat's win is another's loss), so these
 intervals are approximate; `regression_effects` fits all indicators of a family at once with
-standard errors clustered by game, as a check of the stratified figure.
+standard errors clustered by game, as a check of the stratified figure. **A verdict stands only
+where the check does not contradict it** (`regression_check`): the check is put in the verdict's
+own terms (the coefficient, or its difference from the family's median coefficient) and a verdict
+whose check lies significantly on the other side of zero becomes UNCLEAR. Magna Grecia's "took
+over an oracle" was "too strong" (+20.8 with vs without, +7.2 above its family's median) while the
+regression, which holds "holds an oracle" fixed, gave -2.4 [-3.7, -1.0]: taking an oracle over
+wins because holding one does, and a designer cannot act on either figure alone.
 """
 from __future__ import annotations
 
@@ -36,13 +42,15 @@ from statsmodels.stats.contingency_tables import StratifiedTable
 from reports import stats
 
 __all__ = ["MIN_HELD", "STRONG_POINTS", "FAMILY_MIN", "stratified_effect", "add_effects", "regression_effects",
-           "causal_check", "ESTIMAND", "MAX_REGRESSION_ROWS", "effect_text", "family_text", "caption", "summary"]
+           "causal_check", "ESTIMAND", "MAX_REGRESSION_ROWS", "effect_text", "family_text", "caption", "summary",
+           "regression_check", "UNCLEAR", "check_text"]
 
 MIN_HELD = 100          # seat-games with (and without) the component in informative strata
 FAMILY_MIN = 3          # judged members a family needs for verdicts relative to the family
 FAMILY_DRAWS = 4000     # parametric bootstrap draws for the family contrast's standard error
 STRONG_POINTS = 1.0     # a flagged component moves the win rate by at least this many points
 MAX_REGRESSION_ROWS = 400_000   # seat-games used by the clustered regression check
+UNCLEAR = "unclear: the check disagrees"
 
 ESTIMAND = ("effect of holding the component: win rate with minus without among seats holding the same number "
             "of other components of its family (Mantel-Haenszel risk difference, Sato 95% interval valid for "
@@ -166,6 +174,48 @@ def family_contrast(eff: np.ndarray, se: np.ndarray, draws: int = FAMILY_DRAWS, 
     return vs, vs_se
 
 
+def regression_check(out: pd.DataFrame, alpha: float = 0.05, family: str = "family") -> pd.DataFrame:
+    """Put the regression check (reg_points/reg_low/reg_high, points) in each verdict's terms and
+    withdraw the verdicts it contradicts. Adds check_points/check_low/check_high (the coefficient
+    where the verdict judged the effect; the coefficient minus the family's median coefficient,
+    family_contrast, where it judged the family contrast) and check: "agrees", "disagrees" or ""
+    (no check: no regression, or too few members with one). A flagged row whose check interval
+    lies wholly on the other side of zero gets flag "" and verdict UNCLEAR."""
+    out = out.copy()
+    z = stats.z_value(alpha)
+    n = len(out)
+    reg = out["reg_points"].to_numpy(float) if "reg_points" in out else np.full(n, np.nan)
+    se = ((out["reg_high"].to_numpy(float) - out["reg_low"].to_numpy(float)) / (2 * z)) if "reg_high" in out \
+        else np.full(n, np.nan)
+    basis = out["basis"].astype(str).to_numpy() if "basis" in out else np.full(n, "effect")
+    fam = out[family].astype(str).to_numpy() if family in out else np.full(n, "")
+    val, val_se = np.where(basis == "effect", reg, np.nan), np.where(basis == "effect", se, np.nan)
+    on_family = (basis == "family") & np.isfinite(reg) & (se > 0)
+    for f in np.unique(fam[on_family]) if n else []:
+        members = np.where(on_family & (fam == f))[0]
+        if len(members) >= FAMILY_MIN:
+            val[members], val_se[members] = family_contrast(reg[members], se[members])
+    lo, hi = val - z * val_se, val + z * val_se
+    out["check_points"], out["check_low"], out["check_high"] = val, lo, hi
+    flag = out["flag"].astype(str).to_numpy() if "flag" in out else np.full(n, "")
+    has = np.isfinite(val) & np.isfinite(val_se)
+    against = ((flag == "strong") & (hi < 0)) | ((flag == "weak") & (lo > 0))
+    out["check"] = np.where(has & (flag != ""), np.where(against, "disagrees", "agrees"), "")
+    if against.any():
+        out.loc[against, "flag"] = ""
+        out.loc[against, "verdict"] = UNCLEAR
+    return out
+
+
+def check_text(r) -> str:
+    """The check in the verdict's terms: '-4.0 [-5.6, -2.4] vs its family's median coefficient'."""
+    v = getattr(r, "check_points", np.nan)
+    if v is None or not np.isfinite(v):
+        return "-"
+    rel = " vs its family's median coefficient" if getattr(r, "basis", "effect") == "family" else ""
+    return f"{v:+.1f} [{r.check_low:+.1f}, {r.check_high:+.1f}]{rel}"
+
+
 def _bh(p: np.ndarray) -> np.ndarray:
     out = np.full(len(p), np.nan)
     fin = np.isfinite(p)
@@ -203,6 +253,10 @@ def regression_effects(frames, families: dict, alpha: float = 0.05, max_rows: in
         seats = pd.get_dummies(data["seat"], prefix="seat", drop_first=True, dtype=float)
         X = sm.add_constant(pd.concat([X, seats], axis=1), has_constant="add")
         if len(X) <= X.shape[1]:         # no residual left to estimate an error from
+            continue
+        if np.linalg.matrix_rank(X.to_numpy()) < X.shape[1]:
+            # indicators that add up to a constant (every seat holds one of them): the coefficients are
+            # not determined, and a pseudo-inverse would print one arbitrary solution as the check
             continue
         try:
             fit = sm.OLS(data["win"].astype(float), X).fit(cov_type="cluster",
@@ -257,7 +311,10 @@ def family_text(r) -> str:
 
 
 def effect_text(r) -> str:
-    """'+3.1 [+1.2, +5.0]' or 'too few to judge (n with = 10)'."""
+    """'+3.1 [+1.2, +5.0]', 'too few to judge (10 with, 900 without)' or 'held exactly when civ = Babylon'."""
+    alias = getattr(r, "alias", "")
+    if isinstance(alias, str) and alias:
+        return f"held exactly when {alias} (judged there)"
     if not getattr(r, "enough", True) or not np.isfinite(r.adj_points):
         return f"too few to judge ({int(round(r.n_informative_with)):,} with, {int(round(r.n_informative_without)):,} without)"
     return f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]"
@@ -286,7 +343,10 @@ def caption(n_seat_games: int, title: str = "components", regression_rows: int |
            "something, so the verdict asks whether it is worth more or less than its family's typical member. ")
     if regression_rows:
         cap += (f"Regression: linear probability model on every indicator of the family (and the seat), standard "
-                f"errors clustered by game, on {integer_text(regression_rows)} seat-games: a check of the effect. ")
+                f"errors clustered by game, on {integer_text(regression_rows)} seat-games: a check of the effect. A "
+                "verdict stands only where the check, in the verdict's terms (the coefficient, or the coefficient minus "
+                f"the family's median coefficient), does not lie significantly on the other side of zero; else "
+                f"it is {UNCLEAR.split(':')[0]}. ")
     cap += "An effect is an association, not a cause; seat-games of one game are not independent."
     return cap
 
@@ -314,11 +374,17 @@ def summary(tab: pd.DataFrame, title: str = "Components") -> str:
     """'Buildings: 3 of 40 too strong (X +4.1 [...], ...), 1 too weak (...), 2 too few to judge.',
     each flagged component by the figure its verdict judged (verdict_text), strongest first."""
     strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
-    few = tab[~tab["enough"].astype(bool)] if "enough" in tab else tab.iloc[:0]
+    same = tab["alias"].fillna("").astype(str) != "" if "alias" in tab else pd.Series(False, index=tab.index)
+    few = tab[~tab["enough"].astype(bool) & ~same] if "enough" in tab else tab.iloc[:0]
     lab = "label" if "label" in tab else "component"
+    unclear = tab[tab["verdict"] == UNCLEAR] if "verdict" in tab else tab.iloc[:0]
     txt = f"**{title}**: {len(strong)} of {len(tab)} too strong, {len(weak)} too weak"
+    if len(unclear):
+        txt += f", {len(unclear)} unclear (the regression check disagrees: {', '.join(unclear[lab])})"
     if len(few):
         txt += f", {len(few)} too few to judge (fewer than {MIN_HELD} seat-games with or without)"
+    if same.any():
+        txt += f", {int(same.sum())} held exactly when a category is (judged as that category)"
 
     def ranked(t, sign):
         size = np.array([verdict_size(r) for r in t.itertuples()], float)

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.component_effect import MAX_REGRESSION_ROWS, add_effects, regression_effects
+from reports.component_effect import MAX_REGRESSION_ROWS, add_effects, regression_check, regression_effects
 from reports.components import bh_adjust, component_label, parse_sections
 from reports.data import iter_chunks, load_meta, seat_metric_names
 
@@ -122,6 +122,8 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
     games, total_w = 0, 0.0
     reg_frames, reg_rows = [], 0
     reg_cols = [i for i, s in enumerate(sources) if s["kind"] != "category"]
+    cats = [i for i, s in enumerate(sources) if s["kind"] == "category"]
+    differ = np.zeros((len(sources), len(cats)))     # seat-games where component i and category c differ
     for df in iter_chunks(run_dir, cols):
         games += len(df)
         wins = [df[f"win_{k}"].to_numpy(float) for k in range(p)]
@@ -132,6 +134,8 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
                 flags[i, k] = _flag(df[f"{src['metric']}_{k}"].to_numpy(float), src)
         held = np.zeros((len(families), p, len(df)))
         np.add.at(held, fam_of, flags)
+        for j, c in enumerate(cats):
+            differ[:, j] += (np.abs(flags - flags[c]) > 0.5).sum(axis=(1, 2))
         for i in range(len(sources)):
             for k in range(p):
                 f = flags[i, k]
@@ -155,6 +159,8 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
             reg_frames.append(pd.DataFrame(long))
             reg_rows += len(df) * p
     tab = pd.DataFrame(sources)
+    tab["alias"] = [next((sources[c]["label"] for j, c in enumerate(cats) if differ[i, j] == 0), "")
+                    if sources[i]["kind"] != "category" and n_with[i] > 0 else "" for i in range(len(sources))]
     tab["seat_games"] = n_with
     tab["wins_with"] = w_with
     tab["seat_games_without"] = games * p - n_with
@@ -162,7 +168,8 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
     tab["strata"] = list(np.stack([s_n[:, 0], s_w[:, 0], s_n[:, 1], s_w[:, 1]], axis=1))
     fams = {}
     for i in reg_cols:
-        fams.setdefault(sources[i]["family"], []).append(f"c{i}")
+        if not tab["alias"][i]:     # a category in disguise (held exactly when it is): not a family member
+            fams.setdefault(sources[i]["family"], []).append(f"c{i}")
     reg = regression_effects(reg_frames, fams, max_rows=regression_rows) if reg_frames else {}
     tab["reg"] = [reg.get(f"c{i}") for i in range(len(sources))]
     tab.attrs["regression_rows"] = min(reg_rows, regression_rows)
@@ -172,8 +179,11 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
 def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """Rates with Wilson intervals, the raw lift (Newcombe interval, z-test p, BH), the stated
     estimand (reports/component_effect.py: adj_* columns, CMH p with BH over all components,
-    verdict, flag) and the clustered regression check (reg_*). Sorted by the estimand, the
-    components too few to judge last."""
+    verdict, flag) and the clustered regression check (reg_*, regression_check). A component held in
+    exactly the seat-games of a category (`alias`: Mare Nostrum's civ heroes, owned from the start,
+    are their civilizations) is not judged again: its verdict is "same as <category>", and it
+    leaves its family's median (against recruited heroes, Babylon's Hammurabi was "too strong"
+    for being Babylon). Sorted by the estimand, the components too few to judge last."""
     out = counts.copy()
     n1, k1 = out["seat_games"].to_numpy(float), out["wins_with"].to_numpy(float)
     n2, k2 = out["seat_games_without"].to_numpy(float), out["wins_without"].to_numpy(float)
@@ -191,11 +201,16 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
     out["p_value"] = p
     out["p_bh"] = bh_adjust(p)
     strata = out.pop("strata") if "strata" in out else None
+    alias = out["alias"].astype(str).to_numpy() if "alias" in out else np.full(len(out), "")
+    if strata is not None:      # a component held exactly when a category is: judged as that category only
+        strata = [np.zeros_like(np.asarray(x, float)) if a else x for x, a in zip(strata, alias)]
     out = add_effects(out, None if strata is None else list(strata), alpha, family="family")
+    out.loc[alias != "", "verdict"] = [f"same as {a}" for a in alias[alias != ""]]
     reg = out.pop("reg") if "reg" in out else pd.Series([None] * len(out))
     for j, col in enumerate(("reg_points", "reg_low", "reg_high")):
         out[col] = [100 * r[j] if r is not None else np.nan for r in reg]
     out["reg_p"] = [r[3] if r is not None else np.nan for r in reg]
+    out = regression_check(out, alpha)
     key = np.where(np.isfinite(out["adj_points"]), -out["adj_points"], np.inf)
     return out.iloc[np.argsort(key, kind="stable")].reset_index(drop=True)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports import component_study as cs
-from reports.component_effect import (ESTIMAND, MIN_HELD, caption, causal_check, effect_text, family_text,
-                                      regression_text, summary, verdict_text)
+from reports.component_effect import (ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check, check_text, effect_text,
+                                      family_text, regression_text, summary, verdict_text)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.fmt import pts
@@ -20,11 +20,13 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     lab = "label" if "label" in tab else "component"
     col = "metric" if "metric" in tab else "column"
     flagged = tab[tab["flag"] != ""]
+    unclear = unclear_lines(tab, label)
     if not len(flagged):
         judged = int(tab["enough"].sum()) if "enough" in tab else len(tab)
+        same = int((tab["alias"].fillna("").astype(str) != "").sum()) if "alias" in tab else 0
         return [f"{label}: none of the {judged} components with enough seat-games is shown too strong or too weak; "
-                f"{len(tab) - judged} too few to judge (fewer than {MIN_HELD} seat-games): play more games "
-                "(`--games`) to judge them."]
+                f"{len(tab) - judged - same} too few to judge (fewer than {MIN_HELD} seat-games): play more games "
+                "(`--games`) to judge them."] + unclear
 
     def said(r):
         rel = f"; {family_text(r)} vs its family's median" if r.basis == "family" else ""
@@ -35,7 +37,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
 
     if len(flagged) <= detail:
         return [f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), an association; "
-                + check(r) + "." for r in flagged.itertuples()]
+                + check(r) + "." for r in flagged.itertuples()] + unclear
     out = []
     for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
         t = flagged[flagged["flag"] == flag]
@@ -46,7 +48,22 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
                                    for r in t.itertuples()) + ".")
     first = flagged.iloc[0]
     out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + " (the same for each flagged one).")
-    return out
+    return out + unclear
+
+
+def unclear_lines(tab, label: str = "Components") -> list[str]:
+    """One line for the components whose verdict the regression check withdrew: both figures, so a
+    designer sees why neither is a finding."""
+    if "verdict" not in tab:
+        return []
+    lab = "label" if "label" in tab else "component"
+    rows = tab[tab["verdict"] == UNCLEAR]
+    if not len(rows):
+        return []
+    items = [f"{getattr(r, lab)}: {verdict_text(r)} by the stratified effect, but {check_text(r)} by the regression "
+             "on every indicator of its family" for r in rows.itertuples()]
+    return [f"{label} unclear ({len(rows)}; the stratified effect and the regression check point opposite ways, "
+            "so neither is a finding): " + "; ".join(items) + "."]
 
 
 def build(out) -> dict:

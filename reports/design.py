@@ -355,8 +355,9 @@ def build(gdir, results: dict | None = None) -> dict:
                       "Seat edges at the two skill levels; difference: Newcombe interval of the two win rates, "
                       "two-proportion test, Holm over seats.")
             if cmp_comp is not None and len(cmp_comp):
-                show = cmp_comp[(cmp_comp["verdict_a"] != "no effect shown") | (cmp_comp["verdict_b"] != "no effect shown")
-                                | (cmp_comp["label_skill"] == "skill-dependent")]
+                alias = cmp_comp["verdict_a"].astype(str).str.startswith("same as ")   # judged as its category
+                show = cmp_comp[((cmp_comp["verdict_a"] != "no effect shown") | (cmp_comp["verdict_b"] != "no effect shown")
+                                 | (cmp_comp["label_skill"] == "skill-dependent")) & ~alias]
                 doc.table(["component", f"with `{strategies}`", f"with `{s2}`", "difference (pts) [95% CI]", "p (BH)",
                            ""],
                           [[r.label, r.verdict_a if not np.isfinite(r.effect_a) else f"{r.effect_a:+.1f} ({r.verdict_a})",

@@ -168,7 +168,8 @@ def test_regression_effects_of_one_game_is_nothing_not_a_crash():
     from reports.component_effect import regression_effects
     one = pd.DataFrame({"game": [0, 0, 0], "seat": [0, 1, 2], "win": [1.0, 0.0, 0.0], "x": [1, 0, 1]})
     assert regression_effects([one], {"fam": ["x"]}) == {}
-    two = pd.concat([one, one.assign(game=1, win=[0.0, 1.0, 0.0])], ignore_index=True)
+    # (x differs between the games: held by seats 0 and 2 in both it would be a seat term, not fitted)
+    two = pd.concat([one, one.assign(game=1, win=[0.0, 1.0, 0.0], x=[0, 1, 1])], ignore_index=True)
     assert "x" in regression_effects([two], {"fam": ["x"]})
     # as many coefficients as rows (a tiny run with many indicators): nothing, not a crash
     wide = two.assign(**{f"y{i}": np.arange(6) % (i + 2) for i in range(3)})
