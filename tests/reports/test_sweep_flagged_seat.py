@@ -1,0 +1,47 @@
+"""The design report says what the key constant's sweep does to the seat the seat study flagged,
+when that seat is not seat 0 (the sweep curve's estimand): Glory to Rome's 4-player verdict told a
+designer to "sweep the key constant" for seat 3 while its own sweep had seat 3 below fair at every
+value (reports/design.flagged_seat_under_sweep)."""
+import pandas as pd
+
+from reports.design import flagged_seat_under_sweep
+from reports.stats import wilson
+
+
+class _Counts:
+    """rate(seat, arm) like reports.fold.SeatCounts, from win counts per arm and seat."""
+
+    def __init__(self, wins, n):
+        self.wins, self.n = wins, n
+
+    def rate(self, seat, arm):
+        w = self.wins[arm][seat]
+        lo, hi = wilson(w, self.n)
+        return w / self.n, lo, hi, w, self.n
+
+
+ARMS = [{"arm": i, "values": {"k": v}} for i, v in enumerate((0, 2, 4))]
+
+
+def _seats(edges, p_holm):
+    return (None, None, pd.DataFrame({"seat": range(len(edges)), "edge_points": edges, "p_holm": p_holm}), None)
+
+
+def test_a_flagged_seat_the_constant_does_not_reach_is_said():
+    sc = _Counts([[830, 800, 770, 600], [820, 800, 760, 620], [800, 790, 790, 640]], 3000)
+    text = flagged_seat_under_sweep(_seats([3.1, 3.1, -0.4, -5.8], [1e-9, 1e-9, 0.4, 1e-30]), sc, ARMS, "k", 4)
+    assert text.startswith("Seat 3, the seat furthest from fair at 4 players, wins 20.0%")
+    assert "below fair at every swept value" in text and "does not compensate it" in text
+
+
+def test_where_its_interval_reaches_fair_the_values_are_named():
+    sc = _Counts([[800, 800, 800, 600], [800, 800, 800, 700], [800, 800, 800, 750]], 3000)
+    text = flagged_seat_under_sweep(_seats([0, 0, 0, -5.8], [1, 1, 1, 1e-30]), sc, ARMS, "k", 4)
+    assert text.endswith("its 95% interval contains fair at k = 4 (pointwise, per value).")
+
+
+def test_nothing_when_seat_0_or_no_seat_is_flagged():
+    sc = _Counts([[900, 700, 700, 700]] * 3, 3000)
+    assert flagged_seat_under_sweep(_seats([5, -1.7, -1.7, -1.7], [1e-9, 0.2, 0.2, 0.2]), sc, ARMS, "k", 4) == ""
+    assert flagged_seat_under_sweep(_seats([0.5, 0, 0, -0.5], [1, 1, 1, 1]), sc, ARMS, "k", 4) == ""
+    assert flagged_seat_under_sweep(None, sc, ARMS, "k", 4) == ""
