@@ -43,7 +43,7 @@ from reports import stats
 
 __all__ = ["MIN_HELD", "STRONG_POINTS", "FAMILY_MIN", "stratified_effect", "add_effects", "regression_effects",
            "causal_check", "ESTIMAND", "MAX_REGRESSION_ROWS", "effect_text", "family_text", "caption", "summary",
-           "regression_check", "UNCLEAR", "check_text"]
+           "regression_check", "UNCLEAR", "check_text", "is_unjudged"]
 
 MIN_HELD = 100          # seat-games with (and without) the component in informative strata
 FAMILY_MIN = 3          # judged members a family needs for verdicts relative to the family
@@ -207,6 +207,11 @@ def regression_check(out: pd.DataFrame, alpha: float = 0.05, family: str = "fami
     return out
 
 
+def is_unjudged(verdict) -> bool:
+    """A verdict that says why a component is not compared (reports/component_study.unjudged)."""
+    return str(verdict).startswith(("same as ", "every holder won", "no holder won"))
+
+
 def check_text(r) -> str:
     """The check in the verdict's terms: '-4.0 [-5.6, -2.4] vs its family's median coefficient'."""
     v = getattr(r, "check_points", np.nan)
@@ -311,10 +316,10 @@ def family_text(r) -> str:
 
 
 def effect_text(r) -> str:
-    """'+3.1 [+1.2, +5.0]', 'too few to judge (10 with, 900 without)' or 'held exactly when civ = Babylon'."""
-    alias = getattr(r, "alias", "")
-    if isinstance(alias, str) and alias:
-        return f"held exactly when {alias} (judged there)"
+    """'+3.1 [+1.2, +5.0]', 'too few to judge (10 with, 900 without)' or why it is not judged."""
+    why = getattr(r, "unjudged", "")
+    if isinstance(why, str) and why:
+        return why
     if not getattr(r, "enough", True) or not np.isfinite(r.adj_points):
         return f"too few to judge ({int(round(r.n_informative_with)):,} with, {int(round(r.n_informative_without)):,} without)"
     return f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]"
@@ -374,7 +379,8 @@ def summary(tab: pd.DataFrame, title: str = "Components") -> str:
     """'Buildings: 3 of 40 too strong (X +4.1 [...], ...), 1 too weak (...), 2 too few to judge.',
     each flagged component by the figure its verdict judged (verdict_text), strongest first."""
     strong, weak = tab[tab["flag"] == "strong"], tab[tab["flag"] == "weak"]
-    same = tab["alias"].fillna("").astype(str) != "" if "alias" in tab else pd.Series(False, index=tab.index)
+    why = tab["unjudged"].fillna("").astype(str) if "unjudged" in tab else pd.Series("", index=tab.index)
+    same = why != ""
     few = tab[~tab["enough"].astype(bool) & ~same] if "enough" in tab else tab.iloc[:0]
     lab = "label" if "label" in tab else "component"
     unclear = tab[tab["verdict"] == UNCLEAR] if "verdict" in tab else tab.iloc[:0]
@@ -383,8 +389,12 @@ def summary(tab: pd.DataFrame, title: str = "Components") -> str:
         txt += f", {len(unclear)} unclear (the regression check disagrees: {', '.join(unclear[lab])})"
     if len(few):
         txt += f", {len(few)} too few to judge (fewer than {MIN_HELD} seat-games with or without)"
-    if same.any():
-        txt += f", {int(same.sum())} held exactly when a category is (judged as that category)"
+    for start, said in (("held exactly", "held exactly when a category is (judged as that category)"),
+                        ("every holder", "held only by winners (a way to win, not judged)"),
+                        ("no holder", "held only by losers (not judged)")):
+        k = int(why.str.startswith(start).sum())
+        if k:
+            txt += f", {k} {said}"
 
     def ranked(t, sign):
         size = np.array([verdict_size(r) for r in t.itertuples()], float)

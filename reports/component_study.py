@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.component_effect import MAX_REGRESSION_ROWS, add_effects, regression_check, regression_effects
+from reports.component_effect import MAX_REGRESSION_ROWS, MIN_HELD, add_effects, regression_check, regression_effects
 from reports.components import bh_adjust, component_label, parse_sections
 from reports.data import iter_chunks, load_meta, seat_metric_names
 
@@ -176,14 +176,30 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
     return tab.reset_index(drop=True), games, p
 
 
+def unjudged(tab: pd.DataFrame, n_with, wins_with, min_held: int = MIN_HELD):
+    """(reason, verdict) per row, "" for a component that is judged. Not judged: a component held
+    exactly when a category is (Mare Nostrum's civ heroes, owned from the start: Hammurabi is
+    Babylon; against the recruited heroes it was "too strong" for being Babylon), and one whose every
+    holder won or none did (Mare Nostrum's Pyramids win the game when built: "too strong, +83 points"
+    described the rule, not a strength; the Pyramids' cost is the key constant a sweep measures)."""
+    alias = tab["alias"].fillna("").astype(str).to_numpy() if "alias" in tab else np.full(len(tab), "")
+    n, k = np.asarray(n_with, float), np.asarray(wins_with, float)
+    every, never = (n >= min_held) & (k >= n - 1e-9), (n >= min_held) & (k <= 1e-9)
+    reason = np.where(alias != "", np.char.add(np.char.add("held exactly when ", alias.astype(str)), " (judged there)"),
+                      np.where(every, "every holder won: a way to win, not a strength to compare",
+                               np.where(never, "no holder won: a way to lose, not a weakness to compare", "")))
+    verdict = np.where(alias != "", np.char.add("same as ", alias.astype(str)),
+                       np.where(every, "every holder won", np.where(never, "no holder won", "")))
+    return reason.astype(object), verdict.astype(object)
+
+
 def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float = 0.05) -> pd.DataFrame:
     """Rates with Wilson intervals, the raw lift (Newcombe interval, z-test p, BH), the stated
     estimand (reports/component_effect.py: adj_* columns, CMH p with BH over all components,
-    verdict, flag) and the clustered regression check (reg_*, regression_check). A component held in
-    exactly the seat-games of a category (`alias`: Mare Nostrum's civ heroes, owned from the start,
-    are their civilizations) is not judged again: its verdict is "same as <category>", and it
-    leaves its family's median (against recruited heroes, Babylon's Hammurabi was "too strong"
-    for being Babylon). Sorted by the estimand, the components too few to judge last."""
+    verdict, flag) and the clustered regression check (reg_*, regression_check). Components that
+    cannot be compared (`unjudged`: a category in disguise, held only by winners or only by losers)
+    get their reason, no verdict and no place in their family's median. Sorted by the estimand, the
+    components too few to judge last."""
     out = counts.copy()
     n1, k1 = out["seat_games"].to_numpy(float), out["wins_with"].to_numpy(float)
     n2, k2 = out["seat_games_without"].to_numpy(float), out["wins_without"].to_numpy(float)
@@ -201,11 +217,11 @@ def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float
     out["p_value"] = p
     out["p_bh"] = bh_adjust(p)
     strata = out.pop("strata") if "strata" in out else None
-    alias = out["alias"].astype(str).to_numpy() if "alias" in out else np.full(len(out), "")
-    if strata is not None:      # a component held exactly when a category is: judged as that category only
-        strata = [np.zeros_like(np.asarray(x, float)) if a else x for x, a in zip(strata, alias)]
+    out["unjudged"], verdict = unjudged(out, n1, k1)
+    if strata is not None:      # not judged: out of its family's median too
+        strata = [np.zeros_like(np.asarray(x, float)) if u else x for x, u in zip(strata, out["unjudged"])]
     out = add_effects(out, None if strata is None else list(strata), alpha, family="family")
-    out.loc[alias != "", "verdict"] = [f"same as {a}" for a in alias[alias != ""]]
+    out.loc[verdict != "", "verdict"] = verdict[verdict != ""]
     reg = out.pop("reg") if "reg" in out else pd.Series([None] * len(out))
     for j, col in enumerate(("reg_points", "reg_low", "reg_high")):
         out[col] = [100 * r[j] if r is not None else np.nan for r in reg]

@@ -23,7 +23,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     unclear = unclear_lines(tab, label)
     if not len(flagged):
         judged = int(tab["enough"].sum()) if "enough" in tab else len(tab)
-        same = int((tab["alias"].fillna("").astype(str) != "").sum()) if "alias" in tab else 0
+        same = int((tab["unjudged"].fillna("").astype(str) != "").sum()) if "unjudged" in tab else 0
         return [f"{label}: none of the {judged} components with enough seat-games is shown too strong or too weak; "
                 f"{len(tab) - judged - same} too few to judge (fewer than {MIN_HELD} seat-games): play more games "
                 "(`--games`) to judge them."] + unclear

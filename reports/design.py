@@ -389,7 +389,7 @@ def build(gdir, results: dict | None = None) -> dict:
                       "Seat edges at the two skill levels; difference: Newcombe interval of the two win rates, "
                       "two-proportion test, Holm over seats.")
             if cmp_comp is not None and len(cmp_comp):
-                alias = cmp_comp["verdict_a"].astype(str).str.startswith("same as ")   # judged as its category
+                alias = cmp_comp["verdict_a"].map(ce.is_unjudged).astype(bool)   # not compared (e.g. a category)
                 show = cmp_comp[((cmp_comp["verdict_a"] != "no effect shown") | (cmp_comp["verdict_b"] != "no effect shown")
                                  | (cmp_comp["label_skill"] == "skill-dependent")) & ~alias]
                 doc.table(["component", f"with `{strategies}`", f"with `{s2}`", "difference (pts) [95% CI]", "p (BH)",

@@ -120,3 +120,17 @@ def test_regression_gives_no_check_when_the_indicators_add_up_to_a_constant():
                        "x": (rng.random(n) < 0.5).astype(float)})
     assert regression_effects([df], {"civs": ["a", "b", "c"], "x": ["x"]}).keys() == {"x"}
     assert regression_effects([df], {"two": ["a", "b"]}).keys() == {"a", "b"}
+
+
+def test_a_component_every_holder_won_is_a_way_to_win_not_a_strength():
+    """Mare Nostrum's Pyramids win the game when built: 'too strong, +83 points' described the
+    rule. Every holder won (or none did) -> not judged, out of the family's median."""
+    from reports.component_study import unjudged
+    tab = pd.DataFrame({"label": ["Pyramids", "Colossus", "Doom", "Rare", "Hammurabi"],
+                        "alias": ["", "", "", "", "civ = Babylon"]})
+    reason, verdict = unjudged(tab, [3800, 7100, 500, 40, 8000], [3800, 2500, 0, 40, 2700])
+    assert list(verdict) == ["every holder won", "", "no holder won", "", "same as civ = Babylon"]
+    assert reason[0].startswith("every holder won") and reason[1] == "" and reason[3] == ""   # 40 < MIN_HELD
+    s = summary(pd.DataFrame({"label": tab["label"], "flag": "", "enough": True, "unjudged": reason,
+                              "verdict": verdict, "adj_points": np.nan}))
+    assert "1 held exactly when a category is" in s and "1 held only by winners" in s and "1 held only by losers" in s
