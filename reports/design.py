@@ -58,6 +58,21 @@ def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
     near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
     return said + f"; its 95% interval contains fair at {key} = {', '.join(near)} (pointwise, per value)."
 
+def sanity_text(r, strongest: str) -> str:
+    """The tournament's control line: the search ahead of `random` among the pairings one of them
+    won; ties (both lost, in a game that ranks only its winner) are said apart, not counted as half."""
+    tied = int(r["pairs"] - r["decided"]) if "decided" in r else 0
+    if not tied:
+        return (f"Sanity control: `{strongest}` finishes ahead of `random` in {pct(r.rate)} {ci(r.low, r.high)} "
+                f"of {integer(r.pairs)} pairings (expected near 100%).")
+    if not r.decided:
+        return f"Sanity control: not measured, `{strongest}` and `random` tied in all {integer(r.pairs)} pairings."
+    return (f"Sanity control: `{strongest}` finishes ahead of `random` in {pct(r.decided_rate)} "
+            f"{ci(r.decided_low, r.decided_high)} of the {integer(r.decided)} pairings one of them won "
+            f"(expected near 100%); in the other {integer(tied)} of {integer(r.pairs)} both lost, a tie in a game "
+            "that ranks only its winner.")
+
+
 def seat_rows(sc, arm: int = 0) -> pd.DataFrame:
     """Per seat: rate, Wilson 95% (and simultaneous over the seats), exact p vs fair, Holm over
     seats. Columns also under the names of reports.seats.seat_table (win_rate, ci_low, ...)."""
@@ -258,8 +273,7 @@ def build(gdir, results: dict | None = None) -> dict:
         if len(sanity):
             r = sanity.iloc[0]
             control = strongest
-            summary.append(f"Sanity control: `{strongest}` finishes ahead of `random` in {pct(r.rate)} {ci(r.low, r.high)} "
-                           f"of {integer(r.pairs)} pairings (expected near 100%).")
+            summary.append(sanity_text(r, strongest))
 
         def tournament_section(doc, tres=tres, tm=tm):
             doc.h(2, "Tournament")

@@ -45,6 +45,7 @@ class PairCounts:
         k = len(names)
         self.ahead = np.zeros((k, k, players, players))   # wins of the s-side
         self.pairs = np.zeros((k, k, players, players))
+        self.ties = np.zeros((k, k, players, players))    # pairs finishing level (counted 1/2 in ahead)
         self.seat_n = np.zeros((k, players))
         self.seat_w = np.zeros((k, players))
         self.games = 0
@@ -57,8 +58,9 @@ class PairCounts:
             self.seat_n[idx[s], s] += n
             self.seat_w[idx[s], s] += float(win[:, s].sum())
             for t in range(s + 1, self.players):
-                a = (rank[:, s] < rank[:, t]).sum() + 0.5 * (rank[:, s] == rank[:, t]).sum()
-                self.ahead[idx[s], idx[t], s, t] += a
+                level = (rank[:, s] == rank[:, t]).sum()
+                self.ahead[idx[s], idx[t], s, t] += (rank[:, s] < rank[:, t]).sum() + 0.5 * level
+                self.ties[idx[s], idx[t], s, t] += level
                 self.pairs[idx[s], idx[t], s, t] += n
 
 
@@ -261,7 +263,11 @@ def seat_terms(pc: PairCounts, fit: dict) -> pd.DataFrame:
 
 
 def win_matrix(pc: PairCounts) -> pd.DataFrame:
-    """P(row strategy finishes ahead of column strategy) pooled over seats, Wilson 95%."""
+    """P(row strategy finishes ahead of column strategy) pooled over seats, Wilson 95% (a tie counts
+    1/2), and the same among the decided pairings (`decided`, `decided_rate`, `decided_low/high`:
+    ties left out). In a game that ranks only its winner (`rank_by_win`) two losers tie, so the first
+    rate cannot be near 100% however strong the row is: Mare Nostrum's `ismcts` was "ahead of
+    `random` in 67.7% of pairings (expected near 100%)"."""
     k = len(pc.names)
     rows = []
     for a in range(k):
@@ -271,8 +277,12 @@ def win_matrix(pc: PairCounts) -> pd.DataFrame:
             w = pc.ahead[a, b].sum() + (pc.pairs[b, a] - pc.ahead[b, a]).sum()
             n = pc.pairs[a, b].sum() + pc.pairs[b, a].sum()
             lo, hi = stats.wilson(w, n) if n else (float("nan"), float("nan"))
+            tie = pc.ties[a, b].sum() + pc.ties[b, a].sum()
+            nd, wd = n - tie, w - 0.5 * tie
+            dlo, dhi = stats.wilson(wd, nd) if nd else (float("nan"), float("nan"))
             rows.append({"row": pc.names[a], "column": pc.names[b], "pairs": int(n), "ahead": float(w),
-                         "rate": w / n if n else float("nan"), "low": lo, "high": hi})
+                         "rate": w / n if n else float("nan"), "low": lo, "high": hi, "decided": int(nd),
+                         "decided_rate": wd / nd if nd else float("nan"), "decided_low": dlo, "decided_high": dhi})
     return pd.DataFrame(rows)
 
 
