@@ -35,6 +35,10 @@ if "NUMBA_CACHE_DIR" not in os.environ:
         from numba.core import config as _numba_config
         _numba_config.reload_config()
 
+from sim import compile_once  # noqa: E402
+
+compile_once.install()
+
 from sim.spec import AgonInputError, GameSpec  # noqa: E402
 
 # CLI name -> module exposing SPEC. A game adds one line here and nothing else.
