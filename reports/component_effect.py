@@ -264,13 +264,16 @@ def regression_effects(frames, families: dict, alpha: float = 0.05, max_rows: in
             # not determined, and a pseudo-inverse would print one arbitrary solution as the check
             continue
         try:
-            fit = sm.OLS(data["win"].astype(float), X).fit(cov_type="cluster",
-                                                           cov_kwds={"groups": data["game"].to_numpy()})
+            with np.errstate(invalid="ignore"):     # a tiny run's cluster covariance can be negative on its diagonal
+                fit = sm.OLS(data["win"].astype(float), X).fit(cov_type="cluster",
+                                                               cov_kwds={"groups": data["game"].to_numpy()})
+                ci = fit.conf_int(alpha)
+                pv = fit.pvalues
         except (np.linalg.LinAlgError, ValueError):
             continue
-        ci = fit.conf_int(alpha)
         for c in cols:
-            out[c] = (float(fit.params[c]), float(ci.loc[c, 0]), float(ci.loc[c, 1]), float(fit.pvalues[c]))
+            if np.isfinite(ci.loc[c, 0]) and np.isfinite(ci.loc[c, 1]):     # no interval, no check
+                out[c] = (float(fit.params[c]), float(ci.loc[c, 0]), float(ci.loc[c, 1]), float(pv[c]))
     return out
 
 

@@ -248,10 +248,14 @@ def seat0_slope(agg, x_by_arm: dict, players: int, alpha: float = 0.05) -> dict:
     keep = d > 0
     y = np.divide(num.reshape(-1), d, out=np.zeros_like(d), where=keep)
     X = sm.add_constant(xx[keep])
-    fit = sm.WLS(y[keep], X, weights=d[keep]).fit(cov_type="cluster", cov_kwds={"groups": unit[keep]})
-    lo, hi = fit.conf_int(alpha)[1]
+    with np.errstate(invalid="ignore"):     # a few seeds' cluster covariance can be negative on its diagonal
+        fit = sm.WLS(y[keep], X, weights=d[keep]).fit(cov_type="cluster", cov_kwds={"groups": unit[keep]})
+        lo, hi = fit.conf_int(alpha)[1]
+        p = float(fit.pvalues[1])
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return out      # a slope is only printed with its interval
     span = float(np.ptp(x))
-    out.update(slope=100 * float(fit.params[1]), low=100 * float(lo), high=100 * float(hi), p=float(fit.pvalues[1]),
+    out.update(slope=100 * float(fit.params[1]), low=100 * float(lo), high=100 * float(hi), p=p,
                change=100 * float(fit.params[1]) * span, change_low=100 * float(lo) * span,
                change_high=100 * float(hi) * span)
     return out
