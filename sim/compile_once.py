@@ -37,6 +37,8 @@ def _ours(dispatcher_) -> bool:
 
 def install() -> None:
     base = dispatcher.Dispatcher
+    if not callable(getattr(base, "get_call_template", None)):
+        return      # a numba without this hook: one version per type, as before (slower to compile only)
     if getattr(base.get_call_template, "_agon_plain", False):
         return
     original = base.get_call_template
