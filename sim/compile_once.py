@@ -1,9 +1,9 @@
 """One compiled version of a jitted function per call shape, not per integer width or constant.
 
 Why: numba compiles a new version of a function for every distinct type of its arguments, and
-a call from compiled code types a named constant (`act(st, p, POWER_HERA)`) as its own literal
-type and an element of an int32 state array as int32. So Mare Nostrum's `act` was compiled 50
-times (one per power constant, twice for int32 and int64 seats), `battle_odds` 22 times, Magna
+a call from compiled code types a named constant (`act(s, p, K_BRIDGE)`) as its own literal
+type and an element of an int32 state array as int32. So Glory to Rome's power lookup `act` was compiled 50
+times (one per building constant, twice for int32 and int64 seats), Mare Nostrum's `battle_odds` 22 times, Magna
 Grecia's `city_plan_value` 4 times; about two fifths of the compiled code was such copies, and
 compiling is most of a fresh machine's test time. Here a call from compiled code first asks for
 the version with plain types (literals as their base type, signed integers narrower than 64 bits

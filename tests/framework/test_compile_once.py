@@ -1,6 +1,6 @@
 """sim/compile_once.py: a jitted function called from compiled code with named constants and
 int32 state entries is compiled once, not once per constant and integer width, and computes the
-same. (Mare Nostrum's `act` had 50 compiled versions; the whole cache was 1,608 versions of 740
+same. (Glory to Rome's `act` had 50 compiled versions; the whole cache was 1,608 versions of 740
 functions, now about one each, and a fresh machine compiles about a fifth faster.)"""
 import numpy as np
 from numba import njit
