@@ -28,7 +28,6 @@ from reports.render import seat_verdict
 SEARCHERS = ("ismcts", "search")   # the tournament's sanity control: the first of these against random
 
 
-
 def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
     """What the swept constant does to the seat the seat study flagged at the sweep's player count,
     when that seat is not seat 0 (the curve's estimand). Glory to Rome's 4-player verdict said seat
@@ -57,6 +56,7 @@ def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
         return said + f": above fair at every swept value, so in this range `{key}` does not compensate it."
     near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
     return said + f"; its 95% interval contains fair at {key} = {', '.join(near)} (pointwise, per value)."
+
 
 def sanity_text(r, strongest: str) -> str:
     """The tournament's control line: the search ahead of `random` among the pairings one of them
@@ -403,9 +403,9 @@ def build(gdir, results: dict | None = None) -> dict:
                       "Seat edges at the two skill levels; difference: Newcombe interval of the two win rates, "
                       "two-proportion test, Holm over seats.")
             if cmp_comp is not None and len(cmp_comp):
-                alias = cmp_comp["verdict_a"].map(ce.is_unjudged).astype(bool)   # not compared (e.g. a category)
+                unjudged = cmp_comp["verdict_a"].map(ce.is_unjudged).astype(bool)   # not compared (e.g. a category)
                 show = cmp_comp[((cmp_comp["verdict_a"] != "no effect shown") | (cmp_comp["verdict_b"] != "no effect shown")
-                                 | (cmp_comp["label_skill"] == "skill-dependent")) & ~alias]
+                                 | (cmp_comp["label_skill"] == "skill-dependent")) & ~unjudged]
                 doc.table(["component", f"with `{strategies}`", f"with `{s2}`", "difference (pts) [95% CI]", "p (BH)",
                            ""],
                           [[r.label, r.verdict_a if not np.isfinite(r.effect_a) else f"{r.effect_a:+.1f} ({r.verdict_a})",
