@@ -182,15 +182,20 @@ def unjudged(tab: pd.DataFrame, n_with, wins_with, min_held: int = MIN_HELD):
     Babylon; against the recruited heroes it was "too strong" for being Babylon), and one whose every
     holder won or none did (Mare Nostrum's Pyramids win the game when built: "too strong, +83 points"
     described the rule, not a strength; the Pyramids' cost is the key constant a sweep measures)."""
-    alias = tab["alias"].fillna("").astype(str).to_numpy() if "alias" in tab else np.full(len(tab), "")
-    n, k = np.asarray(n_with, float), np.asarray(wins_with, float)
-    every, never = (n >= min_held) & (k >= n - 1e-9), (n >= min_held) & (k <= 1e-9)
-    reason = np.where(alias != "", np.char.add(np.char.add("held exactly when ", alias.astype(str)), " (judged there)"),
-                      np.where(every, "every holder won: a way to win, not a strength to compare",
-                               np.where(never, "no holder won: a way to lose, not a weakness to compare", "")))
-    verdict = np.where(alias != "", np.char.add("same as ", alias.astype(str)),
-                       np.where(every, "every holder won", np.where(never, "no holder won", "")))
-    return reason.astype(object), verdict.astype(object)
+    alias = tab["alias"].fillna("").astype(str) if "alias" in tab else [""] * len(tab)
+    reason, verdict = [], []
+    for a, n, k in zip(alias, n_with, wins_with):
+        if a:
+            why, said = f"held exactly when {a} (judged there)", f"same as {a}"
+        elif n >= min_held and k >= n - 1e-9:
+            why, said = "every holder won: a way to win, not a strength to compare", "every holder won"
+        elif n >= min_held and k <= 1e-9:
+            why, said = "no holder won: a way to lose, not a weakness to compare", "no holder won"
+        else:
+            why, said = "", ""
+        reason.append(why)
+        verdict.append(said)
+    return np.array(reason, dtype=object), np.array(verdict, dtype=object)
 
 
 def component_table(counts: pd.DataFrame, games: int, players: int, alpha: float = 0.05) -> pd.DataFrame:

@@ -61,7 +61,7 @@ def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
 def sanity_text(r, strongest: str) -> str:
     """The tournament's control line: the search ahead of `random` among the pairings one of them
     won; ties (both lost, in a game that ranks only its winner) are said apart, not counted as half."""
-    tied = int(r["pairs"] - r["decided"]) if "decided" in r else 0
+    tied = int(r.pairs - r.decided)
     if not tied:
         return (f"Sanity control: `{strongest}` finishes ahead of `random` in {pct(r.rate)} {ci(r.low, r.high)} "
                 f"of {integer(r.pairs)} pairings (expected near 100%).")
