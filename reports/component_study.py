@@ -4,6 +4,8 @@ A component is anything a seat holds at the end of a game, as a 0/1 flag per sea
 - the game's declared components (`GameSpec.extra["components"]`: 0/1 seat metrics by prefix),
 - each category of a categorical seat metric (`extra["categorical_seat"]`: civilization,
   side, colour), one flag per category,
+- the game's declared outcomes (`extra["outcomes"]`: how the game went for a seat, e.g. Troja's side
+  ahead in the war at the end): listed with their rates, never judged (`unjudged`),
 - count metrics read as "holds at least one" for games that declare no 0/1 flags for what a
   designer asks about (THRESHOLDS below: Magna Grecia oracles, markets and cities, Troja ship
   benefits); these belong in the game's spec once its owner adopts them.
@@ -23,7 +25,8 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.component_effect import MAX_REGRESSION_ROWS, MIN_HELD, add_effects, regression_check, regression_effects
+from reports.component_effect import (MAX_REGRESSION_ROWS, MIN_HELD, OUTCOME, add_effects, regression_check,
+                                      regression_effects)
 from reports.components import bh_adjust, component_label, parse_sections
 from reports.data import iter_chunks, load_meta, seat_metric_names
 
@@ -50,8 +53,8 @@ THRESHOLDS = {
 
 
 def component_sources(spec, columns, players: int) -> list[dict]:
-    """Every component the results support: {family, label, metric, kind ('flag' | 'category' |
-    'threshold'), code}. Declared prefixes are matched against the result columns."""
+    """Every component the results support: {family, label, metric, kind ('flag' | 'outcome' |
+    'category' | 'threshold'), code}. Declared prefixes are matched against the result columns."""
     decl = parse_sections(getattr(spec, "extra", None))
     seat_m = seat_metric_names(columns, players)
     out = []
@@ -60,6 +63,11 @@ def component_sources(spec, columns, players: int) -> list[dict]:
             if base.startswith(prefix) and base != prefix:
                 out.append({"family": title, "label": component_label(base, prefix), "metric": base,
                             "kind": "flag", "code": None})
+    for title, prefix, labels in decl["outcomes"]:
+        for base in seat_m:
+            if base.startswith(prefix) and base != prefix:
+                out.append({"family": title, "label": component_label(base, prefix, labels), "metric": base,
+                            "kind": "outcome", "code": None})
     for name, labels in decl["categorical_seat"].items():
         if name in seat_m:
             for code, lab in enumerate(labels):
@@ -85,7 +93,7 @@ def binary_sources(run_dir, sources: list[dict], players: int) -> np.ndarray:
     chunks, reading only those columns): `built_turn_*` next to `built_*` holds turn numbers and
     must neither be a component nor count as one held."""
     binary = np.ones(len(sources), bool)
-    flags = [i for i, s in enumerate(sources) if s["kind"] == "flag"]
+    flags = [i for i, s in enumerate(sources) if s["kind"] in ("flag", "outcome")]
     cols = [f"{sources[i]['metric']}_{k}" for i in flags for k in range(players)]
     if not flags:
         return binary
@@ -121,7 +129,7 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
     s_w = np.zeros((len(sources), 2, strata))
     games, total_w = 0, 0.0
     reg_frames, reg_rows = [], 0
-    reg_cols = [i for i, s in enumerate(sources) if s["kind"] != "category"]
+    reg_cols = [i for i, s in enumerate(sources) if s["kind"] not in ("category", "outcome")]
     cats = [i for i, s in enumerate(sources) if s["kind"] == "category"]
     differ = np.zeros((len(sources), len(cats)))     # seat-games where component i and category c differ
     for df in iter_chunks(run_dir, cols):
@@ -181,11 +189,16 @@ def unjudged(tab: pd.DataFrame, n_with, wins_with, min_held: int = MIN_HELD):
     exactly when a category is (Mare Nostrum's civ heroes, owned from the start: Hammurabi is
     Babylon; against the recruited heroes it was "too strong" for being Babylon), and one whose every
     holder won or none did (Mare Nostrum's Pyramids win the game when built: "too strong, +83 points"
-    described the rule, not a strength; the Pyramids' cost is the key constant a sweep measures)."""
+    described the rule, not a strength; the Pyramids' cost is the key constant a sweep measures), and
+    a declared outcome of play (Troja's "Won: too strong" said that the side ahead in the war wins
+    more, which no designer can act on as a component's strength; reports/outcomes.py describes it)."""
     alias = tab["alias"].fillna("").astype(str) if "alias" in tab else [""] * len(tab)
+    kind = tab["kind"] if "kind" in tab else [""] * len(tab)
     reason, verdict = [], []
-    for a, n, k in zip(alias, n_with, wins_with):
-        if a:
+    for a, kd, n, k in zip(alias, kind, n_with, wins_with):
+        if kd == "outcome":
+            why, said = f"{OUTCOME}: described (with vs without), not judged", OUTCOME
+        elif a:
             why, said = f"held exactly when {a} (judged there)", f"same as {a}"
         elif n >= min_held and k >= n - 1e-9:
             why, said = "every holder won: a way to win, not a strength to compare", "every holder won"

@@ -3,6 +3,9 @@
 - `components`: [(title, column_prefix), ...]: 0/1 seat flags (buildings, heroes, gods...);
   win rate with and without each, the raw lift (Newcombe interval) and the stated estimand of
   reports/component_effect.py (with vs without at the same number of other components held).
+- `outcomes`: [(title, column_prefix, {column: label}), ...]: 0/1 seat flags that say how the game
+  went for a seat (Troja: its side ahead or behind in the war at the end), not something a designer
+  sets: described with vs without (reports/outcomes.py), never judged too strong or too weak.
 - `categorical_seat`: {seat metric: [labels]}: win rate per category (civilization, side...).
 - `categorical_game`: {game metric: [labels]}: frequency of each category (end condition...).
 - `score_parts`: [seat metrics]: where the winners' points came from.
@@ -37,16 +40,22 @@ _EPS = 1e-9
 def parse_sections(extra) -> dict:
     """Validate the report keys of a GameSpec `extra` dict.
 
-    Returns {"components": [(title, prefix)], "categorical_seat": {name: [labels]},
-    "categorical_game": {name: [labels]}, "score_parts": [names]} (empty when not declared).
+    Returns {"components": [(title, prefix)], "outcomes": [(title, prefix, {column: label})],
+    "categorical_seat": {name: [labels]}, "categorical_game": {name: [labels]}, "score_parts": [names]}
+    (empty when not declared).
     Raises ValueError on a malformed declaration (a bug of the game, not of the data)."""
     extra = extra or {}
-    out = {"components": [], "categorical_seat": {}, "categorical_game": {}, "score_parts": []}
+    out = {"components": [], "outcomes": [], "categorical_seat": {}, "categorical_game": {}, "score_parts": []}
     for item in extra.get("components") or ():
         if not (isinstance(item, (tuple, list)) and len(item) == 2
                 and all(isinstance(x, str) and x for x in item)):
             raise ValueError(f"extra['components'] items are (title, column_prefix) strings, got {item!r}")
         out["components"].append((item[0], item[1]))
+    for item in extra.get("outcomes") or ():
+        if not (isinstance(item, (tuple, list)) and len(item) == 3 and all(isinstance(x, str) and x for x in item[:2])
+                and isinstance(item[2], dict) and all(isinstance(v, str) for v in item[2].values())):
+            raise ValueError(f"extra['outcomes'] items are (title, column_prefix, {{column: label}}), got {item!r}")
+        out["outcomes"].append((item[0], item[1], dict(item[2])))
     for key in ("categorical_seat", "categorical_game"):
         decl = extra.get(key) or {}
         if not isinstance(decl, dict):
@@ -62,8 +71,10 @@ def parse_sections(extra) -> dict:
     return out
 
 
-def component_label(column_base: str, prefix: str) -> str:
-    """'built_circus_maximus', 'built_' -> 'Circus Maximus'."""
+def component_label(column_base: str, prefix: str, labels: dict | None = None) -> str:
+    """'built_circus_maximus', 'built_' -> 'Circus Maximus', unless `labels` names the column."""
+    if labels and column_base in labels:
+        return labels[column_base]
     return column_base[len(prefix):].replace("_", " ").strip().title()
 
 
@@ -94,7 +105,7 @@ def component_columns(agg, players: int, prefix: str) -> tuple[list[str], list[s
 # ---------------------------------------------------------------- components
 
 def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
-                    columns=None, strata=None) -> pd.DataFrame:
+                    columns=None, strata=None, labels: dict | None = None) -> pd.DataFrame:
     """One row per 0/1 component flag, sorted by the estimand (largest first, too few last).
 
     Columns: component (label), column, seat_games (seat-games holding it), share (of all
@@ -118,7 +129,7 @@ def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
         held = np.nan_to_num(t["value"].to_numpy(dtype=float)) * t["n"].to_numpy()
         n_with = float(held.sum())
         w_with = Dist(t["win"], held.astype(np.int64)).sum()
-        rows.append({"component": component_label(base, prefix), "column": base,
+        rows.append({"component": component_label(base, prefix, labels), "column": base,
                      "seat_games": int(round(n_with)), "wins_with": w_with,
                      "seat_games_without": int(round(total_n - n_with)), "wins_without": total_w - w_with})
     out = pd.DataFrame(rows, columns=["component", "column", "seat_games", "wins_with", "seat_games_without",

@@ -17,6 +17,7 @@ from reports import component_effect as ce
 from reports import stats
 from reports.component_study import component_table, fold_components, plot_lifts
 from reports.components_report import verdicts as component_verdicts
+from reports.outcomes import outcome_line
 from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
@@ -313,6 +314,8 @@ def build(gdir, results: dict | None = None) -> dict:
             ccmd = (f"agon components {game} --players {p_def} --games {m['games']} --strategies {strategies} "
                     f"--seed {m['seed']}")
             summary.append(ce.summary(tab, "Components") + f" Reproduce: `{ccmd}`")
+            outs = tab[tab["kind"] == "outcome"] if "kind" in tab else tab.iloc[:0]
+            summary += [outcome_line(t, fam, pp) for fam, t in outs.groupby("family", sort=False)]
             verdicts += component_verdicts(tab, spec, {**m, "game": game})
             limits.append("Component effects are associations (a winning player completes more), not causes; each "
                           "flagged component's verdict names the causal check the game offers (a rule switch or "

@@ -23,6 +23,7 @@ from reports import component_effect as ce
 from reports import components as comp_mod
 from reports import flow as flow_mod
 from reports import metrics as metrics_mod
+from reports import outcomes as outcomes_mod
 from reports import plots
 from reports import stats
 from reports import sweep as sweep_mod
@@ -531,6 +532,28 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         if (tab["flag"] != "").any():
             from reports.components_report import verdicts as component_verdicts
             verdicts += component_verdicts(tab, spec, {"players": players, "game": getattr(spec, "name", "")}, title)
+    for title, prefix, labels in decl["outcomes"]:
+        blocks.append(("h", 2, title))
+        cols, _ = comp_mod.component_columns(agg, players, prefix)
+        if not cols:
+            blocks.append(("p", f"No 0/1 seat metric starts with `{prefix}` in these results."))
+            continue
+        tab = comp_mod.component_table(agg, players, prefix, columns=cols, labels=labels)
+        tab = tab[[c for c in tab.columns if not c.startswith(("adj_", "vs_family", "verdict", "n_informative"))
+                   and c not in ("enough", "basis", "flag")]]
+        stem = comp_mod.file_stem(prefix)
+        out[f"outcomes_{stem}"] = tab
+        csv = f"outcomes_{stem}.csv"
+        files[csv] = _csv(tab)
+        notes[csv] = f"{title}: one row per outcome (`{prefix}*` columns), full precision"
+        rows = [[r.component, f"{integer(r.seat_games)} ({pct(r.share, 1)})", pct(r.win_rate_with, 1),
+                 ci(r.with_low, r.with_high, 1), pct(r.win_rate_without, 1), ci(r.without_low, r.without_high, 1),
+                 f"{pts(r.lift_points, 1)} [{pts(r.lift_low, 1)}, {pts(r.lift_high, 1)}]"] for r in tab.itertuples()]
+        blocks.append(("table", ["outcome", "seat-games", "win rate with", "95% CI", "win rate without", "95% CI",
+                                 "raw lift (pts) [95% CI]"], rows,
+                       f"{integer(sg)} seat-games. " + outcomes_mod.CAPTION))
+        findings.append(outcomes_mod.outcome_line(tab, title, players))
+        blocks.append(("p", findings[-1]))
     if decl["components"]:
         cannot.append("Component lifts are associations: completing a component and winning may share a cause "
                       "(a strong position, a long game); only a rule variant played on the same seeds shows a cause.")

@@ -175,6 +175,9 @@ class GameSpec:
           every seat metric starting with the prefix whose values are 0/1 is a
           component flag; table of win rate with/without it (Wilson), lift with a
           Newcombe interval, BH-adjusted p, flags "strong"/"weak"; components_<prefix>.csv.
+      outcomes: [(title, column_prefix, {column: label}), ...]: 0/1 seat metrics that say
+          how the game went for a seat (Troja: its side ahead in the war at the end); win rate
+          with/without, described and never judged (reports/outcomes.py); outcomes_<prefix>.csv.
       categorical_seat: {seat_metric: [labels]}, e.g. {"civ": ["Atlantis", ...]}:
           `{metric}_{k}` holds a code (index into labels); win rate per category,
           chi-square across categories when balanced; categories_<metric>.csv.

@@ -46,7 +46,9 @@ SPEC = GameSpec(
             "battles": ["no battle"] + [f"{k} battle{'s' if k > 1 else ''}" for k in range(1, 10)],
             "battle_1": ["not fought", "Troy", "Mycenae", "draw"],
         },
-        "components": [("Side ahead in the war at the end", "war_")],
+        # how the war ended for a seat: an outcome (reports/outcomes.py), described, not judged as a component
+        "outcomes": [("Side in the war at the end", "war_",
+                      {"war_won": "on the side ahead in the war", "war_lost": "on the side behind in the war"})],
         "score_parts": ["vp_settlements", "vp_cities", "vp_longest_road", "vp_ships", "vp_bonus"],
         "report_sections": ["reports.troja_battles:battle_section"],
         "check_params": _check_params,

@@ -246,7 +246,7 @@ def test_declared_metrics_missing_and_sweep_base_arm(tmp_path):
 
 
 def test_parse_sections_rejects_malformed():
-    assert parse_sections({}) == {"components": [], "categorical_seat": {}, "categorical_game": {},
+    assert parse_sections({}) == {"components": [], "outcomes": [], "categorical_seat": {}, "categorical_game": {},
                                   "score_parts": []}
     with pytest.raises(ValueError):
         parse_sections({"components": [("Buildings",)]})

@@ -1,0 +1,81 @@
+"""Outcomes of play are described, not judged (reports/outcomes.py): Troja's design report said
+"Won: too strong" and "Lost: too weak" for a seat's side ahead or behind in the war at the end,
+two verdict lines no designer can act on. Declared as `outcomes`, they get their win rates and
+lifts, and no verdict, family median or regression check."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import sim
+from reports import build_report
+from reports.component_effect import OUTCOME, summary
+from reports.component_study import component_table, fold_components
+from reports.components import parse_sections
+from tests.reports.test_components import EXTRA, PLAYERS, _frame, _spec, _write
+
+WAR = ("Side in the war at the end", "war_", {"war_won": "on the side ahead", "war_lost": "on the side behind"})
+
+
+def _war_frame(n=12000, seed=4):
+    """The components test's games, with two sides (seats 0, 2 and 1, 3): the winner's side is ahead
+    in the war in 70% of games, behind in 20%, level in 10% (ahead: about 35% win rate against 15%)."""
+    df = _frame(n, seed)
+    win = df[[f"win_{k}" for k in range(PLAYERS)]].to_numpy()
+    side = np.arange(PLAYERS) % 2
+    rng = np.random.default_rng(seed)
+    u = rng.random(len(df))
+    winner_side = side[win.argmax(axis=1)]
+    ahead = np.where(u < 0.7, winner_side, np.where(u < 0.9, 1 - winner_side, -1))
+    for k in range(PLAYERS):
+        df[f"war_won_{k}"] = (ahead == side[k]).astype(np.int64)
+        df[f"war_lost_{k}"] = ((ahead >= 0) & (ahead != side[k])).astype(np.int64)
+    return df
+
+
+@pytest.fixture(scope="module")
+def war_run(tmp_path_factory):
+    return _write(tmp_path_factory.mktemp("war") / "run", _war_frame())
+
+
+def test_an_outcome_is_described_in_the_seats_report_not_judged(war_run):
+    res = build_report(war_run, n_boot=50, game_spec=_spec({**EXTRA, "outcomes": [WAR]}))
+    md = (war_run / "report.md").read_text()
+    tab = res["outcomes_war"].set_index("component")
+    assert list(tab.index) == ["on the side ahead", "on the side behind"]
+    assert not any(c.startswith(("verdict", "flag", "adj_")) for c in tab.columns)
+    assert tab.loc["on the side ahead", "win_rate_with"] > 0.3 > 0.2 > tab.loc["on the side behind", "win_rate_with"]
+    assert "## Side in the war at the end" in md and (war_run / "outcomes_war.csv").exists()
+    line = next(x for x in md.splitlines() if x.startswith("- **Side in the war at the end**"))
+    assert "outcomes of play, described, not judged" in line and "on the side ahead" in line and "fair 25.0%" in line
+    assert "too strong" not in line and "too weak" not in line
+    verdict = md.split("## Verdict", 1)[1].split("\n## ", 1)[0]
+    assert "side ahead" not in verdict and "side behind" not in verdict
+    assert "Strong" in verdict                      # the real component keeps its verdict
+
+
+def test_an_outcome_gets_no_verdict_median_or_regression_in_a_component_study(war_run):
+    as_component = _spec({"components": [("Heroes", "has_"), ("War", "war_")]})
+    tab = component_table(*fold_components(war_run, as_component)).set_index("label")
+    assert tab.loc["Won", "flag"] == "strong" and tab.loc["Lost", "flag"] == "weak"    # what it used to say
+    counts, games, pp = fold_components(war_run, _spec({**EXTRA, "outcomes": [WAR]}))
+    tab = component_table(counts, games, pp).set_index("label")
+    for lab in ("on the side ahead", "on the side behind"):
+        assert tab.loc[lab, "verdict"] == OUTCOME and tab.loc[lab, "flag"] == ""
+        assert not np.isfinite(tab.loc[lab, "adj_points"]) and not np.isfinite(tab.loc[lab, "reg_points"])
+    assert tab.loc["on the side ahead", "lift_points"] > 15          # still described
+    assert tab.loc["Strong", "flag"] == "strong"
+    assert "2 outcomes of play (described, not judged)" in summary(tab.reset_index())
+
+
+def test_outcomes_are_declared_well_formed():
+    assert parse_sections({"outcomes": [WAR]})["outcomes"] == [WAR]
+    for bad in ([("War", "war_")], [("War", "war_", ["ahead"])], [("", "war_", {})]):
+        with pytest.raises(ValueError):
+            parse_sections({"outcomes": bad})
+
+
+def test_troja_declares_the_war_an_outcome_not_a_component():
+    decl = parse_sections(sim.get_game("troja").extra)
+    assert [p for _, p in decl["components"]] == [] and [p for _, p, _ in decl["outcomes"]] == ["war_"]
+    assert set(decl["outcomes"][0][2]) == {"war_won", "war_lost"}
