@@ -107,8 +107,10 @@ def binary_sources(run_dir, sources: list[dict], players: int) -> np.ndarray:
     return binary
 
 
-def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -> tuple[pd.DataFrame, int, int]:
-    """(counts per component, games, players): seat-games with the flag, their wins, totals, and
+def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS,
+                    arm: int | None = None) -> tuple[pd.DataFrame, int, int]:
+    """(counts per component, games, players), over the games of `arm` only when it is given (a
+    sweep's base arm): seat-games with the flag, their wins, totals, and
     the strata of the stated estimand (reports/component_effect.py): per count of *other*
     components of the same family held, seat-games and wins with and without the component.
     Flags that are not 0/1 over the whole run (e.g. built_turn_*) are dropped before anything is
@@ -133,6 +135,8 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS) -
     cats = [i for i, s in enumerate(sources) if s["kind"] == "category"]
     differ = np.zeros((len(sources), len(cats)))     # seat-games where component i and category c differ
     for df in iter_chunks(run_dir, cols):
+        if arm is not None:
+            df = df[df["arm"].to_numpy() == arm]
         games += len(df)
         wins = [df[f"win_{k}"].to_numpy(float) for k in range(p)]
         total_w += float(sum(w.sum() for w in wins))

@@ -2,7 +2,8 @@
 
 - `components`: [(title, column_prefix), ...]: 0/1 seat flags (buildings, heroes, gods...);
   win rate with and without each, the raw lift (Newcombe interval) and the stated estimand of
-  reports/component_effect.py (with vs without at the same number of other components held).
+  reports/component_effect.py (with vs without at the same number of other components held),
+  computed by reports/component_study.py for every report.
 - `outcomes`: [(title, column_prefix, {column: label}), ...]: 0/1 seat flags that say how the game
   went for a seat (Troja: its side ahead or behind in the war at the end), not something a designer
   sets: described with vs without (reports/outcomes.py), never judged too strong or too weak.
@@ -28,7 +29,7 @@ from reports.aggregate import Dist, as_aggregate
 from reports.component_effect import MIN_HELD, STRONG_POINTS, add_effects
 
 __all__ = ["parse_sections", "component_label", "component_columns", "component_table",
-           "bh_adjust", "fold_family_strata", "MIN_HELD",
+           "bh_adjust", "MIN_HELD",
            "category_seat_table", "category_game_table", "score_parts_table", "file_stem",
            "STRONG_POINTS"]
 
@@ -105,16 +106,18 @@ def component_columns(agg, players: int, prefix: str) -> tuple[list[str], list[s
 # ---------------------------------------------------------------- components
 
 def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
-                    columns=None, strata=None, labels: dict | None = None) -> pd.DataFrame:
+                    columns=None, labels: dict | None = None) -> pd.DataFrame:
     """One row per 0/1 component flag, sorted by the estimand (largest first, too few last).
 
     Columns: component (label), column, seat_games (seat-games holding it), share (of all
     seat-games), wins_with, win_rate_with, with_low/with_high (Wilson), seat_games_without,
     wins_without, win_rate_without, without_low/without_high (Wilson), lift_points
     (with - without, points), lift_low/lift_high (Newcombe hybrid score, points), p_value
-    (two-proportion z test), p_bh (Benjamini-Hochberg over the table), adj_* (the estimand from
-    `strata` = fold_family_strata(..., columns) in the same order; the raw counts without),
-    verdict and flag (reports/component_effect.add_effects).
+    (two-proportion z test), p_bh (Benjamini-Hochberg over the table), adj_*, verdict and flag of
+    the raw counts (reports/component_effect.add_effects without strata).
+    From the Aggregate's counts alone: the raw figures that outcomes (reports/outcomes.py) show.
+    The stratified estimand a component's verdict needs, with its regression check and the
+    components not judged, is reports/component_study.py's, which the reports use.
     Seat-games of one game are treated as independent: the intervals are approximate.
     """
     agg = as_aggregate(agg, players)
@@ -151,7 +154,7 @@ def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
     p = np.asarray(stats.two_proportion_pvalue(k1, n1, k2, n2) if len(out) else [], float)
     out["p_value"] = p
     out["p_bh"] = bh_adjust(p)
-    out = add_effects(out, None if strata is None else list(strata), alpha)
+    out = add_effects(out, None, alpha)
     order = ["component", "column", "seat_games", "share", "wins_with", "win_rate_with", "with_low", "with_high",
              "seat_games_without", "wins_without", "win_rate_without", "without_low", "without_high",
              "lift_points", "lift_low", "lift_high", "p_value", "p_bh",
@@ -163,14 +166,6 @@ def component_table(agg, players: int, prefix: str, alpha: float = 0.05,
     return out.iloc[np.argsort(key, kind="stable")].reset_index(drop=True)
 
 
-# ---------------------------------------------------------------- the estimand
-# A raw lift confounds a component with how much a seat built (players who complete more
-# buildings win more, so every building shows a positive raw lift). Verdicts use the estimand of
-# reports/component_effect.py: seat-games stratified by how many *other* components of the same
-# family the seat holds, with-minus-without pooled over the strata. Strata rows are
-# (n_with, wins_with, n_without, wins_without) per count of other components held.
-
-
 def bh_adjust(p) -> np.ndarray:
     """Benjamini-Hochberg over the finite p-values (nan stays nan)."""
     p = np.asarray(p, float)
@@ -179,28 +174,6 @@ def bh_adjust(p) -> np.ndarray:
     out[fin] = stats.benjamini_hochberg(p[fin])
     return out
 
-
-def fold_family_strata(chunks, players: int, columns: list[str]) -> np.ndarray:
-    """Strata of one family of 0/1 seat metrics (`columns` are bases, `<base>_<seat>` in the
-    chunks): array [component, 4, count of the family's *other* components held 0..len-1]
-    folded over the chunk DataFrames."""
-    m = len(columns)
-    acc = np.zeros((m, 4, max(m, 1)))
-    for df in chunks:
-        flags = np.stack([[np.nan_to_num(df[f"{c}_{k}"].to_numpy(float)) for k in range(players)] for c in columns])
-        held = flags.sum(axis=0)    # [seat, game]
-        for k in range(players):
-            win = df[f"win_{k}"].to_numpy(float)
-            for i in range(m):
-                has = flags[i, k] > 0.5
-                others = np.clip(np.rint(held[k] - flags[i, k]), 0, max(m - 1, 0)).astype(np.int64)
-                for j, sel in ((0, has), (1, ~has)):
-                    acc[i, 2 * j] += np.bincount(others[sel], minlength=max(m, 1))
-                    acc[i, 2 * j + 1] += np.bincount(others[sel], weights=win[sel], minlength=max(m, 1))
-    return acc
-
-
-# ---------------------------------------------------------------- categories
 
 def _codes_to_index(values: np.ndarray, labels: list[str]) -> tuple[np.ndarray, list[str]]:
     """Map a column of integer codes (or label strings) to category indices.

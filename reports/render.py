@@ -28,6 +28,7 @@ from reports import plots
 from reports import stats
 from reports import sweep as sweep_mod
 from reports.aggregate import Aggregate, Dist, aggregate_run
+from reports.component_study import component_table as study_table, fold_components
 from reports.data import iter_chunks, load_meta
 from reports.fmt import ci, integer, num, pct, pts, pval
 from reports.seats import (seat_family, seat_summary, seat_table, strategies_in, strategy_seat_table,
@@ -482,9 +483,14 @@ def _metrics_section(agg, players, blocks, score_parts=(), heading="Game metrics
 
 
 def _declared_sections(agg, players, spec, label, images, blocks, files, notes, findings, cannot, stamp="",
-                       strata_of=None, verdicts=None):
-    """Sections a game declares in GameSpec.extra (components, categorical_seat,
-    categorical_game, score_parts); see reports/components.py. Returns {name: table}."""
+                       study_of=None, verdicts=None):
+    """Sections a game declares in GameSpec.extra (components, outcomes, categorical_seat,
+    categorical_game, score_parts); see reports/components.py. Returns {name: table}.
+    `study_of()` gives (table, regression rows) of the run's component study
+    (reports/component_study.py), whose rows the component sections show: one analysis for the
+    seats report, `agon components` and the design report, so a seats report cannot call the
+    Pyramids "too strong" (every holder won) or Hammurabi a hero (he is Babylon) after the
+    component study stopped judging them."""
     decl = comp_mod.parse_sections(getattr(spec, "extra", None) if spec is not None else None)
     out: dict = {}
     verdicts = [] if verdicts is None else verdicts
@@ -495,11 +501,12 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         stem = comp_mod.file_stem(prefix)
         blocks.append(("h", 2, title))
         cols, skipped = comp_mod.component_columns(agg, players, prefix)
-        if not cols:
+        if not cols or study_of is None:
             blocks.append(("p", f"No 0/1 seat metric starts with `{prefix}` in these results."))
             continue
-        tab = comp_mod.component_table(agg, players, prefix, columns=cols,
-                                       strata=strata_of(cols) if strata_of is not None else None)
+        study, reg_rows = study_of()
+        tab = study[(study["family"] == title) & (study["kind"] == "flag") & study["metric"].isin(cols)]
+        tab = tab.rename(columns={"label": "component", "metric": "column"}).reset_index(drop=True)
         out[f"components_{stem}"] = tab
         csv = f"components_{stem}.csv"
         files[csv] = _csv(tab)
@@ -511,15 +518,17 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
                          pct(r.win_rate_without, 1), ci(r.without_low, r.without_high, 1),
                          "n/a" if not np.isfinite(r.lift_points) else pts(r.lift_points, 1),
                          ce.effect_text(r), pval(r.adj_p), ce.family_text(r), pval(r.verdict_p_bh),
-                         f"**{r.verdict}**" if r.flag else r.verdict])
-        cap = (f"{len(tab)} components; held: seat-games ending with the component. " + ce.caption(sg, title)
-               + " Sorted by effect.")
+                         ce.regression_text(r), f"**{r.verdict}**" if r.flag else r.verdict])
+        cap = (f"{len(tab)} components; held: seat-games ending with the component. "
+               + ce.caption(sg, title, reg_rows) + " BH runs over every component of the run (its component "
+               "study, as `agon components` and the design report count them). Sorted by effect.")
         if skipped:
             cap += " Not 0/1, left out: " + ", ".join(f"`{c}`" for c in skipped[:6]) + (
                 f" and {len(skipped) - 6} more." if len(skipped) > 6 else ".")
         blocks.append(("table", ["component", "held (seat-games)", "win rate with", "95% CI", "win rate without",
                                  "95% CI", "raw lift (pts)", "effect (pts) [95% CI]", "p (CMH)",
-                                 "vs family (pts) [95% CI]", "p (verdict, BH)", "verdict"],
+                                 "vs family (pts) [95% CI]", "p (verdict, BH)", "regression (pts) [95% CI]",
+                                 "verdict"],
                        rows, cap))
         img = f"components_{stem}.png"
         images[img] = plots.png_bytes(plots.component_lifts(
@@ -529,7 +538,7 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
                                                     "an association, not a cause."))
         findings.append(ce.summary(tab.rename(columns={"component": "label"}), title))
         blocks.append(("p", findings[-1]))
-        if (tab["flag"] != "").any():
+        if (tab["flag"] != "").any() or (tab["verdict"] == ce.UNCLEAR).any():
             from reports.components_report import verdicts as component_verdicts
             verdicts += component_verdicts(tab, spec, {"players": players, "game": getattr(spec, "name", "")}, title)
     for title, prefix, labels in decl["outcomes"]:
@@ -870,17 +879,18 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
 
     file_notes = dict(_FILE_NOTES)
 
-    def strata_of(columns):
-        """Adjusted-lift strata of one component family: a second pass over the chunks."""
-        need = [f"{c}_{k}" for c in columns for k in range(players)] + [f"win_{k}" for k in range(players)]
-        chunks = iter_chunks(run_dir, need + ["arm"])
-        if is_sweep:
-            chunks = (df[df["arm"] == result["base_arm"]] for df in chunks)
-        return comp_mod.fold_family_strata(chunks, players, columns)
+    study: list = []
+
+    def study_of():
+        """The run's component study (base arm of a sweep): a second pass over the chunks, once."""
+        if not study:
+            counts, games, pp = fold_components(run_dir, spec, arm=result["base_arm"] if is_sweep else None)
+            study.append((study_table(counts, games, pp), counts.attrs.get("regression_rows")))
+        return study[0]
     declared = _declared_sections(base, players, spec,
                                   game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
                                   images, blocks, files, file_notes, findings, cannot, stamp=stamp,
-                                  strata_of=strata_of, verdicts=verdicts)
+                                  study_of=study_of, verdicts=verdicts)
     result.update(declared)
     for path in (getattr(spec, "extra", None) or {}).get("report_sections", ()):
         # a game's own sections, "module:function"(aggregate, players, blocks, files, notes, findings)

@@ -134,3 +134,18 @@ def test_a_component_every_holder_won_is_a_way_to_win_not_a_strength():
     s = summary(pd.DataFrame({"label": tab["label"], "flag": "", "enough": True, "unjudged": reason,
                               "verdict": verdict, "adj_points": np.nan}))
     assert "1 held exactly when a category is" in s and "1 held only by winners" in s and "1 held only by losers" in s
+
+
+def test_the_seats_report_judges_components_as_the_component_study_does(tmp_path):
+    """The seats report had its own component analysis, which still called Mare Nostrum's civ heroes
+    (and the Pyramids) 'too strong' after the component study stopped judging them. Its sections now
+    show the study's rows: the civ heroes are 'same as civ = X', the regression check is there."""
+    from reports import build_report
+    run, spec = _civ_run(tmp_path)
+    res = build_report(run, n_boot=50, game_spec=spec)
+    tab = res["components_hero"].set_index("component")
+    assert list(tab.loc[["Civa", "Civb", "Civc"], "verdict"]) == ["same as civ = A", "same as civ = B", "same as civ = C"]
+    assert (tab.loc[["Civa", "Civb", "Civc"], "flag"] == "").all() and np.isfinite(tab.loc["Recruit1", "reg_points"])
+    md = (run / "report.md").read_text()
+    verdict = md.split("## Verdict", 1)[1].split("\n## ", 1)[0]
+    assert "Civa" not in verdict and "| regression (pts) [95% CI] |" in md
