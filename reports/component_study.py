@@ -70,9 +70,10 @@ def component_sources(spec, columns, players: int) -> list[dict]:
                             "kind": "outcome", "code": None})
     for name, labels in decl["categorical_seat"].items():
         if name in seat_m:
+            kind = "outcome" if name in decl["outcome_categories"] else "category"
             for code, lab in enumerate(labels):
                 out.append({"family": name.replace("_", " ").title(), "label": f"{name} = {lab}", "metric": name,
-                            "kind": "category", "code": code})
+                            "kind": kind, "code": code})
     for title, metric, label in THRESHOLDS.get(getattr(spec, "name", ""), []):
         if metric in seat_m:
             out.append({"family": title, "label": label, "metric": metric, "kind": "threshold", "code": None})
@@ -81,7 +82,7 @@ def component_sources(spec, columns, players: int) -> list[dict]:
 
 def _flag(values: np.ndarray, src: dict) -> np.ndarray:
     v = np.asarray(values, dtype=float)
-    if src["kind"] == "category":
+    if src["code"] is not None:         # a category (or an outcome category): its code
         return (v == src["code"]).astype(float)
     if src["kind"] == "threshold":
         return (np.nan_to_num(v) >= 1).astype(float)
@@ -93,7 +94,7 @@ def binary_sources(run_dir, sources: list[dict], players: int) -> np.ndarray:
     chunks, reading only those columns): `built_turn_*` next to `built_*` holds turn numbers and
     must neither be a component nor count as one held."""
     binary = np.ones(len(sources), bool)
-    flags = [i for i, s in enumerate(sources) if s["kind"] in ("flag", "outcome")]
+    flags = [i for i, s in enumerate(sources) if s["kind"] in ("flag", "outcome") and s["code"] is None]
     cols = [f"{sources[i]['metric']}_{k}" for i in flags for k in range(players)]
     if not flags:
         return binary
@@ -153,7 +154,7 @@ def fold_components(run_dir, spec, regression_rows: int = MAX_REGRESSION_ROWS,
                 f = flags[i, k]
                 n_with[i] += f.sum()
                 w_with[i] += float(np.dot(f, wins[k]))
-                if sources[i]["kind"] == "category":   # one category per seat: nothing to adjust for
+                if sources[i]["code"] is not None:     # one category per seat: nothing to adjust for
                     others = np.zeros(len(df), dtype=np.int64)
                 else:
                     others = np.clip(np.rint(held[fam_of[i], k] - f), 0, strata - 1).astype(np.int64)

@@ -7,6 +7,9 @@
 - `outcomes`: [(title, column_prefix, {column: label}), ...]: 0/1 seat flags that say how the game
   went for a seat (Troja: its side ahead or behind in the war at the end), not something a designer
   sets: described with vs without (reports/outcomes.py), never judged too strong or too weak.
+- `outcome_categories`: [categorical_seat names]: categorical seat metrics that are outcomes of play
+  in the same sense (Mare Nostrum's roles held at the end); their win-rate sections stay, and the
+  component study lists their categories unjudged.
 - `categorical_seat`: {seat metric: [labels]}: win rate per category (civilization, side...).
 - `categorical_game`: {game metric: [labels]}: frequency of each category (end condition...).
 - `score_parts`: [seat metrics]: where the winners' points came from.
@@ -42,11 +45,12 @@ def parse_sections(extra) -> dict:
     """Validate the report keys of a GameSpec `extra` dict.
 
     Returns {"components": [(title, prefix)], "outcomes": [(title, prefix, {column: label})],
-    "categorical_seat": {name: [labels]}, "categorical_game": {name: [labels]}, "score_parts": [names]}
-    (empty when not declared).
+    "outcome_categories": [categorical_seat names], "categorical_seat": {name: [labels]},
+    "categorical_game": {name: [labels]}, "score_parts": [names]} (empty when not declared).
     Raises ValueError on a malformed declaration (a bug of the game, not of the data)."""
     extra = extra or {}
-    out = {"components": [], "outcomes": [], "categorical_seat": {}, "categorical_game": {}, "score_parts": []}
+    out = {"components": [], "outcomes": [], "outcome_categories": [], "categorical_seat": {}, "categorical_game": {},
+           "score_parts": []}
     for item in extra.get("components") or ():
         if not (isinstance(item, (tuple, list)) and len(item) == 2
                 and all(isinstance(x, str) and x for x in item)):
@@ -65,6 +69,11 @@ def parse_sections(extra) -> dict:
             if not isinstance(name, str) or isinstance(labels, str) or not len(labels):
                 raise ValueError(f"extra[{key!r}][{name!r}] must be a non-empty list of labels")
             out[key][name] = [str(x) for x in labels]
+    cats = extra.get("outcome_categories") or ()
+    if isinstance(cats, str) or not all(c in out["categorical_seat"] for c in cats):
+        raise ValueError(f"extra['outcome_categories'] lists categorical_seat metrics "
+                         f"({', '.join(out['categorical_seat']) or 'none declared'}), got {cats!r}")
+    out["outcome_categories"] = list(cats)
     parts = extra.get("score_parts") or ()
     if isinstance(parts, str) or not all(isinstance(x, str) for x in parts):
         raise ValueError(f"extra['score_parts'] is a list of seat metric names, got {parts!r}")

@@ -314,7 +314,8 @@ def build(gdir, results: dict | None = None) -> dict:
             ccmd = (f"agon components {game} --players {p_def} --games {m['games']} --strategies {strategies} "
                     f"--seed {m['seed']}")
             summary.append(ce.summary(tab, "Components") + f" Reproduce: `{ccmd}`")
-            outs = tab[tab["kind"] == "outcome"] if "kind" in tab else tab.iloc[:0]
+            # one line per declared outcome family; an outcome category has its own seats-report section
+            outs = tab[(tab["kind"] == "outcome") & tab["code"].isna()] if "kind" in tab else tab.iloc[:0]
             summary += [outcome_line(t, fam, pp) for fam, t in outs.groupby("family", sort=False)]
             verdicts += component_verdicts(tab, spec, {**m, "game": game})
             limits.append("Component effects are associations (a winning player completes more), not causes; each "

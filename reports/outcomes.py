@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from reports.fmt import ci, integer, pct
 
-__all__ = ["outcome_line", "CAPTION"]
+__all__ = ["outcome_line", "WHAT", "CAPTION"]
 
-CAPTION = ("An outcome of play (how the game went for the seat), not a component a designer sets: described, not "
-           "judged too strong or too weak. Win rate with and without it (ties split 1/j), 95% Wilson intervals; raw "
-           "lift: with minus without (Newcombe interval). An association: the outcome and the win may share a cause.")
+WHAT = ("An outcome of play (how the game went for the seat), not a component a designer sets: described, not "
+        "judged too strong or too weak.")
+CAPTION = (WHAT + " Win rate with and without it (ties split 1/j), 95% Wilson intervals; raw lift: with minus without "
+           "(Newcombe interval). An association: the outcome and the win may share a cause.")
 
 
 def outcome_line(tab, title: str, players: int) -> str:

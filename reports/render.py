@@ -584,7 +584,8 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         blocks.append(("table", ["category", "seat-games", "share", "wins", "win rate", "95% CI", "edge (pts)",
                                  "p vs fair", "p (BH)"], rows,
                        f"n = {integer(n)} games. Win share per seat-game holding the category (ties split 1/j), 95% "
-                       f"Wilson intervals; fair 1/{players}; p: exact binomial vs fair, BH over the categories."))
+                       f"Wilson intervals; fair 1/{players}; p: exact binomial vs fair, BH over the categories."
+                       + (" " + outcomes_mod.WHAT if name in decl["outcome_categories"] else "")))
         chi = (f"Chi-square across categories: {summ['chi2']:.2f} on {summ['chi2_df']} df, "
                f"p {'< 1e-300' if summ['chi2_p'] == 0 else '= ' + pval(summ['chi2_p'])} "
                f"({summ['note']})." if summ["balanced"] else f"Chi-square across categories: {summ['note']}.")

@@ -178,6 +178,8 @@ class GameSpec:
       outcomes: [(title, column_prefix, {column: label}), ...]: 0/1 seat metrics that say
           how the game went for a seat (Troja: its side ahead in the war at the end); win rate
           with/without, described and never judged (reports/outcomes.py); outcomes_<prefix>.csv.
+      outcome_categories: [categorical_seat names] that are outcomes of play in the same sense
+          (Mare Nostrum's roles_last): listed unjudged by the component study.
       categorical_seat: {seat_metric: [labels]}, e.g. {"civ": ["Atlantis", ...]}:
           `{metric}_{k}` holds a code (index into labels); win rate per category,
           chi-square across categories when balanced; categories_<metric>.csv.

@@ -43,6 +43,10 @@ def _build_spec():
             "categorical_seat": {"civ": list(CIVS), "roles_last": list(ROLE_SETS),
                                  "first_god": list(FIRST_GOD),
                                  "high_priest_band": list(HIGH_PRIEST_BANDS)},
+            # the roles held at the end and the rounds with the High Priest are how the game went for a
+            # seat (a seat leads a role by having the most of it), not components a designer sets: their
+            # win rates are described, never judged too strong or too weak (reports/outcomes.py)
+            "outcome_categories": ["roles_last", "high_priest_band"],
             # win_path_civ: the winner's civ and victory path together (§11.2, paths per civ)
             "categorical_game": {"victory_path": list(VICTORY_PATHS),
                                  "win_path_civ": list(WIN_PATH_CIV)},

@@ -79,3 +79,18 @@ def test_troja_declares_the_war_an_outcome_not_a_component():
     decl = parse_sections(sim.get_game("troja").extra)
     assert [p for _, p in decl["components"]] == [] and [p for _, p, _ in decl["outcomes"]] == ["war_"]
     assert set(decl["outcomes"][0][2]) == {"war_won", "war_lost"}
+
+
+def test_an_outcome_category_is_listed_unjudged(war_run):
+    """Mare Nostrum's roles held at the end were 'roles_last = Statesman+Military: too strong'. Declared
+    an outcome category, its categories are described, not judged; a plain category still is."""
+    extra = {**EXTRA, "categorical_seat": {"civ": ["Atlantis", "Babylon", "Carthage", "Egypt"]}}
+    judged = component_table(*fold_components(war_run, _spec(extra))).set_index("label")
+    assert judged.loc["civ = Babylon", "flag"] == "strong"
+    tab = component_table(*fold_components(war_run, _spec({**extra, "outcome_categories": ["civ"]}))).set_index("label")
+    assert (tab.loc[[f"civ = {c}" for c in ("Atlantis", "Babylon")], "verdict"] == OUTCOME).all()
+    assert tab.loc["civ = Babylon", "win_rate_with"] == judged.loc["civ = Babylon", "win_rate_with"]
+    assert tab.loc["Strong", "flag"] == "strong"
+    with pytest.raises(ValueError, match="civ"):
+        parse_sections({**extra, "outcome_categories": ["roles"]})
+    assert parse_sections(sim.get_game("mare-nostrum").extra)["outcome_categories"] == ["roles_last", "high_priest_band"]
