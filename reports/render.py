@@ -482,8 +482,8 @@ def _metrics_section(agg, players, blocks, score_parts=(), heading="Game metrics
     return mt, gt
 
 
-def _declared_sections(agg, players, spec, label, images, blocks, files, notes, findings, cannot, stamp="",
-                       study_of=None, verdicts=None):
+def _declared_sections(agg, players, spec, label, images, blocks, files, notes, findings, cannot, study_of,
+                       stamp="", verdicts=None):
     """Sections a game declares in GameSpec.extra (components, outcomes, categorical_seat,
     categorical_game, score_parts); see reports/components.py. Returns {name: table}.
     `study_of()` gives (table, regression rows) of the run's component study
@@ -501,7 +501,7 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
         stem = comp_mod.file_stem(prefix)
         blocks.append(("h", 2, title))
         cols, skipped = comp_mod.component_columns(agg, players, prefix)
-        if not cols or study_of is None:
+        if not cols:
             blocks.append(("p", f"No 0/1 seat metric starts with `{prefix}` in these results."))
             continue
         study, reg_rows = study_of()
@@ -890,8 +890,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
         return study[0]
     declared = _declared_sections(base, players, spec,
                                   game_label + (f", arm {result['base_arm']}" if is_sweep else ""),
-                                  images, blocks, files, file_notes, findings, cannot, stamp=stamp,
-                                  study_of=study_of, verdicts=verdicts)
+                                  images, blocks, files, file_notes, findings, cannot, study_of, stamp=stamp,
+                                  verdicts=verdicts)
     result.update(declared)
     for path in (getattr(spec, "extra", None) or {}).get("report_sections", ()):
         # a game's own sections, "module:function"(aggregate, players, blocks, files, notes, findings)
