@@ -43,7 +43,7 @@ from reports import stats
 
 __all__ = ["MIN_HELD", "STRONG_POINTS", "FAMILY_MIN", "stratified_effect", "add_effects", "regression_effects",
            "causal_check", "ESTIMAND", "MAX_REGRESSION_ROWS", "effect_text", "family_text", "caption", "summary",
-           "regression_check", "UNCLEAR", "OUTCOME", "check_text", "is_unjudged"]
+           "regression_check", "UNCLEAR", "OUTCOME", "ENDS_GAME", "check_text", "is_unjudged"]
 
 MIN_HELD = 100          # seat-games with (and without) the component in informative strata
 FAMILY_MIN = 3          # judged members a family needs for verdicts relative to the family
@@ -52,6 +52,7 @@ STRONG_POINTS = 1.0     # a flagged component moves the win rate by at least thi
 MAX_REGRESSION_ROWS = 400_000   # seat-games used by the clustered regression check
 UNCLEAR = "unclear: the check disagrees"
 OUTCOME = "an outcome of play"      # how the game went for a seat (reports/outcomes.py): described, not judged
+ENDS_GAME = "ends the game when completed"      # GameSpec.extra["game_enders"]: judged by its causal check
 
 ESTIMAND = ("effect of holding the component: win rate with minus without among seats holding the same number "
             "of other components of its family (Mantel-Haenszel risk difference, Sato 95% interval valid for "
@@ -210,7 +211,7 @@ def regression_check(out: pd.DataFrame, alpha: float = 0.05, family: str = "fami
 
 def is_unjudged(verdict) -> bool:
     """A verdict that says why a component is not compared (reports/component_study.unjudged)."""
-    return str(verdict).startswith(("same as ", "every holder won", "no holder won", OUTCOME))
+    return str(verdict).startswith(("same as ", "every holder won", "no holder won", OUTCOME, ENDS_GAME))
 
 
 def check_text(r) -> str:
@@ -397,7 +398,8 @@ def summary(tab: pd.DataFrame, title: str = "Components") -> str:
     for start, said in (("held exactly", "held exactly when a category is (judged as that category)"),
                         ("every holder", "held only by winners (a way to win, not judged)"),
                         ("no holder", "held only by losers (not judged)"),
-                        (OUTCOME, "outcomes of play (described, not judged)")):
+                        (OUTCOME, "outcomes of play (described, not judged)"),
+                        (ENDS_GAME, "ends the game when completed (not judged: see its causal check)")):
         k = int(why.str.startswith(start).sum())
         if k:
             txt += f", {k} {said}"

@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.component_effect import (MAX_REGRESSION_ROWS, MIN_HELD, OUTCOME, add_effects, regression_check,
-                                      regression_effects)
+from reports.component_effect import (ENDS_GAME, MAX_REGRESSION_ROWS, MIN_HELD, OUTCOME, add_effects,
+                                      regression_check, regression_effects)
 from reports.components import bh_adjust, component_label, parse_sections
 from reports.data import iter_chunks, load_meta, seat_metric_names
 
@@ -62,7 +62,7 @@ def component_sources(spec, columns, players: int) -> list[dict]:
         for base in seat_m:
             if base.startswith(prefix) and base != prefix:
                 out.append({"family": title, "label": component_label(base, prefix), "metric": base,
-                            "kind": "flag", "code": None})
+                            "kind": "flag", "code": None, "ends_game": base in decl["game_enders"]})
     for title, prefix, labels in decl["outcomes"]:
         for base in seat_m:
             if base.startswith(prefix) and base != prefix:
@@ -196,13 +196,18 @@ def unjudged(tab: pd.DataFrame, n_with, wins_with, min_held: int = MIN_HELD):
     holder won or none did (Mare Nostrum's Pyramids win the game when built: "too strong, +83 points"
     described the rule, not a strength; the Pyramids' cost is the key constant a sweep measures), and
     a declared outcome of play (Troja's "Won: too strong" said that the side ahead in the war wins
-    more, which no designer can act on as a component's strength; reports/outcomes.py describes it)."""
+    more, which no designer can act on as a component's strength; reports/outcomes.py describes it),
+    and a component whose completion ends the game (Glory to Rome's Catacomb: a player completes it
+    when ahead, so 97% of its holders won and it was "too strong, +72.9"; its causal check is named)."""
     alias = tab["alias"].fillna("").astype(str) if "alias" in tab else [""] * len(tab)
     kind = tab["kind"] if "kind" in tab else [""] * len(tab)
+    ender = tab["ends_game"].fillna(False).astype(bool) if "ends_game" in tab else [False] * len(tab)
     reason, verdict = [], []
-    for a, kd, n, k in zip(alias, kind, n_with, wins_with):
+    for a, kd, e, n, k in zip(alias, kind, ender, n_with, wins_with):
         if kd == "outcome":
             why, said = f"{OUTCOME}: described (with vs without), not judged", OUTCOME
+        elif e:
+            why, said = f"{ENDS_GAME}: its holder chooses when, so with vs without measures that timing", ENDS_GAME
         elif a:
             why, said = f"held exactly when {a} (judged there)", f"same as {a}"
         elif n >= min_held and k >= n - 1e-9:

@@ -10,6 +10,8 @@
 - `outcome_categories`: [categorical_seat names]: categorical seat metrics that are outcomes of play
   in the same sense (Mare Nostrum's roles held at the end); their win-rate sections stay, and the
   component study lists their categories unjudged.
+- `game_enders`: [component columns] whose completion ends the game (Glory to Rome's Catacomb): its
+  holder chooses when, so with vs without measures that timing; not judged, its causal check named.
 - `categorical_seat`: {seat metric: [labels]}: win rate per category (civilization, side...).
 - `categorical_game`: {game metric: [labels]}: frequency of each category (end condition...).
 - `score_parts`: [seat metrics]: where the winners' points came from.
@@ -45,12 +47,13 @@ def parse_sections(extra) -> dict:
     """Validate the report keys of a GameSpec `extra` dict.
 
     Returns {"components": [(title, prefix)], "outcomes": [(title, prefix, {column: label})],
-    "outcome_categories": [categorical_seat names], "categorical_seat": {name: [labels]},
+    "outcome_categories": [categorical_seat names], "game_enders": [component columns],
+    "categorical_seat": {name: [labels]},
     "categorical_game": {name: [labels]}, "score_parts": [names]} (empty when not declared).
     Raises ValueError on a malformed declaration (a bug of the game, not of the data)."""
     extra = extra or {}
-    out = {"components": [], "outcomes": [], "outcome_categories": [], "categorical_seat": {}, "categorical_game": {},
-           "score_parts": []}
+    out = {"components": [], "outcomes": [], "outcome_categories": [], "game_enders": [], "categorical_seat": {},
+           "categorical_game": {}, "score_parts": []}
     for item in extra.get("components") or ():
         if not (isinstance(item, (tuple, list)) and len(item) == 2
                 and all(isinstance(x, str) and x for x in item)):
@@ -74,6 +77,10 @@ def parse_sections(extra) -> dict:
         raise ValueError(f"extra['outcome_categories'] lists categorical_seat metrics "
                          f"({', '.join(out['categorical_seat']) or 'none declared'}), got {cats!r}")
     out["outcome_categories"] = list(cats)
+    enders = extra.get("game_enders") or ()
+    if isinstance(enders, str) or not all(isinstance(x, str) and x for x in enders):
+        raise ValueError(f"extra['game_enders'] is a list of component columns, got {enders!r}")
+    out["game_enders"] = list(enders)
     parts = extra.get("score_parts") or ()
     if isinstance(parts, str) or not all(isinstance(x, str) for x in parts):
         raise ValueError(f"extra['score_parts'] is a list of seat metric names, got {parts!r}")

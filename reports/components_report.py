@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports import component_study as cs
-from reports.component_effect import (ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check, check_text, effect_text,
-                                      family_text, regression_text, summary, verdict_text)
+from reports.component_effect import (ENDS_GAME, ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check, check_text,
+                                      effect_text, family_text, regression_text, summary, verdict_text)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.fmt import pts
@@ -21,6 +21,11 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     col = "metric" if "metric" in tab else "column"
     flagged = tab[tab["flag"] != ""]
     unclear = unclear_lines(tab, label)
+    unclear += [f"{getattr(r, lab)}: {ENDS_GAME}, and its holder chooses when: {pct(r.win_rate_with)} "
+                f"{ci(r.with_low, r.with_high)} of its {integer(r.seat_games)} holders won, against "
+                f"{pct(r.win_rate_without)} without, which measures that timing, not its strength; "
+                + causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies) + "."
+                for r in tab[tab["verdict"] == ENDS_GAME].itertuples()] if "verdict" in tab else []
     if not len(flagged):
         judged = int(tab["enough"].sum()) if "enough" in tab else len(tab)
         same = int((tab["unjudged"].fillna("").astype(str) != "").sum()) if "unjudged" in tab else 0

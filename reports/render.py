@@ -538,7 +538,7 @@ def _declared_sections(agg, players, spec, label, images, blocks, files, notes, 
                                                     "an association, not a cause."))
         findings.append(ce.summary(tab.rename(columns={"component": "label"}), title))
         blocks.append(("p", findings[-1]))
-        if (tab["flag"] != "").any() or (tab["verdict"] == ce.UNCLEAR).any():
+        if (tab["flag"] != "").any() or tab["verdict"].isin([ce.UNCLEAR, ce.ENDS_GAME]).any():
             from reports.components_report import verdicts as component_verdicts
             verdicts += component_verdicts(tab, spec, {"players": players, "game": getattr(spec, "name", "")}, title)
     for title, prefix, labels in decl["outcomes"]:

@@ -180,6 +180,8 @@ class GameSpec:
           with/without, described and never judged (reports/outcomes.py); outcomes_<prefix>.csv.
       outcome_categories: [categorical_seat names] that are outcomes of play in the same sense
           (Mare Nostrum's roles_last): listed unjudged by the component study.
+      game_enders: [component columns] whose completion ends the game (Glory to Rome's
+          built_catacomb): not judged; the verdict names the causal check.
       categorical_seat: {seat_metric: [labels]}, e.g. {"civ": ["Atlantis", ...]}:
           `{metric}_{k}` holds a code (index into labels); win rate per category,
           chi-square across categories when balanced; categories_<metric>.csv.

@@ -29,6 +29,10 @@ SPEC = GameSpec(
     extra={
         "end_conditions": ("forum", "catacomb", "last_site", "deck", "turn_cap"),
         "components": [("Buildings", "built_")],  # built_<name> 0/1; built_turn_* are left out (not 0/1)
+        # completing the Catacomb ends the game (§ power table: "Game ends immediately (scored)"), and its
+        # holder chooses when: with vs without measures that timing, so it is not judged; its power switch
+        # (`power_catacomb`) is the causal check (reports/component_study.py `unjudged`)
+        "game_enders": ["built_catacomb"],
         "categorical_game": {"end_condition": ["forum", "catacomb", "last_site", "deck", "turn_cap"]},
         # score = influence + vault_points + bonus_points + statue_points + wall_points (rules.score_parts)
         "score_parts": ["influence", "vault_points", "bonus_points", "statue_points", "wall_points"],

@@ -94,3 +94,21 @@ def test_an_outcome_category_is_listed_unjudged(war_run):
     with pytest.raises(ValueError, match="civ"):
         parse_sections({**extra, "outcome_categories": ["roles"]})
     assert parse_sections(sim.get_game("mare-nostrum").extra)["outcome_categories"] == ["roles_last", "high_priest_band"]
+
+
+def test_a_component_that_ends_the_game_is_judged_by_its_causal_check(war_run):
+    """Glory to Rome's Catacomb ends the game when completed, and a player completes it when ahead: 97%
+    of its holders won and it was 'too strong, +72.9'. That measures the timing, so it is not judged;
+    the verdict names the causal check (its power switch) instead."""
+    from reports.component_effect import ENDS_GAME, causal_check
+    res = build_report(war_run, n_boot=50, game_spec=_spec({**EXTRA, "game_enders": ["has_strong"]}))
+    tab = res["components_has"].set_index("component")
+    assert tab.loc["Strong", "verdict"] == ENDS_GAME and tab.loc["Strong", "flag"] == ""
+    assert tab.loc["Weak", "flag"] == "weak"
+    verdict = (war_run / "report.md").read_text().split("## Verdict", 1)[1].split("\n## ", 1)[0]
+    line = next(x for x in verdict.splitlines() if x.startswith("- Strong:"))
+    assert ENDS_GAME in line and "holders won" in line and "causal check" in line
+    assert "too strong" not in line
+    gtr = sim.get_game("glory-to-rome")
+    assert parse_sections(gtr.extra)["game_enders"] == ["built_catacomb"]
+    assert "--set power_catacomb=false" in causal_check(gtr, "Catacomb", "built_catacomb", "glory-to-rome", 4)
