@@ -20,12 +20,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     lab = "label" if "label" in tab else "component"
     col = "metric" if "metric" in tab else "column"
     flagged = tab[tab["flag"] != ""]
-    unclear = unclear_lines(tab, label)
-    unclear += [f"{getattr(r, lab)}: {ENDS_GAME}, and its holder chooses when: {pct(r.win_rate_with)} "
-                f"{ci(r.with_low, r.with_high)} of its {integer(r.seat_games)} holders won, against "
-                f"{pct(r.win_rate_without)} without, which measures that timing, not its strength; "
-                + causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies) + "."
-                for r in tab[tab["verdict"] == ENDS_GAME].itertuples()] if "verdict" in tab else []
+    unclear = unclear_lines(tab, label) + ender_lines(tab, spec, meta)
     if not len(flagged):
         judged = int(tab["enough"].sum()) if "enough" in tab else len(tab)
         same = int((tab["unjudged"].fillna("").astype(str) != "").sum()) if "unjudged" in tab else 0
@@ -54,6 +49,21 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     first = flagged.iloc[0]
     out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + " (the same for each flagged one).")
     return out + unclear
+
+
+def ender_lines(tab, spec, meta: dict) -> list[str]:
+    """One line per component whose completion ends the game (GameSpec.extra["game_enders"]): its
+    holders' win rate measures when the player chose to end, so the line names the causal check."""
+    if "verdict" not in tab:
+        return []
+    lab = "label" if "label" in tab else "component"
+    col = "metric" if "metric" in tab else "column"
+    p, strategies = int(meta["players"]), (meta.get("strategies") or ["greedy"])[0]
+    return [f"{getattr(r, lab)}: {ENDS_GAME}, and its holder chooses when: {pct(r.win_rate_with)} "
+            f"{ci(r.with_low, r.with_high)} of its {integer(r.seat_games)} holders won, against "
+            f"{pct(r.win_rate_without)} without, which measures that timing, not its strength; "
+            + causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies) + "."
+            for r in tab[tab["verdict"] == ENDS_GAME].itertuples()]
 
 
 def unclear_lines(tab, label: str = "Components") -> list[str]:

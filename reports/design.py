@@ -17,10 +17,10 @@ from reports import component_effect as ce
 from reports import stats
 from reports.component_study import component_table, fold_components, plot_lifts
 from reports.components_report import verdicts as component_verdicts
-from reports.outcomes import outcome_line
 from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
+from reports.outcomes import outcome_line
 from reports.sweep import param_limits, unidentified_advice as sweep_unidentified
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
