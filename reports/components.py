@@ -78,8 +78,10 @@ def parse_sections(extra) -> dict:
                          f"({', '.join(out['categorical_seat']) or 'none declared'}), got {cats!r}")
     out["outcome_categories"] = list(cats)
     enders = extra.get("game_enders") or ()
-    if isinstance(enders, str) or not all(isinstance(x, str) and x for x in enders):
-        raise ValueError(f"extra['game_enders'] is a list of component columns, got {enders!r}")
+    prefixes = tuple(p for _, p in out["components"])
+    if isinstance(enders, str) or not all(isinstance(x, str) and x.startswith(prefixes) for x in enders):
+        raise ValueError(f"extra['game_enders'] lists component columns (starting with "
+                         f"{', '.join(prefixes) or 'a declared component prefix'}), got {enders!r}")
     out["game_enders"] = list(enders)
     parts = extra.get("score_parts") or ()
     if isinstance(parts, str) or not all(isinstance(x, str) for x in parts):
@@ -190,6 +192,8 @@ def bh_adjust(p) -> np.ndarray:
     out[fin] = stats.benjamini_hochberg(p[fin])
     return out
 
+
+# ---------------------------------------------------------------- categories
 
 def _codes_to_index(values: np.ndarray, labels: list[str]) -> tuple[np.ndarray, list[str]]:
     """Map a column of integer codes (or label strings) to category indices.

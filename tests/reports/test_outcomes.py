@@ -112,3 +112,11 @@ def test_a_component_that_ends_the_game_is_judged_by_its_causal_check(war_run):
     gtr = sim.get_game("glory-to-rome")
     assert parse_sections(gtr.extra)["game_enders"] == ["built_catacomb"]
     assert "--set power_catacomb=false" in causal_check(gtr, "Catacomb", "built_catacomb", "glory-to-rome", 4)
+
+
+def test_a_game_ender_must_name_a_declared_component():
+    """A typo would silently leave the Catacomb judged: the declaration is checked against the prefixes."""
+    assert parse_sections({**EXTRA, "game_enders": ["has_strong"]})["game_enders"] == ["has_strong"]
+    for bad in (["built_catacomb"], "has_strong", [3]):
+        with pytest.raises(ValueError, match="has_"):
+            parse_sections({**EXTRA, "game_enders": bad})
