@@ -29,21 +29,61 @@ from reports.render import seat_verdict
 SEARCHERS = ("ismcts", "search")   # the tournament's sanity control: the first of these against random
 
 
+def _flagged_seat(seats, players: int):
+    """The seat study's significant seat furthest from fair (its row), or None: the seat its
+    verdict line names (render.seat_verdict; seat 0 at 2 players)."""
+    if seats is None:
+        return None
+    tab = seats[2]
+    sig = tab[tab["p_holm"] < 0.05] if "p_holm" in tab else tab.iloc[:0]
+    if players == 2:
+        sig = sig[sig["seat"] == 0]
+    if not len(sig):
+        return None
+    return sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
+
+
+def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, curve: dict) -> str:
+    """The seat verdict's action at the sweep's player count, from what the sweep showed. Magna
+    Grecia's 4-player verdict told a designer to compensate seat 3 by sweeping `oracle_points`,
+    two lines above the sweep that had seat 3 below fair at every value from 0 to 8; "" when no
+    seat is flagged (the default advice then stands)."""
+    r = _flagged_seat(seats, players)
+    if r is None:
+        return ""
+    seat, fair = int(r.seat), 1.0 / players
+    rates = [sc.rate(seat, a["arm"]) for a in arms]
+    if any(x[4] == 0 for x in rates):
+        return ""
+    first, last = value(arms[0]["values"][key]), value(arms[-1]["values"][key])
+    for side, out in (("below", all(x[2] < fair for x in rates)), ("above", all(x[1] > fair for x in rates))):
+        if out:
+            return (f"compensate it by another rule: the sweep of `{key}` below leaves seat {seat} {side} fair at every "
+                    f"value from {first} to {last}, so in that range `{key}` is not the lever (`agon games {game}` lists "
+                    f"the parameters; `agon sweep {game} --players {players} --param NAME=LO:HI:STEP` tries one)")
+    check = (f"check it against the default on the same seeds (`agon seats {game} --players {players} --set {key}=V`, "
+             "then `agon compare`)")
+    crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
+    if seat == 0 and curve.get("identified"):
+        return (f"set `{key}` near the fair value the sweep below finds, about {crossing['value']:.3g} "
+                f"[{boot['low']:.3g}, {boot['high']:.3g}], and {check}")
+    near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
+    if not near:
+        return (f"the sweep of `{key}` below has seat {seat} cross fair between two swept values: sweep finer there "
+                f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
+    return (f"the sweep of `{key}` below has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
+            f"(pointwise, seat {seat} only); {check.replace('V', near[0], 1) if len(near) == 1 else check}")
+
+
 def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
     """What the swept constant does to the seat the seat study flagged at the sweep's player count,
     when that seat is not seat 0 (the curve's estimand). Glory to Rome's 4-player verdict said seat
     3 is 5.8 points short, "compensate it, e.g. sweep the key constant", while the sweep, which
     reports seat 0, had seat 3 below fair at every value it tried."""
-    if seats is None:
+    r = _flagged_seat(seats, players)
+    if r is None or int(r.seat) == 0:
         return ""
-    tab = seats[2]
-    sig = tab[tab["p_holm"] < 0.05] if "p_holm" in tab else tab.iloc[:0]
-    if not len(sig):
-        return ""
-    r = sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
     seat, fair = int(r.seat), 1.0 / players
-    if seat == 0:
-        return ""
     rates = [sc.rate(seat, a["arm"]) for a in arms]
     if any(x[4] == 0 for x in rates):
         return ""
@@ -136,7 +176,7 @@ def build(gdir, results: dict | None = None) -> dict:
     # ---- seats for every player count
     seat_dirs = sorted((d for d in gdir.iterdir() if d.name.startswith("seats-") and (d / "run.json").exists()),
                        key=lambda d: int(load_meta(d)["players"]))
-    seat_tabs = {}
+    seat_tabs, seat_verdict_at = {}, {}
     for d in seat_dirs:
         m = load_meta(d)
         sc = seat_counts(d)
@@ -145,6 +185,7 @@ def build(gdir, results: dict | None = None) -> dict:
         seat_tabs[p] = (d, m, tab, sc)
         text, _ = _seat_finding(tab, p, m.get("command", ""), strategies)
         summary.append(text)
+        seat_verdict_at[p] = len(verdicts)
         verdicts.append(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
                                      key_param=spec.key_param, game=game))
         n = int(tab["games"].iloc[0])
@@ -229,6 +270,12 @@ def build(gdir, results: dict | None = None) -> dict:
                             + (f"; across the range it moves seat 0 by {slope['change']:+.1f} points "
                                f"[{slope['change_low']:+.1f}, {slope['change_high']:+.1f}]" if slope_txt else "")
                             + ". " + sweep_unidentified(curve, key, param_limits(m.get("game"), key)))
+        action = seat_action_from_sweep(seat_tabs.get(p), sc, arms, key, p, game, curve)
+        if action:
+            _, sm, stab, _ = seat_tabs[p]
+            verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),
+                                                         f" ({p} players)", key_param=spec.key_param, game=game,
+                                                         action=action)
         other = flagged_seat_under_sweep(seat_tabs.get(p), sc, arms, key, p)
         if other:
             verdicts[-1] += " " + other

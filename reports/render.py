@@ -390,9 +390,11 @@ def with_games(command: str, games: int) -> str:
 
 
 def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", bound_cols=("sim_ci_low", "sim_ci_high"),
-                 key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high")) -> str:
+                 key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high"),
+                 action: str = "") -> str:
     """One line: the seat question's answer and the action it implies (after a sequential stop,
-    judged on the anytime-valid intervals and p-values)."""
+    judged on the anytime-valid intervals and p-values). `action` replaces the default advice (a
+    sweep of the key constant at this player count) where a sweep has already answered it."""
     fair = 1.0 / players
     sig = tab[tab[p_col] < 0.05]
     if players == 2:
@@ -401,8 +403,9 @@ def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", b
     if len(sig):
         r = sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
         edge = r.win_rate - fair
-        act = (f"compensate it, e.g. sweep the key constant: `agon sweep {game} --param {key_param}=LO:HI:STEP`"
-               if key_param and game else "compensate it (a sweep of a scoring constant finds the value)")
+        act = action or (f"compensate it, e.g. sweep the key constant: `agon sweep {game} --players {players} "
+                         f"--param {key_param}=LO:HI:STEP`" if key_param and game else
+                         "compensate it (a sweep of a scoring constant finds the value)")
         lo, hi = getattr(r, ci_cols[0]), getattr(r, ci_cols[1])
         return (f"Seat advantage{what}: seat {int(r.seat)} {pts(100 * edge, d)} points ({pct(r.win_rate, d)} "
                 f"{ci(lo, hi, d)} vs fair {pct(fair, d)}), significant ({'Holm ' if players > 2 else ''}p = "

@@ -45,3 +45,42 @@ def test_nothing_when_seat_0_or_no_seat_is_flagged():
     assert flagged_seat_under_sweep(_seats([5, -1.7, -1.7, -1.7], [1e-9, 0.2, 0.2, 0.2]), sc, ARMS, "k", 4) == ""
     assert flagged_seat_under_sweep(_seats([0.5, 0, 0, -0.5], [1, 1, 1, 1]), sc, ARMS, "k", 4) == ""
     assert flagged_seat_under_sweep(None, sc, ARMS, "k", 4) == ""
+
+
+# ---- the seat verdict's action at the sweep's player count (reports/design.seat_action_from_sweep): Magna
+# Grecia's 4-player verdict said "compensate it, e.g. sweep the key constant" for seat 3, two lines above the
+# sweep that had seat 3 below fair at every value from 0 to 8.
+
+def test_the_seat_verdict_does_not_advise_a_sweep_its_own_sweep_has_ruled_out():
+    from reports.design import seat_action_from_sweep
+    from reports.render import seat_verdict
+    sc = _Counts([[830, 800, 770, 600], [820, 800, 760, 620], [800, 790, 790, 640]], 3000)
+    seats = _seats([3.1, 3.1, -0.4, -5.8], [1e-9, 1e-9, 0.4, 1e-30])
+    action = seat_action_from_sweep(seats, sc, ARMS, "k", 4, "g", {"identified": False})
+    assert action.startswith("compensate it by another rule: the sweep of `k` below leaves seat 3 below fair at "
+                             "every value from 0 to 4")
+    assert "`agon sweep g --players 4 --param NAME=LO:HI:STEP`" in action
+    tab = pd.DataFrame({"seat": range(4), "win_rate": [0.277, 0.267, 0.257, 0.2], "edge_points": [2.7, 1.7, 0.7, -5],
+                        "ci_low": [0.26, 0.25, 0.24, 0.186], "ci_high": [0.29, 0.28, 0.27, 0.214],
+                        "p_holm": [0.1, 0.2, 0.4, 1e-12]})
+    line = seat_verdict(tab, 4, 3000, key_param="k", game="g", action=action)
+    assert "Action: compensate it by another rule" in line and "e.g. sweep the key constant" not in line
+    default = seat_verdict(tab, 4, 3000, key_param="k", game="g")
+    assert "`agon sweep g --players 4 --param k=LO:HI:STEP`" in default   # the sweep at the verdict's count
+
+
+def test_where_the_sweep_reaches_fair_the_action_names_the_value_to_check():
+    from reports.design import seat_action_from_sweep
+    sc = _Counts([[800, 800, 800, 600], [800, 800, 800, 700], [800, 800, 800, 750]], 3000)
+    action = seat_action_from_sweep(_seats([0, 0, 0, -5.8], [1, 1, 1, 1e-30]), sc, ARMS, "k", 4, "g", {})
+    assert "seat 3's 95% interval contain fair at k = 4" in action
+    assert "`agon seats g --players 4 --set k=4`, then `agon compare`" in action
+
+
+def test_a_flagged_seat_0_is_pointed_at_the_identified_fair_value():
+    from reports.design import seat_action_from_sweep
+    sc = _Counts([[900, 700, 700, 700], [750, 750, 750, 750], [600, 800, 800, 800]], 3000)
+    curve = {"identified": True, "crossing": {"value": 2.0}, "bootstrap": {"low": 1.4, "high": 2.7}}
+    action = seat_action_from_sweep(_seats([5, -1.7, -1.7, -1.7], [1e-9, 0.2, 0.2, 0.2]), sc, ARMS, "k", 4, "g", curve)
+    assert action.startswith("set `k` near the fair value the sweep below finds, about 2 [1.4, 2.7]")
+    assert seat_action_from_sweep(_seats([0.5, 0, 0, -0.5], [1, 1, 1, 1]), sc, ARMS, "k", 4, "g", curve) == ""
