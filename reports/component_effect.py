@@ -211,7 +211,8 @@ def regression_check(out: pd.DataFrame, alpha: float = 0.05, family: str = "fami
 
 def is_unjudged(verdict) -> bool:
     """A verdict that says why a component is not compared (reports/component_study.unjudged)."""
-    return str(verdict).startswith(("same as ", "every holder won", "no holder won", OUTCOME, ENDS_GAME))
+    return str(verdict).startswith(("same as ", "every holder won", "no holder won", "no seat without it won",
+                                    "every seat without it won", OUTCOME, ENDS_GAME))
 
 
 def check_text(r) -> str:
@@ -314,10 +315,12 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
 # ---------------------------------------------------------------- how every report writes it
 
 def family_text(r) -> str:
-    """'+4.0 [+1.1, +6.9]' (effect minus the family's other members), or '-'."""
+    """'+4.0 [+1.1, +6.9]' (effect minus the family's median effect), the median member itself, or '-'."""
     v = getattr(r, "vs_family_points", np.nan)
     if v is None or not np.isfinite(v):
         return "-"
+    if r.vs_family_high - r.vs_family_low < 1e-9:   # in every bootstrap draw this member was the median
+        return "0: the family's median member"
     return f"{v:+.1f} [{r.vs_family_low:+.1f}, {r.vs_family_high:+.1f}]"
 
 
@@ -398,6 +401,8 @@ def summary(tab: pd.DataFrame, title: str = "Components") -> str:
     for start, said in (("held exactly", "held exactly when a category is (judged as that category)"),
                         ("every holder", "held only by winners (a way to win, not judged)"),
                         ("no holder", "held only by losers (not judged)"),
+                        ("no seat without", "held by every winner (a condition of winning, not judged)"),
+                        ("every seat without", "held by no winner (not judged)"),
                         (OUTCOME, "outcomes of play (described, not judged)"),
                         (ENDS_GAME, "ends the game when completed (not judged: see its causal check)")):
         k = int(why.str.startswith(start).sum())

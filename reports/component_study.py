@@ -32,9 +32,12 @@ from reports.data import iter_chunks, load_meta, seat_metric_names
 
 __all__ = ["THRESHOLDS", "component_sources", "binary_sources", "fold_components", "component_table"]
 
-# game -> [(family title, seat metric, label)]: flag = metric >= 1
+# game -> [(family title, seat metric, label[, "outcome"])]: flag = metric >= 1. An "outcome" is a state
+# at the end, described and not judged (reports/outcomes.py): Magna Grecia's oracles held at the end score
+# oracle_points each, so "holds an oracle: too strong" said that points win; in its own family, so the other
+# components are not stratified by it
 THRESHOLDS = {
-    "magna-grecia": [("Oracles, markets, cities", "oracles", "holds an oracle"),
+    "magna-grecia": [("Oracles at the end", "oracles", "holding an oracle at the end", "outcome"),
                      ("Oracles, markets, cities", "markets_built", "built a market"),
                      ("Oracles, markets, cities", "markets_sold", "sold a market"),
                      ("Oracles, markets, cities", "oracle_takeovers", "took over an oracle"),
@@ -74,9 +77,10 @@ def component_sources(spec, columns, players: int) -> list[dict]:
             for code, lab in enumerate(labels):
                 out.append({"family": name.replace("_", " ").title(), "label": f"{name} = {lab}", "metric": name,
                             "kind": kind, "code": code})
-    for title, metric, label in THRESHOLDS.get(getattr(spec, "name", ""), []):
+    for title, metric, label, *kind in THRESHOLDS.get(getattr(spec, "name", ""), []):
         if metric in seat_m:
-            out.append({"family": title, "label": label, "metric": metric, "kind": "threshold", "code": None})
+            out.append({"family": title, "label": label, "metric": metric, "kind": kind[0] if kind else "threshold",
+                        "code": None, "threshold": True})
     return out
 
 
@@ -84,7 +88,7 @@ def _flag(values: np.ndarray, src: dict) -> np.ndarray:
     v = np.asarray(values, dtype=float)
     if src["code"] is not None:         # a category (or an outcome category): its code
         return (v == src["code"]).astype(float)
-    if src["kind"] == "threshold":
+    if src.get("threshold"):
         return (np.nan_to_num(v) >= 1).astype(float)
     return np.nan_to_num(v)
 
@@ -94,7 +98,8 @@ def binary_sources(run_dir, sources: list[dict], players: int) -> np.ndarray:
     chunks, reading only those columns): `built_turn_*` next to `built_*` holds turn numbers and
     must neither be a component nor count as one held."""
     binary = np.ones(len(sources), bool)
-    flags = [i for i, s in enumerate(sources) if s["kind"] in ("flag", "outcome") and s["code"] is None]
+    flags = [i for i, s in enumerate(sources)
+             if s["kind"] in ("flag", "outcome") and s["code"] is None and not s.get("threshold")]
     cols = [f"{sources[i]['metric']}_{k}" for i in flags for k in range(players)]
     if not flags:
         return binary
@@ -198,12 +203,16 @@ def unjudged(tab: pd.DataFrame, n_with, wins_with, min_held: int = MIN_HELD):
     a declared outcome of play (Troja's "Won: too strong" said that the side ahead in the war wins
     more, which no designer can act on as a component's strength; reports/outcomes.py describes it),
     and a component whose completion ends the game (Glory to Rome's Catacomb: a player completes it
-    when ahead, so 97% of its holders won and it was "too strong, +72.9"; its causal check is named)."""
+    when ahead, so 97% of its holders won and it was "too strong, +72.9"; its causal check is named).
+    The same on the other side: Magna Grecia's 101 seat-games without an oracle takeover won none,
+    so "took over an oracle: too strong, +25.5" was the with-rate of nearly every seat against zero."""
+    n_out = tab["seat_games_without"].to_numpy(float) if "seat_games_without" in tab else np.zeros(len(tab))
+    w_out = tab["wins_without"].to_numpy(float) if "wins_without" in tab else np.zeros(len(tab))
     alias = tab["alias"].fillna("").astype(str) if "alias" in tab else [""] * len(tab)
     kind = tab["kind"] if "kind" in tab else [""] * len(tab)
     ender = tab["ends_game"].fillna(False).astype(bool) if "ends_game" in tab else [False] * len(tab)
     reason, verdict = [], []
-    for a, kd, e, n, k in zip(alias, kind, ender, n_with, wins_with):
+    for a, kd, e, n, k, n0, k0 in zip(alias, kind, ender, n_with, wins_with, n_out, w_out):
         if kd == "outcome":
             why, said = f"{OUTCOME}: described (with vs without), not judged", OUTCOME
         elif e:
@@ -214,6 +223,11 @@ def unjudged(tab: pd.DataFrame, n_with, wins_with, min_held: int = MIN_HELD):
             why, said = "every holder won: a way to win, not a strength to compare", "every holder won"
         elif n >= min_held and k <= 1e-9:
             why, said = "no holder won: a way to lose, not a weakness to compare", "no holder won"
+        elif n0 >= min_held and k0 <= 1e-9:
+            why, said = ("no seat without it won: a condition of winning, not a strength to compare",
+                         "no seat without it won")
+        elif n0 >= min_held and k0 >= n0 - 1e-9:
+            why, said = "every seat without it won: a way to win is to avoid it", "every seat without it won"
         else:
             why, said = "", ""
         reason.append(why)

@@ -23,9 +23,14 @@ def outcome_line(tab, title: str, players: int) -> str:
     """'**Side in the war at the end** (outcomes of play, described, not judged): win rate on the side
     ahead in the war 36.8% [35.6, 38.1] of 5,594 seat-games, on the side behind in the war 13.2%
     [12.3, 14.1] of 5,594; fair 25.0%.' One clause per outcome, in the table's order; the table
-    beside it has the rates without and the lifts."""
+    beside it has the rates without and the lifts. A lone outcome (Magna Grecia's oracles held at the
+    end) also says its rate without, the other side of the same question."""
     lab = "label" if "label" in tab else "component"
     parts = [f"{getattr(r, lab)} {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)} of {integer(r.seat_games)}"
              + (" seat-games" if i == 0 else "") for i, r in enumerate(tab.itertuples())]
+    if len(tab) == 1:
+        r = next(tab.itertuples())
+        parts[0] += (f", without it {pct(r.win_rate_without)} {ci(r.without_low, r.without_high)} of "
+                     f"{integer(r.seat_games_without)}")
     return f"**{title}** (outcomes of play, described, not judged): win rate " + ", ".join(parts) + \
         f"; fair {pct(1 / players)}."

@@ -149,3 +149,16 @@ def test_the_seats_report_judges_components_as_the_component_study_does(tmp_path
     md = (run / "report.md").read_text()
     verdict = md.split("## Verdict", 1)[1].split("\n## ", 1)[0]
     assert "Civa" not in verdict and "| regression (pts) [95% CI] |" in md
+
+
+def test_the_family_median_member_is_named_not_given_a_zero_width_interval():
+    """In a family of three the middle member is the reference in every bootstrap draw: Magna Grecia's
+    'merged cities' read '+0.0 [+0.0, +0.0]', an interval no estimate has."""
+    from types import SimpleNamespace
+    from reports.component_effect import family_contrast, family_text
+    vs, se = family_contrast(np.array([25.5, 7.9, -13.0]), np.array([0.4, 0.7, 0.7]))
+    assert se[1] == 0 and se[0] > 0
+    mid = SimpleNamespace(vs_family_points=vs[1], vs_family_low=vs[1], vs_family_high=vs[1])
+    assert family_text(mid) == "0: the family's median member"
+    top = SimpleNamespace(vs_family_points=vs[0], vs_family_low=vs[0] - 1.96 * se[0], vs_family_high=vs[0] + 1.96 * se[0])
+    assert family_text(top).startswith("+17.6 [")

@@ -120,3 +120,39 @@ def test_a_game_ender_must_name_a_declared_component():
     for bad in (["built_catacomb"], "has_strong", [3]):
         with pytest.raises(ValueError, match="has_"):
             parse_sections({**EXTRA, "game_enders": bad})
+
+
+def test_a_count_held_at_the_end_can_be_an_outcome(war_run, monkeypatch):
+    """Magna Grecia's oracles held at the end score oracle_points each: 'holds an oracle: too strong,
+    +15.1 vs its family's median' compared that part of the score with actions (merging cities,
+    selling markets). A threshold (count >= 1) declared "outcome" is described in its own family,
+    not judged, and not stratified on by the other components; the outcome line gives both sides."""
+    from reports import component_study as cs
+    from reports.outcomes import outcome_line
+    monkeypatch.setitem(cs.THRESHOLDS, "comp-game", [("Counts at the end", "has_count", "holding a count", "outcome")])
+    counts, games, pp = fold_components(war_run, _spec())
+    tab = component_table(counts, games, pp).set_index("label")
+    row = tab.loc["holding a count"]
+    assert row["verdict"] == OUTCOME and row["family"] == "Counts at the end" and row["flag"] == ""
+    df = _war_frame()
+    assert row["seat_games"] == sum((df[f"has_count_{k}"] >= 1).sum() for k in range(PLAYERS))   # a threshold, kept
+    assert tab.loc["Strong", "flag"] == "strong"
+    line = outcome_line(tab.loc[["holding a count"]].reset_index(), "Counts at the end", PLAYERS)
+    assert "holding a count" in line and ", without it " in line and "fair 25.0%" in line
+    mg = [t for t in cs.THRESHOLDS["magna-grecia"] if t[1] == "oracles"]
+    assert mg == [("Oracles at the end", "oracles", "holding an oracle at the end", "outcome")]
+
+
+def test_a_component_no_seat_without_won_is_a_condition_not_a_strength():
+    """Magna Grecia's 101 seat-games without an oracle takeover won none: 'took over an oracle: too
+    strong, +25.5' was the with-rate of 99.4% of seats against zero. Not judged, either side."""
+    import pandas as pd
+    from reports.component_study import unjudged
+    tab = pd.DataFrame({"label": ["takeover", "avoided", "few", "plain"], "alias": "",
+                        "seat_games_without": [101, 300, 60, 5000], "wins_without": [0, 300, 0, 1100]})
+    reason, verdict = unjudged(tab, [15899, 1000, 15940, 11000], [4000, 200, 4000, 2900])
+    assert list(verdict) == ["no seat without it won", "every seat without it won", "", ""]
+    assert reason[0].startswith("no seat without it won: a condition of winning")
+    s = summary(pd.DataFrame({"label": tab["label"], "flag": "", "enough": True, "unjudged": reason,
+                              "verdict": verdict, "adj_points": np.nan}))
+    assert "1 held by every winner (a condition of winning, not judged)" in s and "1 held by no winner" in s
