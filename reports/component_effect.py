@@ -312,6 +312,33 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
     return "no causal check exists in Agon for this component (no rule switch or ban removes it): treat as an association"
 
 
+def dealt_at_random(spec, metric: str, params: dict | None = None) -> bool:
+    """Whether a categorical seat metric is dealt at random at setup under the run's parameters
+    (GameSpec.extra["dealt_categories"]): then with vs without is a randomised comparison, the
+    effect of being dealt the category for these players, not only an association. Magna Grecia's
+    colour (from the first round tile's turn order), Mare Nostrum's civ (`civ_assignment=random`) and
+    Troja's allegiance are; their verdicts said "treat as an association"."""
+    from reports.components import parse_sections
+    cond = parse_sections(getattr(spec, "extra", None))["dealt_categories"].get(metric)
+    if cond is None:
+        return False
+    params = params or {}
+    for name, want in cond.items():
+        have = params.get(name)
+        if have is None:
+            try:
+                have = spec.params.get(name).default
+            except Exception:
+                return False
+        if str(have).lower() != str(want).lower():
+            return False
+    return True
+
+
+DEALT = ("dealt at random at setup, so this is a randomised comparison: the effect of being dealt it rather than "
+         "another, for these players")
+
+
 # ---------------------------------------------------------------- how every report writes it
 
 def family_text(r) -> str:

@@ -48,12 +48,14 @@ def parse_sections(extra) -> dict:
 
     Returns {"components": [(title, prefix)], "outcomes": [(title, prefix, {column: label})],
     "outcome_categories": [categorical_seat names], "game_enders": [component columns],
+    "dealt_categories": {categorical_seat name: {param: value}} (dealt at random at setup when the
+    run's parameters have these values),
     "categorical_seat": {name: [labels]},
     "categorical_game": {name: [labels]}, "score_parts": [names]} (empty when not declared).
     Raises ValueError on a malformed declaration (a bug of the game, not of the data)."""
     extra = extra or {}
-    out = {"components": [], "outcomes": [], "outcome_categories": [], "game_enders": [], "categorical_seat": {},
-           "categorical_game": {}, "score_parts": []}
+    out = {"components": [], "outcomes": [], "outcome_categories": [], "game_enders": [], "dealt_categories": {},
+           "categorical_seat": {}, "categorical_game": {}, "score_parts": []}
     for item in extra.get("components") or ():
         if not (isinstance(item, (tuple, list)) and len(item) == 2
                 and all(isinstance(x, str) and x for x in item)):
@@ -83,6 +85,13 @@ def parse_sections(extra) -> dict:
         raise ValueError(f"extra['game_enders'] lists component columns (starting with "
                          f"{', '.join(prefixes) or 'a declared component prefix'}), got {enders!r}")
     out["game_enders"] = list(enders)
+    dealt = extra.get("dealt_categories") or {}
+    if not isinstance(dealt, dict) or not all(c in out["categorical_seat"] and isinstance(v, dict)
+                                              and all(isinstance(k, str) for k in v) for c, v in dealt.items()):
+        raise ValueError(f"extra['dealt_categories'] maps categorical_seat metrics "
+                         f"({', '.join(out['categorical_seat']) or 'none declared'}) to {{param: value}} conditions, "
+                         f"got {dealt!r}")
+    out["dealt_categories"] = {c: dict(v) for c, v in dealt.items()}
     parts = extra.get("score_parts") or ()
     if isinstance(parts, str) or not all(isinstance(x, str) for x in parts):
         raise ValueError(f"extra['score_parts'] is a list of seat metric names, got {parts!r}")

@@ -4,8 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports import component_study as cs
-from reports.component_effect import (ENDS_GAME, ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check, check_text,
-                                      effect_text, family_text, regression_text, summary, verdict_text)
+from reports.component_effect import (DEALT, ENDS_GAME, ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check, check_text,
+                                      dealt_at_random, effect_text, family_text, regression_text, summary,
+                                      verdict_text)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.fmt import pts
@@ -35,9 +36,12 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     def check(r):
         return causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
 
+    def dealt(r):
+        return getattr(r, "kind", "") == "category" and dealt_at_random(spec, str(getattr(r, col)), meta.get("params"))
+
     if len(flagged) <= detail:
-        return [f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), an association; "
-                + check(r) + "." for r in flagged.itertuples()] + unclear
+        return [f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), "
+                + (DEALT if dealt(r) else "an association; " + check(r)) + "." for r in flagged.itertuples()] + unclear
     out = []
     for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
         t = flagged[flagged["flag"] == flag]
@@ -46,8 +50,13 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
                        "vs without in a small family; associations): "
                        + ", ".join(f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
                                    for r in t.itertuples()) + ".")
-    first = flagged.iloc[0]
-    out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + " (the same for each flagged one).")
+    rows = list(flagged.itertuples())
+    cats = [getattr(r, lab) for r in rows if dealt(r)]
+    if cats:
+        out.append(f"{', '.join(cats)}: {DEALT}.")
+    first = next((r for r in rows if not dealt(r)), None)
+    if first is not None:
+        out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + " (the same for each flagged one).")
     return out + unclear
 
 

@@ -182,6 +182,9 @@ class GameSpec:
           (Mare Nostrum's roles_last): listed unjudged by the component study.
       game_enders: [component columns] whose completion ends the game (Glory to Rome's
           built_catacomb): not judged; the verdict names the causal check.
+      dealt_categories: {categorical_seat name: {param: value}}: categories dealt at random at
+          setup when the run's parameters have these values (Mare Nostrum's civ under
+          civ_assignment=random): their verdicts are randomised comparisons, not associations.
       categorical_seat: {seat_metric: [labels]}, e.g. {"civ": ["Atlantis", ...]}:
           `{metric}_{k}` holds a code (index into labels); win rate per category,
           chi-square across categories when balanced; categories_<metric>.csv.

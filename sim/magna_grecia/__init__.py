@@ -43,6 +43,9 @@ SPEC = GameSpec(
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],
         "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
+        # a seat's colour comes from the first round tile's turn order (stack[0] drawn at random, §2), so
+        # a colour's effect is a randomised comparison: its place on the twelve tiles' turn orders (§9.1)
+        "dealt_categories": {"colour": {}},
         # `agon check-players` (experiments/check_players.py): trace words -> action families
         "train_budget": 60_000,   # planning greedy: ~80 games per CPU-second at 4 players; fits 10 min on 2 cores
         # never trained: plan switches, the chain length and the plan width (cost), and city_tiles: trained

@@ -47,6 +47,9 @@ def _build_spec():
             # seat (a seat leads a role by having the most of it), not components a designer sets: their
             # win rates are described, never judged too strong or too weak (reports/outcomes.py)
             "outcome_categories": ["roles_last", "high_priest_band"],
+            # civs are dealt to seats at random (setup.py) unless civ_assignment=fixed: a civ's effect is
+            # then a randomised comparison, not only an association
+            "dealt_categories": {"civ": {"civ_assignment": "random"}},
             # win_path_civ: the winner's civ and victory path together (§11.2, paths per civ)
             "categorical_game": {"victory_path": list(VICTORY_PATHS),
                                  "win_path_civ": list(WIN_PATH_CIV)},

@@ -1,0 +1,57 @@
+"""A category dealt at random at setup is a randomised comparison, not only an association
+(GameSpec.extra["dealt_categories"], reports/component_effect.dealt_at_random): Magna Grecia's
+"colour = B: too strong" ended "no causal check exists: treat as an association", though colours come
+from a round tile drawn at random, and Mare Nostrum's civs and Troja's allegiances are dealt too."""
+from __future__ import annotations
+
+import pytest
+
+import sim
+from reports.component_effect import DEALT, dealt_at_random
+from reports.component_study import component_table, fold_components
+from reports.components import parse_sections
+from reports.components_report import verdicts
+from tests.reports.test_components import EXTRA, PLAYERS, _frame, _spec, _write
+
+
+@pytest.fixture(scope="module")
+def civ_table(tmp_path_factory):
+    run = _write(tmp_path_factory.mktemp("dealt") / "run", _frame(12000, 4))
+    return component_table(*fold_components(run, _spec()))
+
+
+def _lines(tab, extra, params, detail=10):
+    return verdicts(tab, _spec(extra), {"players": PLAYERS, "game": "comp-game", "params": params}, detail=detail)
+
+
+def test_a_dealt_category_is_said_to_be_a_randomised_comparison(civ_table):
+    assert civ_table.set_index("label").loc["civ = Babylon", "flag"] == "strong"
+    line = next(x for x in _lines(civ_table, EXTRA, {}) if x.startswith("civ = Babylon"))
+    assert "an association" in line and "no causal check exists" in line          # what it said before
+    dealt = {**EXTRA, "dealt_categories": {"civ": {}}}
+    lines = _lines(civ_table, dealt, {})
+    line = next(x for x in lines if x.startswith("civ = Babylon"))
+    assert line.endswith(DEALT + ".") and "association" not in line
+    assert "an association" in next(x for x in lines if x.startswith("Strong"))   # a component stays one
+    # more flagged than the detail: one line names the dealt ones, the causal check is a component's
+    lines = _lines(civ_table, dealt, {}, detail=3)
+    assert any(x.startswith("civ = Babylon, civ = Atlantis") and x.endswith(DEALT + ".") for x in lines)
+    assert any(x.startswith("For Strong, e.g.:") for x in lines)
+
+
+def test_dealt_only_under_the_declared_parameters():
+    spec = _spec({**EXTRA, "dealt_categories": {"civ": {"oracle_points": 2}}})
+    assert dealt_at_random(spec, "civ", {"oracle_points": 2}) and dealt_at_random(spec, "civ", {})   # the default
+    assert not dealt_at_random(spec, "civ", {"oracle_points": 3}) and not dealt_at_random(spec, "has_strong", {})
+    mn = sim.get_game("mare-nostrum")
+    assert dealt_at_random(mn, "civ", {"civ_assignment": "random"})
+    assert not dealt_at_random(mn, "civ", {"civ_assignment": "fixed"})       # seat s plays civ s: not dealt
+    assert not dealt_at_random(mn, "first_god", {})                          # taken in play
+    assert dealt_at_random(sim.get_game("magna-grecia"), "colour", {})
+    assert dealt_at_random(sim.get_game("troja"), "allegiance", {})
+
+
+def test_dealt_categories_are_declared_well_formed():
+    for bad in ({"roles": {}}, {"civ": ["random"]}, ["civ"]):
+        with pytest.raises(ValueError, match="civ"):
+            parse_sections({**EXTRA, "dealt_categories": bad})
