@@ -306,6 +306,10 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
     except Exception:
         bans = {}
     lab = label.lower()
+    if " = " in lab:
+        # a category: Mare Nostrum's "first_god = ishtar" matched the ban `gods`, which removes every god,
+        # not the choice of Ishtar first
+        bans = {}
     for ban in bans:
         if ban.rstrip("s") in lab or ban in metric:
             return f"causal check: `agon restrict {name}{p} --ban {ban}` (a player who may not use it)"

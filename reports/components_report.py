@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from reports import component_study as cs
 from reports.component_effect import (DEALT, ENDS_GAME, ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check, check_text,
                                       dealt_at_random, effect_text, family_text, regression_text, summary,
@@ -75,6 +77,39 @@ def ender_lines(tab, spec, meta: dict) -> list[str]:
             for r in tab[tab["verdict"] == ENDS_GAME].itertuples()]
 
 
+def dealt_lines(tab, spec, params: dict | None, players: int) -> tuple[list[str], list[str]]:
+    """(summary lines, verdict lines) for each category dealt at random at setup: the question a
+    designer asks of it by name ("is Troy or Mycenae favoured?"), answered in one line. Troja's design
+    report answered it only in a component table row ("allegiance = Troy: no effect shown"). A
+    category with a flagged value already has its verdict line; one without says what is ruled out."""
+    if "kind" not in tab:
+        return [], []
+    summary_lines, verdict_lines = [], []
+    cats = tab[tab["kind"] == "category"]
+    for name, rows in cats.groupby("metric", sort=False):
+        if not dealt_at_random(spec, str(name), params):
+            continue
+        rows = rows.sort_values("win_rate_with", ascending=False)
+        values = [(str(r.label).split(" = ", 1)[-1], r) for r in rows.itertuples()]
+        summary_lines.append(
+            f"**By `{name}`** (dealt at random at setup, so a randomised comparison): win rate "
+            + ", ".join(f"{v} {pct(r.win_rate_with)} {ci(r.with_low, r.with_high)}" for v, r in values)
+            + f" of {integer(rows['seat_games'].sum())} seat-games; fair {pct(1 / players)}.")
+        if (rows["flag"] != "").any():
+            continue
+        judged = rows[rows["adj_points"].notna()]
+        if not len(judged):
+            verdict_lines.append(f"`{name}`: too few seat-games per value to judge.")
+            continue
+        bound = float(np.nanmax(np.abs(judged[["adj_low", "adj_high"]].to_numpy(float))))
+        top = judged.iloc[int(np.argmax(np.abs(judged["adj_points"].to_numpy(float))))]
+        verdict_lines.append(
+            f"`{name}` (dealt at random): no value shown to win more or less than the others (largest effect "
+            f"{top.label} {top.adj_points:+.1f} [{top.adj_low:+.1f}, {top.adj_high:+.1f}] points with vs without); "
+            f"effects above {bound:.1f} points ruled out (95%).")
+    return summary_lines, verdict_lines
+
+
 def unclear_lines(tab, label: str = "Components") -> list[str]:
     """One line for the components whose verdict the regression check withdrew: both figures, so a
     designer sees why neither is a finding."""
@@ -110,9 +145,11 @@ def build(out) -> dict:
     findings = [summary(tab, "Components")]
     findings += [f"Too strong: {item(r)}." for r in strong.head(8).itertuples()]
     findings += [f"Too weak: {item(r)}." for r in weak.tail(8).itertuples()]
+    dealt_summary, dealt_verdicts = dealt_lines(tab, spec, meta.get("params"), p)
+    findings += dealt_summary
 
     doc = Doc(f"{label}: component balance")
-    doc.verdicts(verdicts(tab, spec, meta))
+    doc.verdicts(verdicts(tab, spec, meta) + dealt_verdicts)
     what = [f"**Game**: {label} (`{meta['game']}`), {p} players, strategies {', '.join(f'`{s}`' for s in meta['strategies'])} "
             "in every seat",
             f"**Games**: {integer(games)} ({integer(games * p)} seat-games); **seed** {meta.get('seed')}; parameters "

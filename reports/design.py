@@ -16,7 +16,7 @@ import pandas as pd
 from reports import component_effect as ce
 from reports import stats
 from reports.component_study import component_table, fold_components, plot_lifts
-from reports.components_report import verdicts as component_verdicts
+from reports.components_report import dealt_lines, verdicts as component_verdicts
 from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
@@ -365,9 +365,16 @@ def build(gdir, results: dict | None = None) -> dict:
             outs = tab[(tab["kind"] == "outcome") & tab["code"].isna()] if "kind" in tab else tab.iloc[:0]
             summary += [outcome_line(t, fam, pp) for fam, t in outs.groupby("family", sort=False)]
             verdicts += component_verdicts(tab, spec, {**m, "game": game})
+            dealt_summary, dealt_verdicts = dealt_lines(tab, spec, m.get("params"), pp)
+            summary += dealt_summary
+            verdicts += dealt_verdicts
+            dealt = sorted({str(r.metric) for r in tab.itertuples() if getattr(r, "kind", "") == "category"
+                            and ce.dealt_at_random(spec, str(r.metric), m.get("params"))})
             limits.append("Component effects are associations (a winning player completes more), not causes; each "
                           "flagged component's verdict names the causal check the game offers (a rule switch or "
-                          "`agon restrict`), or says there is none.")
+                          "`agon restrict`), or says there is none."
+                          + (f" The exception: {', '.join(f'`{x}`' for x in dealt)}, dealt at random at setup, whose "
+                             "effects are randomised comparisons (for these players)." if dealt else ""))
             png = png_bytes(plot_lifts(tab, f"{label}: component effects ({integer(games)} games)"))
 
             def comp_section(doc, tab=tab, ccmd=ccmd, png=png, games=games, pp=pp, reg_rows=reg_rows):

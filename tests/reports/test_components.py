@@ -247,7 +247,8 @@ def test_declared_metrics_missing_and_sweep_base_arm(tmp_path):
 
 def test_parse_sections_rejects_malformed():
     assert parse_sections({}) == {"components": [], "outcomes": [], "outcome_categories": [], "game_enders": [],
-                                  "categorical_seat": {}, "categorical_game": {}, "score_parts": []}
+                                  "dealt_categories": {}, "categorical_seat": {}, "categorical_game": {},
+                                  "score_parts": []}
     with pytest.raises(ValueError):
         parse_sections({"components": [("Buildings",)]})
     with pytest.raises(ValueError):

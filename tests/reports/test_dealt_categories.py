@@ -55,3 +55,37 @@ def test_dealt_categories_are_declared_well_formed():
     for bad in ({"roles": {}}, {"civ": ["random"]}, ["civ"]):
         with pytest.raises(ValueError, match="civ"):
             parse_sections({**EXTRA, "dealt_categories": bad})
+
+
+def test_a_category_is_not_given_a_ban_of_its_whole_option_as_its_causal_check():
+    """Mare Nostrum's "first_god = ishtar" was told to check itself with `--ban gods`, which removes
+    every god; a component the ban does remove keeps it."""
+    from reports.component_effect import causal_check
+    mn = sim.get_game("mare-nostrum")
+    assert "no causal check exists" in causal_check(mn, "first_god = ishtar", "first_god", "mare-nostrum", 6)
+    mg = sim.get_game("magna-grecia")
+    assert "--ban markets" in causal_check(mg, "built a market", "markets_built", "magna-grecia", 4)
+
+
+def test_the_design_report_answers_the_dealt_question_by_name(civ_table):
+    """Troja's design report answered "is Troy or Mycenae favoured?" only in a component table row
+    ("allegiance = Troy: no effect shown"). A dealt category gets a summary line with every value's win
+    rate and, when no value is flagged, a verdict saying what is ruled out."""
+    import pandas as pd
+    from reports.components_report import dealt_lines
+    spec = _spec({**EXTRA, "dealt_categories": {"civ": {}}})
+    summ, verd = dealt_lines(civ_table, spec, {}, PLAYERS)
+    assert len(summ) == 1 and summ[0].startswith("**By `civ`** (dealt at random at setup, so a randomised comparison): "
+                                                 "win rate Babylon ")
+    assert "of 48,000 seat-games; fair 25.0%." in summ[0] and verd == []      # Babylon's own verdict line says it
+    assert dealt_lines(civ_table, _spec(), {}, PLAYERS) == ([], [])         # not declared dealt: nothing
+    side = pd.DataFrame({"kind": "category", "metric": "side", "label": ["side = Troy", "side = Mycenae"],
+                         "win_rate_with": [0.245, 0.255], "with_low": [0.235, 0.244], "with_high": [0.256, 0.266],
+                         "seat_games": [6000, 6000], "flag": "", "adj_points": [-0.9, 0.9], "adj_low": [-2.5, -0.6],
+                         "adj_high": [0.6, 2.5]})
+    spec = _spec({**EXTRA, "categorical_seat": {**EXTRA["categorical_seat"], "side": ["Troy", "Mycenae"]},
+                  "dealt_categories": {"side": {}}})
+    summ, verd = dealt_lines(side, spec, {}, 4)
+    assert "Mycenae 25.5% [24.4, 26.6], Troy 24.5% [23.5, 25.6] of 12,000 seat-games" in summ[0]
+    assert verd == ["`side` (dealt at random): no value shown to win more or less than the others (largest effect "
+                    "side = Mycenae +0.9 [-0.6, +2.5] points with vs without); effects above 2.5 points ruled out (95%)."]
