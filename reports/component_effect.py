@@ -285,13 +285,19 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
                  strategies: str = "greedy") -> str:
     """The command that tests a flagged component causally, if the game has one; else says so.
 
-    Glory to Rome: every building's power can be switched off (`power_<snake_name>`), so the
-    check is `agon compare` of a run with and without the power on the same seeds."""
+    A component whose power a rule switch turns off (`power_<name>`: every Glory to Rome building,
+    `built_<name>`; every Mare Nostrum god, `god_<name>`, and the first god taken, `first_god =
+    <name>`) is checked by `agon compare` of a run with and without the power on the same seeds."""
+    from reports.components import parse_sections
     params = getattr(spec, "params", None)
     name = getattr(spec, "name", game)
     p = f" --players {players}" if players else ""
-    if params is not None and metric.startswith("built_"):
-        pname = "power_" + metric[len("built_"):]
+    prefixes = [pre for _, pre in parse_sections(getattr(spec, "extra", None))["components"]]
+    own = next((metric[len(pre):] for pre in prefixes if metric.startswith(pre) and metric != pre), None)
+    if own is None and " = " in label:
+        own = label.split(" = ", 1)[1].strip().lower().replace(" ", "_")
+    if params is not None and own:
+        pname = "power_" + own
         try:
             params.get(pname)
         except Exception:

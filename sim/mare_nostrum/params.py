@@ -74,6 +74,11 @@ PARAMS = ParamTable([
     Param("win_hw", 4, 3, 7, "heroes/wonders to win (+1 advanced)"),
     Param("role_victory", True, boolean=True, meaning="holding all four roles after role determination wins"),
     Param("max_rounds", 40, 10, 100, "round cap; beyond it the game is unfinished"),
+    # one switch per god, in the order of G_ATHENA..G_VULCAN (rules/base.py): a god whose power is off is
+    # still taken, held and spent as before, and does nothing, so a flagged god's effect can be checked
+    # causally on the same seeds (Agon's measuring switches, not rule options; every default is the rule)
+    *(Param(f"power_{g}", True, boolean=True, meaning=f"{g.title()}'s power acts (false: taken, does nothing)")
+      for g in ("athena", "baal", "hermes", "isis", "ishtar", "mars", "poseidon", "vulcan")),
 ])
 
 _g = globals()

@@ -59,10 +59,17 @@ def test_dealt_categories_are_declared_well_formed():
 
 def test_a_category_is_not_given_a_ban_of_its_whole_option_as_its_causal_check():
     """Mare Nostrum's "first_god = ishtar" was told to check itself with `--ban gods`, which removes
-    every god; a component the ban does remove keeps it."""
+    every god; it now gets Ishtar's own power switch, as the god does, and a category without a switch
+    gets none. A component the ban does remove keeps it."""
     from reports.component_effect import causal_check
     mn = sim.get_game("mare-nostrum")
-    assert "no causal check exists" in causal_check(mn, "first_god = ishtar", "first_god", "mare-nostrum", 6)
+    for label, metric in (("first_god = ishtar", "first_god"), ("Ishtar", "god_ishtar")):
+        check = causal_check(mn, label, metric, "mare-nostrum", 6)
+        assert "--set power_ishtar=false --out runs/no-ishtar" in check and "--ban" not in check
+    assert "no causal check exists" in causal_check(mn, "first_god = none", "first_god", "mare-nostrum", 6)
+    assert "no causal check exists" in causal_check(mn, "civ = Babylon", "civ", "mare-nostrum", 6)
+    gtr = sim.get_game("glory-to-rome")
+    assert "--set power_catacomb=false" in causal_check(gtr, "Catacomb", "built_catacomb", "glory-to-rome", 4)
     mg = sim.get_game("magna-grecia")
     assert "--ban markets" in causal_check(mg, "built a market", "markets_built", "magna-grecia", 4)
 

@@ -257,6 +257,13 @@ def god_holder(S, j):
 
 
 @njit(cache=True)
+def god_power(P, j):
+    """Whether god j's power acts (`power_<god>`, default true): a god switched off is taken and
+    spent as before and does nothing, the causal check of a flagged god."""
+    return P[P_POWER_ATHENA + j] != 0
+
+
+@njit(cache=True)
 def set_decision(S, step, who):
     S[H_STEP] = step
     S[H_DECIDER] = who

@@ -192,7 +192,7 @@ def apply_strategy(S, P, o, a, rng):
         k = k % 1681
         frm = k // 41
         to = k % 41
-        q = poseidon_reactor(S, o)
+        q = poseidon_reactor(S, P, o)
         if q >= 0 and not is_step(S, P, o, frm, to) and shortest_chain(S, P, o, frm, to) != 0:
             S[H_PM_KIND] = 1
             S[H_PM_FROM] = frm
@@ -247,7 +247,7 @@ def apply_strategy(S, P, o, a, rng):
     if a >= A_ATTACK and a < A_TITAN1:
         k = a - A_ATTACK
         l = k // 6
-        q = poseidon_reactor(S, o)
+        q = poseidon_reactor(S, P, o)
         if l >= NP and q >= 0 and S[ui(o, l, 3)] > 0:
             S[H_PM_KIND] = 2
             S[H_PM_TO] = l

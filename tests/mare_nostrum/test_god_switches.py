@@ -1,0 +1,85 @@
+"""Each god's power switch (`power_<god>=false`, sim/mare_nostrum/params.py): the god is taken and
+spent as before and does nothing. It is the causal check of a flagged god: "Ishtar: too strong,
++38 points" had none, so a designer could not tell Ishtar's power from the seats that take her."""
+import numpy as np
+import pytest
+
+from sim import contract
+from sim.mare_nostrum import SPEC
+from sim.mare_nostrum import rules as R
+from sim.mare_nostrum import state as ST
+from sim.mare_nostrum.board import NP, NS
+from sim.mare_nostrum.params import PARAMS
+from sim.mare_nostrum.playout import GAME
+from strategies.mare_nostrum import GREEDY_W
+from .helpers import ROM, GRE, CAR, EGY, prov, sea, fresh, run_setup, legal_list, act, units, set_units, \
+    clear_units, strategy_turn, build_turn
+from .test_examples import _battle
+
+GODS = ("athena", "baal", "hermes", "isis", "ishtar", "mars", "poseidon", "vulcan")
+
+
+def game(**kw):
+    S, P, rng = fresh(**kw)
+    run_setup(S, P, rng, ["fruit", "oil"])
+    return S, P, rng
+
+
+def test_ishtar_switched_off_lets_baal_destroy_the_city():
+    S, P, rng = game(power_ishtar=False)
+    S[ST.GOD + R.G_BAAL] = ROM + 1
+    S[ST.GOD + R.G_ISHTAR] = EGY + 1
+    build_turn(S, P, ROM, rng)
+    alex = prov(13)
+    act(S, P, R.A_BAAL + alex, rng)
+    assert S[ST.CITY + alex] == 1 and S[ST.GOD + R.G_BAAL] == -1      # no ISHTAR decision: destroyed
+    assert S[ST.H_STEP] == ST.ST_BUILD and S[ST.GOD + R.G_ISHTAR] == EGY + 1
+
+
+@pytest.mark.parametrize("god, turn, first, size", [("baal", build_turn, R.A_BAAL, NP),
+                                                    ("vulcan", build_turn, R.A_VULCAN, 3 * NP),
+                                                    ("poseidon", strategy_turn, R.A_POSEIDON, 6 * NS)])
+def test_an_attack_god_switched_off_offers_no_attack(god, turn, first, size):
+    for on in (True, False):
+        S, P, rng = game(**{f"power_{god}": on})
+        S[ST.GOD + getattr(R, f"G_{god.upper()}")] = ROM + 1
+        turn(S, P, ROM, rng)
+        offered = [a for a in legal_list(S, P) if first <= a < first + size]
+        assert bool(offered) == on
+
+
+def test_mars_switched_off_is_never_asked():
+    for on in (True, False):
+        S, P, rng = fresh(power_mars=on)
+        run_setup(S, P, rng)
+        l = prov(2)
+        clear_units(S, l)
+        set_units(S, CAR, l, 0, 2)
+        set_units(S, CAR, l, 2, 1)
+        set_units(S, ROM, l, 0, 2)
+        set_units(S, ROM, l, 2, 1)
+        S[ST.HERO + R.CH_HANNIBAL] = 0
+        S[ST.GOD + R.G_MARS] = CAR + 1
+        _battle(S, P, rng, CAR, l, ROM, [3, 5, 3, 3])
+        assert (S[ST.H_STEP] == ST.ST_MARS) == on
+
+
+def _greedy(n_games, **kw):
+    W = np.tile(np.array(GREEDY_W), (6, 1))
+    return SPEC.play_batch(21, 0, n_games, 6, PARAMS.vector(kw), np.ones(6, np.int64), W, True)
+
+
+@pytest.mark.parametrize("god", ["athena", "hermes", "isis"])
+def test_a_switch_changes_games_on_the_same_seeds(god):
+    """Athena, Hermes and Isis act automatically: switched off, some of the same seeded greedy games
+    go otherwise (a switch that did nothing would move none)."""
+    base, off = _greedy(60), _greedy(60, **{f"power_{god}": False})
+    moved = (base["score"] != off["score"]).any(axis=1) | (base["turns"] != off["turns"])
+    assert moved.sum() >= 5
+
+
+def test_every_god_switched_off_keeps_the_invariants():
+    P = PARAMS.vector({f"power_{g}": False for g in GODS})
+    kinds = np.array([0, 1, 1, 0, 1, 0], np.int64)
+    r = contract.fuzz(GAME, 6, 300, P, 17, kinds, np.tile(np.array(GREEDY_W), (6, 1)))
+    assert r["turns"].shape == (300,)
