@@ -55,7 +55,8 @@ from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_NP, H_B_LOC, H_B_ATT,
 from sim.mare_nostrum.params import (P_HIT_DIVISOR, P_MARS_BONUS, P_WIN_HW, P_ADVANCED, P_TAX_KEEP,
                                      P_COST_OFFERING, P_TEMPLE_MULT, P_MARKET_MULT, P_ATHENA_BONUS,
                                      P_HERMES_CARDS, P_PENTHESILEA_DIVISOR, P_OCCUPIER_INCOME,
-                                     P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY, P_TAX_WILD)
+                                     P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY, P_TAX_WILD,
+                                     P_POWER_ATHENA, P_POWER_ISHTAR)
 
 K_RANDOM, K_GREEDY, K_ECONOMIST, K_WARMONGER, K_HOARDER, K_ISMCTS = range(6)
 
@@ -681,9 +682,10 @@ def caravan_loss(S, P, v):
 
 
 @njit(cache=True)
-def ishtar_guard(S, q):
-    """A destructive god aimed at q is wasted when q holds Ishtar face up."""
-    return 0.15 if S[GOD + 4] == q + 1 else 1.0
+def ishtar_guard(S, P, q):
+    """A destructive god aimed at q is wasted when q holds Ishtar face up (and her power is on:
+    `power_ishtar=false` removes it, and a player knows the rules)."""
+    return 0.15 if S[GOD + 4] == q + 1 and P[P_POWER_ISHTAR] != 0 else 1.0
 
 
 @njit(cache=True)
@@ -718,7 +720,7 @@ def baal_value(S, P, o, v, w, ctx, cnt):
     c = S[INFL + v] - 1
     loss = city_loss(S, P, v)
     val = loss * wt(w, W_INCOME, 1.0) * ctx[X_VF + c] * HORIZON + block_gain(w, ctx, c, loss)
-    val *= ishtar_guard(S, c)
+    val *= ishtar_guard(S, P, c)
     return val + role_shift(S, P, o, cnt, c, 1, -1, w)
 
 
@@ -727,14 +729,14 @@ def vulcan_value(S, P, o, v, i, w, ctx, cnt):
     c = S[INFL + v] - 1
     loss = caravan_loss(S, P, v)
     val = loss * wt(w, W_INCOME, 1.0) * ctx[X_VF + c] * HORIZON + block_gain(w, ctx, c, 1.0)
-    val *= ishtar_guard(S, c)
+    val *= ishtar_guard(S, P, c)
     return val + role_shift(S, P, o, cnt, c, 0, -1, w)
 
 
 @njit(cache=True)
 def poseidon_value(S, P, o, s, p, w, ctx):
     """Sinking p's fleet in sea s: a unit lost, and any transport chain it carries."""
-    return wt(w, W_UNIT, 1.5) * ctx[X_VF + p] * ishtar_guard(S, p)
+    return wt(w, W_UNIT, 1.5) * ctx[X_VF + p] * ishtar_guard(S, P, p)
 
 
 @njit(cache=True)
@@ -818,7 +820,10 @@ def athena_denial(S, P, o, w, cnt):
 
 @njit(cache=True)
 def god_power(S, P, o, j, w, ctx, cnt):
-    """What god j is worth to o now, before its 3-card price (§6.1)."""
+    """What god j is worth to o now, before its 3-card price (§6.1); nothing when its power is
+    switched off (`power_<god>=false`: a player knows the rules)."""
+    if P[P_POWER_ATHENA + j] == 0:
+        return 0.0
     n = S[H_NP]
     card = wt(w, W_CARD, 0.5)
     if j == 0:      # Athena: +2 to every role count at the next role determination

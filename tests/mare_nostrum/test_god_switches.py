@@ -69,13 +69,25 @@ def _greedy(n_games, **kw):
     return SPEC.play_batch(21, 0, n_games, 6, PARAMS.vector(kw), np.ones(6, np.int64), W, True)
 
 
-@pytest.mark.parametrize("god", ["athena", "hermes", "isis"])
-def test_a_switch_changes_games_on_the_same_seeds(god):
-    """Athena, Hermes and Isis act automatically: switched off, some of the same seeded greedy games
-    go otherwise (a switch that did nothing would move none)."""
+@pytest.mark.parametrize("god", [g for g in GODS if g != "mars"])   # greedy seats hardly take Mars (10 of
+def test_a_switch_changes_games_on_the_same_seeds(god):               # 48,000): test_mars_switched_off_is_never_asked
+    """Switched off, some of the same seeded greedy games go otherwise (a switch that did nothing would
+    move none). Ishtar's moved none of 8,000 while the players still shied from her holder: her power
+    never fired, so the players must know the switch (strategies/mare_nostrum.py ishtar_guard, god_power)."""
     base, off = _greedy(60), _greedy(60, **{f"power_{god}": False})
     moved = (base["score"] != off["score"]).any(axis=1) | (base["turns"] != off["turns"])
-    assert moved.sum() >= 5
+    assert moved.sum() >= 3
+
+
+def test_a_player_knows_when_ishtar_is_switched_off():
+    from strategies import mare_nostrum as M
+    S, P, rng = game()
+    on = M.ishtar_guard(S, P, EGY)
+    S[ST.GOD + R.G_ISHTAR] = EGY + 1
+    assert on == 1.0 and M.ishtar_guard(S, P, EGY) == 0.15
+    S2, P2, _ = game(power_ishtar=False)
+    S2[ST.GOD + R.G_ISHTAR] = EGY + 1
+    assert M.ishtar_guard(S2, P2, EGY) == 1.0
 
 
 def test_every_god_switched_off_keeps_the_invariants():
