@@ -273,21 +273,28 @@ def test_t08_hamilcar():
     assert S[ST.H_B_TD] == 12
 
 
+def t09_battle(ishtar, **kw):
+    """T09's battle up to the totals: Carthage (holding Mars) attacks Rome in province 2, Rome
+    holding Ishtar if `ishtar`; `kw` are parameters. Returns S, P, rng and the province."""
+    S, P, rng = fresh(**kw)
+    run_setup(S, P, rng)
+    l = prov(2)
+    clear_units(S, l)
+    set_units(S, CAR, l, 0, 2)
+    set_units(S, CAR, l, 2, 1)
+    set_units(S, ROM, l, 0, 2)
+    set_units(S, ROM, l, 2, 1)
+    S[ST.HERO + R.CH_HANNIBAL] = 0
+    S[ST.GOD + R.G_MARS] = CAR + 1
+    if ishtar:
+        S[ST.GOD + R.G_ISHTAR] = ROM + 1
+    _battle(S, P, rng, CAR, l, ROM, [3, 5, 3, 3])
+    return S, P, rng, l
+
+
 def test_t09_mars_and_ishtar():
     for ishtar in (False, True):
-        S, P, rng = fresh()
-        run_setup(S, P, rng)
-        l = prov(2)
-        clear_units(S, l)
-        set_units(S, CAR, l, 0, 2)
-        set_units(S, CAR, l, 2, 1)
-        set_units(S, ROM, l, 0, 2)
-        set_units(S, ROM, l, 2, 1)
-        S[ST.HERO + R.CH_HANNIBAL] = 0
-        S[ST.GOD + R.G_MARS] = CAR + 1
-        if ishtar:
-            S[ST.GOD + R.G_ISHTAR] = ROM + 1
-        _battle(S, P, rng, CAR, l, ROM, [3, 5, 3, 3])
+        S, P, rng, l = t09_battle(ishtar)
         assert S[ST.H_B_TA] == 14 and S[ST.H_B_TD] == 12
         assert S[ST.H_STEP] == ST.ST_MARS and S[ST.H_DECIDER] == CAR
         act(S, P, R.A_MARS_YES, rng)

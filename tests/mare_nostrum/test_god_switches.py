@@ -1,6 +1,7 @@
-"""Each god's power switch (`power_<god>=false`, sim/mare_nostrum/params.py): the god is taken and
-spent as before and does nothing. It is the causal check of a flagged god: "Ishtar: too strong,
-+38 points" had none, so a designer could not tell Ishtar's power from the seats that take her."""
+"""Each god's power switch (`power_<god>=false`, sim/mare_nostrum/params.py): the god can still be
+taken and spent and does nothing, and the players know it. It is the causal check of a flagged god:
+"Ishtar: too strong, +38 points" had none, so a designer could not tell Ishtar's power from the
+seats that take her."""
 import numpy as np
 import pytest
 
@@ -12,9 +13,8 @@ from sim.mare_nostrum.board import NP, NS
 from sim.mare_nostrum.params import PARAMS
 from sim.mare_nostrum.playout import GAME
 from strategies.mare_nostrum import GREEDY_W
-from .helpers import ROM, GRE, CAR, EGY, prov, sea, fresh, run_setup, legal_list, act, units, set_units, \
-    clear_units, strategy_turn, build_turn
-from .test_examples import _battle
+from .helpers import ROM, EGY, prov, fresh, run_setup, legal_list, act, strategy_turn, build_turn
+from .test_examples import t09_battle
 
 GODS = ("athena", "baal", "hermes", "isis", "ishtar", "mars", "poseidon", "vulcan")
 
@@ -50,17 +50,7 @@ def test_an_attack_god_switched_off_offers_no_attack(god, turn, first, size):
 
 def test_mars_switched_off_is_never_asked():
     for on in (True, False):
-        S, P, rng = fresh(power_mars=on)
-        run_setup(S, P, rng)
-        l = prov(2)
-        clear_units(S, l)
-        set_units(S, CAR, l, 0, 2)
-        set_units(S, CAR, l, 2, 1)
-        set_units(S, ROM, l, 0, 2)
-        set_units(S, ROM, l, 2, 1)
-        S[ST.HERO + R.CH_HANNIBAL] = 0
-        S[ST.GOD + R.G_MARS] = CAR + 1
-        _battle(S, P, rng, CAR, l, ROM, [3, 5, 3, 3])
+        S, P, rng, _ = t09_battle(False, power_mars=on)
         assert (S[ST.H_STEP] == ST.ST_MARS) == on
 
 
