@@ -56,9 +56,19 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     cats = [getattr(r, lab) for r in rows if dealt(r)]
     if cats:
         out.append(f"{', '.join(cats)}: {DEALT}.")
-    first = next((r for r in rows if not dealt(r)), None)
-    if first is not None:
-        out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + " (the same for each flagged one).")
+    rest = [r for r in rows if not dealt(r)]
+    if rest:
+        has = [r for r in rest if not check(r).startswith("no causal check")]
+        first = (has or rest)[0]
+        if not has:
+            tail = " (none of the flagged has one: treat them as associations)"
+        elif len(has) == len(rest):
+            tail = " (each flagged one has its own)"
+        else:
+            tail = (f" ({len(has)} of the {len(rest)} flagged have one, e.g. "
+                    + ", ".join(str(getattr(r, lab)) for r in has[:4]) + (", ..." if len(has) > 4 else "")
+                    + "; the others none: treat them as associations)")
+        out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + tail + ".")
     return out + unclear
 
 
