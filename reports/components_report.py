@@ -87,19 +87,23 @@ def ender_lines(tab, spec, meta: dict) -> list[str]:
             for r in tab[tab["verdict"] == ENDS_GAME].itertuples()]
 
 
+def dealt_metrics(tab, spec, params: dict | None) -> list[str]:
+    """The categorical metrics of a component table that were dealt at random at setup under these
+    parameters, in table order."""
+    if "kind" not in tab:
+        return []
+    cats = tab.loc[tab["kind"] == "category", "metric"].astype(str).unique()
+    return [c for c in cats if dealt_at_random(spec, c, params)]
+
+
 def dealt_lines(tab, spec, params: dict | None, players: int) -> tuple[list[str], list[str]]:
     """(summary lines, verdict lines) for each category dealt at random at setup: the question a
     designer asks of it by name ("is Troy or Mycenae favoured?"), answered in one line. Troja's design
     report answered it only in a component table row ("allegiance = Troy: no effect shown"). A
     category with a flagged value already has its verdict line; one without says what is ruled out."""
-    if "kind" not in tab:
-        return [], []
     summary_lines, verdict_lines = [], []
-    cats = tab[tab["kind"] == "category"]
-    for name, rows in cats.groupby("metric", sort=False):
-        if not dealt_at_random(spec, str(name), params):
-            continue
-        rows = rows.sort_values("win_rate_with", ascending=False)
+    for name in dealt_metrics(tab, spec, params):
+        rows = tab[(tab["kind"] == "category") & (tab["metric"] == name)].sort_values("win_rate_with", ascending=False)
         values = [(str(r.label).split(" = ", 1)[-1], r) for r in rows.itertuples()]
         summary_lines.append(
             f"**By `{name}`** (dealt at random at setup, so a randomised comparison): win rate "

@@ -16,7 +16,7 @@ import pandas as pd
 from reports import component_effect as ce
 from reports import stats
 from reports.component_study import component_table, fold_components, plot_lifts
-from reports.components_report import dealt_lines, verdicts as component_verdicts
+from reports.components_report import dealt_lines, dealt_metrics, verdicts as component_verdicts
 from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
@@ -368,8 +368,7 @@ def build(gdir, results: dict | None = None) -> dict:
             dealt_summary, dealt_verdicts = dealt_lines(tab, spec, m.get("params"), pp)
             summary += dealt_summary
             verdicts += dealt_verdicts
-            dealt = sorted({str(r.metric) for r in tab.itertuples() if getattr(r, "kind", "") == "category"
-                            and ce.dealt_at_random(spec, str(r.metric), m.get("params"))})
+            dealt = dealt_metrics(tab, spec, m.get("params"))
             limits.append("Component effects are associations (a winning player completes more), not causes; each "
                           "flagged component's verdict names the causal check the game offers (a rule switch or "
                           "`agon restrict`), or says there is none."

@@ -55,8 +55,7 @@ from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_NP, H_B_LOC, H_B_ATT,
 from sim.mare_nostrum.params import (P_HIT_DIVISOR, P_MARS_BONUS, P_WIN_HW, P_ADVANCED, P_TAX_KEEP,
                                      P_COST_OFFERING, P_TEMPLE_MULT, P_MARKET_MULT, P_ATHENA_BONUS,
                                      P_HERMES_CARDS, P_PENTHESILEA_DIVISOR, P_OCCUPIER_INCOME,
-                                     P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY, P_TAX_WILD,
-                                     P_POWER_ATHENA, P_POWER_ISHTAR)
+                                     P_WAR_INCOME, P_CAPITAL_TAKEOVER, P_ROLE_VICTORY, P_TAX_WILD)
 
 K_RANDOM, K_GREEDY, K_ECONOMIST, K_WARMONGER, K_HOARDER, K_ISMCTS = range(6)
 
@@ -685,7 +684,7 @@ def caravan_loss(S, P, v):
 def ishtar_guard(S, P, q):
     """A destructive god aimed at q is wasted when q holds Ishtar face up (and her power is on:
     `power_ishtar=false` removes it, and a player knows the rules)."""
-    return 0.15 if S[GOD + 4] == q + 1 and P[P_POWER_ISHTAR] != 0 else 1.0
+    return 0.15 if S[GOD + R.G_ISHTAR] == q + 1 and R.god_power(P, R.G_ISHTAR) else 1.0
 
 
 @njit(cache=True)
@@ -822,7 +821,7 @@ def athena_denial(S, P, o, w, cnt):
 def god_power(S, P, o, j, w, ctx, cnt):
     """What god j is worth to o now, before its 3-card price (§6.1); nothing when its power is
     switched off (`power_<god>=false`: a player knows the rules)."""
-    if P[P_POWER_ATHENA + j] == 0:
+    if not R.god_power(P, j):
         return 0.0
     n = S[H_NP]
     card = wt(w, W_CARD, 0.5)
