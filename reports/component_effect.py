@@ -287,7 +287,9 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
 
     A component whose power a rule switch turns off (`power_<name>`: every Glory to Rome building,
     `built_<name>`; every Mare Nostrum god, `god_<name>`, and the first god taken, `first_god =
-    <name>`) is checked by `agon compare` of a run with and without the power on the same seeds."""
+    <name>`, every hero, wonder but the Pyramids and creature, `hero_<name>`, `wonder_<name>`,
+    `creature_<name>`) is checked by `agon compare` of a run with and without the power on the same
+    seeds."""
     from reports.components import parse_sections
     params = getattr(spec, "params", None)
     name = getattr(spec, "name", game)

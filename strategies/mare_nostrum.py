@@ -339,7 +339,7 @@ def build_value(S, P, o, a, w, cnt):
         need = P[P_WIN_HW] + P[P_ADVANCED]
         if a == R.A_BUY_WONDER + 6:
             return 1000.0
-        return w[W_HERO] * (1.0 + hw / need) + (0.5 if a >= R.A_BUY_WONDER else 0.0)
+        return w[W_HERO] * (1.0 + hw / need) + wonder_bonus(P, a)
     if a < R.A_JASON_FROM:
         if a < R.A_CLEO_TAKE:
             g = a - R.A_CLEO_GIVE
@@ -578,6 +578,15 @@ def fill_context(S, P, o, w, ctx, cnt):
     ctx[X_HC] = R.price(S, P, o, R.K_HERO, False, False)
     ctx[X_PC] = R.price(S, P, o, R.K_PYRAMIDS, False, False) if S[WONDER + 6] == 0 else 99.0
     ctx[X_ITEMS] = items_left(S, o)
+
+
+@njit(cache=True)
+def wonder_bonus(P, a):
+    """A wonder's power is worth a little beyond the hero/wonder it counts as; a wonder whose power
+    is switched off (`power_<wonder>`, or the §5.3 placeholders off) counts as a hero does."""
+    if a >= R.A_BUY_WONDER and R.wonder_power(P, a - R.A_BUY_WONDER):
+        return 0.5
+    return 0.0
 
 
 @njit(cache=True)
@@ -946,7 +955,7 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
             return w[W_HERO] * 12.0
         if a == R.A_BUY_WONDER + 6:
             return wt(w, W_WIN_NOW, 1000.0)
-        return hero_value(w, ctx) + (0.5 if a >= R.A_BUY_WONDER else 0.0)
+        return hero_value(w, ctx) + wonder_bonus(P, a)
     if a >= R.A_BAAL and a < R.A_ISHTAR_YES and on(w, W_STATE_GODS):
         if S[H_STEP] == ST_BUILD:
             # a destroyed city or caravan counts from the next income on, so wait for the
@@ -1119,7 +1128,7 @@ def fill_strategy_context(S, P, o, w, ctx):
     fill_targets(S, P, o, w, ctx)
     for x in range(NP):
         ml = R.movable(S, o, x, 0)
-        mc = R.movable(S, o, x, 1) if (c != 3 and c != 5) else 0
+        mc = R.movable(S, o, x, 1) if R.creature_moves_as_legion(S, P, o) else 0
         if ml + mc <= 0:
             continue
         R.land_destinations(S, P, o, x, dest)

@@ -76,14 +76,14 @@ def side_points(S, P, o, opp, l, land, attacker, legions, autos, fortresses):
     if land:
         bonus = 0
         c = R.civ(S, o)
-        if c == R.CIV_CARTHAGE and R.has_civ_hero(S, o, R.CH_HANNIBAL):
+        if c == R.CIV_CARTHAGE and R.has_civ_hero(S, P, o, R.CH_HANNIBAL):
             bonus += int(P[P_HANNIBAL_BONUS])
         if attacker and R.has_hero(S, P, o, R.H_AGAMEMNON):
             bonus += 1
         if (not attacker) and R.has_hero(S, P, o, R.H_HELEN):
             bonus += 1
         fixed += bonus * legions
-        if R.behemoth_in(S, opp, l):
+        if R.behemoth_in(S, P, opp, l):
             dice += autos
         else:
             fixed += int(P[P_AUTO_VALUE]) * autos
@@ -93,7 +93,7 @@ def side_points(S, P, o, opp, l, land, attacker, legions, autos, fortresses):
             b = S[CITY + l] + S[CARAVAN + 3 * l] + S[CARAVAN + 3 * l + 1] + S[CARAVAN + 3 * l + 2]
             fixed += int(P[P_ARIADNE_SMALL]) * b + int(P[P_ARIADNE_BIG]) * (S[TEMPLE + l] + S[MARKET + l])
     else:
-        if R.civ(S, o) == R.CIV_GREECE and R.has_civ_hero(S, o, R.CH_PERICLES):
+        if R.civ(S, o) == R.CIV_GREECE and R.has_civ_hero(S, P, o, R.CH_PERICLES):
             fixed += int(P[P_PERICLES_DIE_BONUS]) * legions
         fixed += int(P[P_AUTO_VALUE]) * autos
     return dice, fixed
@@ -117,8 +117,8 @@ def battle_odds(S, P, a, d, l, add_legions, add_creatures, def_legions, def_fort
     fd = (S[R.ui(d, l, 2)] if land else 0) + def_forts
     if land:
         # centaurs kill one enemy legion each before the dice (simultaneous)
-        ka = min(ca, ld) if R.civ(S, a) == R.CIV_GREECE else 0
-        kd = min(cd, la) if R.civ(S, d) == R.CIV_GREECE else 0
+        ka = min(ca, ld) if R.civ(S, a) == R.CIV_GREECE and R.creature_power(S, P, a) else 0
+        kd = min(cd, la) if R.civ(S, d) == R.CIV_GREECE and R.creature_power(S, P, d) else 0
         ld -= ka
         la -= kd
     else:

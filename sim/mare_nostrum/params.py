@@ -1,5 +1,11 @@
 """Every parameter of the Mare Nostrum rules spec (§8), packed in a float64 vector."""
 from sim.spec import Param, ParamTable
+from .board import CREATURES, HEROES, WONDERS
+
+
+def _title(name):
+    return name.replace("_", " ").title().replace(" Of ", " of ")
+
 
 PARAMS = ParamTable([
     Param("myth", True, boolean=True, meaning="Mythology content on/off (myth=0: base game, points start 36 in 4 steps)"),
@@ -79,6 +85,16 @@ PARAMS = ParamTable([
     # causally on the same seeds (Agon's measuring switches, not rule options; every default is the rule)
     *(Param(f"power_{g}", True, boolean=True, meaning=f"{g.title()}'s power acts (false: taken, does nothing)")
       for g in ("athena", "baal", "hermes", "isis", "ishtar", "mars", "poseidon", "vulcan")),
+    # the same for every wonder with a power (WONDERS order; the Pyramids have none), every hero (HEROES
+    # order: the 27 general heroes, then the 6 civ heroes) and every creature (CREATURES order, by civ):
+    # a wonder or hero switched off is bought and counts for victory as before; a creature switched off
+    # is an ordinary creature (§6.2: an automatic 6, built, moved and carried like a legion)
+    *(Param(f"power_{w}", True, boolean=True, meaning=f"{_title(w)}'s power acts (false: held and counted for victory, does nothing)")
+      for w in WONDERS[:-1]),
+    *(Param(f"power_{h}", True, boolean=True, meaning=f"{_title(h)}'s power acts (false: held and counted for victory, does nothing)")
+      for h in HEROES),
+    *(Param(f"power_{c}", True, boolean=True, meaning=f"the {_title(c)}'s own power (false: an ordinary creature, §6.2)")
+      for c in CREATURES),
 ])
 
 _g = globals()

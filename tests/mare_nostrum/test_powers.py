@@ -151,9 +151,9 @@ def test_kraken_moves_dives_and_surfaces():
 def test_centaur_and_behemoth_and_titan_covered_elsewhere():
     # T06 (centaur), T07 / T01 (behemoth), T10 (titan) in test_examples.py
     S, P, rng = game()
-    assert R.behemoth_in(S, CAR, prov(9)) is False
+    assert R.behemoth_in(S, P, CAR, prov(9)) is False
     set_units(S, CAR, prov(9), 1, 1)
-    assert R.behemoth_in(S, CAR, prov(9)) is True
+    assert R.behemoth_in(S, P, CAR, prov(9)) is True
 
 
 # ---------------------------------------------------------------- civ heroes

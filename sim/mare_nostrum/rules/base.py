@@ -80,19 +80,54 @@ def has_hero(S, P, o, h):
         return False
     if h >= 1 and h <= 5 and P[P_BASE_CARDS_PLACEHOLDER] == 0:
         return False
+    if not hero_power(P, h):
+        return False
     return S[HERO + h] == o + 1 or S[COPY + o] == h + 1
 
 
 @njit(cache=True)
-def has_civ_hero(S, o, h):
-    return o >= 0 and o < S[H_NP] and S[HERO + h] == o + 1
+def has_civ_hero(S, P, o, h):
+    """Owner o holds civ hero h and its power is on (`power_<hero>`)."""
+    return o >= 0 and o < S[H_NP] and S[HERO + h] == o + 1 and hero_power(P, h)
 
 
 @njit(cache=True)
 def has_wonder(S, P, o, w):
+    """Owner o holds wonder w's power: the Pyramids have none to switch off."""
     if o < 0 or o >= S[H_NP] or S[WONDER + w] != o + 1:
         return False
-    return w == W_PYRAMIDS or P[P_BASE_CARDS_PLACEHOLDER] != 0
+    return wonder_power(P, w)
+
+
+@njit(cache=True)
+def wonder_power(P, w):
+    """Whether wonder w's power acts: the §5.3 placeholders on and its switch (`power_<wonder>`) on;
+    the Pyramids have none to switch off (building them wins)."""
+    if w == W_PYRAMIDS:
+        return True
+    return P[P_BASE_CARDS_PLACEHOLDER] != 0 and P[P_POWER_COLOSSUS + w] != 0
+
+
+@njit(cache=True)
+def hero_power(P, h):
+    """Whether hero h's power acts (`power_<hero>`, default true): a hero switched off is bought
+    and counts for victory as before and does nothing, the causal check of a flagged hero."""
+    return P[P_POWER_NEBUCHADNEZZAR + h] != 0
+
+
+@njit(cache=True)
+def creature_power(S, P, o):
+    """Whether o's creature (by o's civ) keeps its own power (`power_<creature>`, default true);
+    switched off it is an ordinary creature (§6.2), the causal check of a flagged creature."""
+    return P[P_POWER_TITAN + S[CIV_OF + o]] != 0
+
+
+@njit(cache=True)
+def creature_moves_as_legion(S, P, o):
+    """o's creature moves by MOVE_LAND (and is carried): every creature but a Griffin or a Kraken
+    with its power on (§6.3)."""
+    c = S[CIV_OF + o]
+    return not ((c == CIV_BABYLON or c == CIV_ATLANTIS) and creature_power(S, P, o))
 
 
 @njit(cache=True)

@@ -67,7 +67,7 @@ def legal_build(S, P, o, out):
     cap = pay_capacity(S, P, o)
     croesus = has_hero(S, P, o, H_CROESUS)
     # influence
-    inf_free = has_civ_hero(S, o, CH_HAMMURABI) and used_get(S, o, U_HAMMURABI) == 0
+    inf_free = has_civ_hero(S, P, o, CH_HAMMURABI) and used_get(S, o, U_HAMMURABI) == 0
     if influence_stock(S, P, o) > 0 and (inf_free or cap >= price(S, P, o, K_INFLUENCE, False, False)):
         reach = influence_sea_reach(S, o)
         for v in range(NP):
@@ -119,7 +119,7 @@ def legal_build(S, P, o, out):
                 n = push(out, n, A_BUY_FORTRESS + v)
     if m and st_cre > 0:
         for v in range(NP):
-            if bmask[v] and (c != CIV_ATLANTIS or COASTAL[v] == 1) and \
+            if bmask[v] and (c != CIV_ATLANTIS or COASTAL[v] == 1 or not creature_power(S, P, o)) and \
                     aff[K_CREATURE, PROV_ISLAND[v]]:
                 n = push(out, n, A_BUY_CREATURE + v)
     if st_tri > 0 and aff[K_TRIREME, 0]:
@@ -152,7 +152,7 @@ def legal_build(S, P, o, out):
             if cap >= price(S, P, o, k, False, False):
                 n = push(out, n, A_BUY_WONDER + w)
     # powers
-    if has_civ_hero(S, o, CH_CLEOPATRA) and used_get(S, o, U_CLEOPATRA) == 0:
+    if has_civ_hero(S, P, o, CH_CLEOPATRA) and used_get(S, o, U_CLEOPATRA) == 0:
         for g in range(13):
             if S[HAND + o * N_TYPES + g] > 0 and S[BANK + TAX] > 0:
                 n = push(out, n, A_CLEO_GIVE + g)
@@ -264,7 +264,7 @@ def apply_build(S, P, o, a):
         v = a - A_BUY_INFLUENCE
         if S[H_PAID] == 1:
             pass
-        elif has_civ_hero(S, o, CH_HAMMURABI) and used_get(S, o, U_HAMMURABI) == 0:
+        elif has_civ_hero(S, P, o, CH_HAMMURABI) and used_get(S, o, U_HAMMURABI) == 0:
             used_add(S, o, U_HAMMURABI, 1)
         else:
             charge(S, P, o, K_INFLUENCE, False)
@@ -326,7 +326,7 @@ def apply_build(S, P, o, a):
         S[ACQ_ROUND + h] = S[H_ROUND]
         if check_hw_victory(S, P, o, False):
             return
-        if h == H_CASTOR:
+        if h == H_CASTOR and hero_power(P, H_CASTOR):
             for hh in range(27):
                 q = S[HERO + hh] - 1
                 if q >= 0 and q != o and hh != H_CASTOR:

@@ -14,8 +14,8 @@ from .gods import *  # noqa: F401,F403
 
 
 @njit(cache=True)
-def behemoth_in(S, o, l):
-    return civ(S, o) == CIV_CARTHAGE and S[ui(o, l, 1)] > 0
+def behemoth_in(S, P, o, l):
+    return civ(S, o) == CIV_CARTHAGE and S[ui(o, l, 1)] > 0 and creature_power(S, P, o)
 
 
 @njit(cache=True)
@@ -31,9 +31,9 @@ def side_setup(S, P, side, o, opp, l, land, attacker, ranged_n):
         if attacker:
             autos = ranged_n            # titans always roll
     elif land:
-        forced_roll = behemoth_in(S, opp, l)
+        forced_roll = behemoth_in(S, P, opp, l)
         av = int(P[P_AUTO_VALUE])
-        if c == CIV_CARTHAGE and has_civ_hero(S, o, CH_HANNIBAL):
+        if c == CIV_CARTHAGE and has_civ_hero(S, P, o, CH_HANNIBAL):
             bonus += int(P[P_HANNIBAL_BONUS])
         if attacker and has_hero(S, P, o, H_AGAMEMNON):
             bonus += 1
@@ -57,7 +57,7 @@ def side_setup(S, P, side, o, opp, l, land, attacker, ranged_n):
             fixed += int(P[P_ARIADNE_SMALL]) * b
             fixed += int(P[P_ARIADNE_BIG]) * (S[TEMPLE + l] + S[MARKET + l])
     else:
-        if c == CIV_GREECE and has_civ_hero(S, o, CH_PERICLES):
+        if c == CIV_GREECE and has_civ_hero(S, P, o, CH_PERICLES):
             bonus = int(P[P_PERICLES_DIE_BONUS])
         legs = S[ui(o, l, 3)]
         fixed += int(P[P_AUTO_VALUE]) * S[ui(o, l, 1)]
@@ -118,7 +118,7 @@ def kill_unit(S, P, o, l, u):
     S[ui(o, l, u)] -= 1
     note(S, EV_KILLED, o, l, u)
     if u == 1:
-        if civ(S, o) == CIV_EGYPT and o < S[H_NP]:
+        if civ(S, o) == CIV_EGYPT and o < S[H_NP] and creature_power(S, P, o):
             S[PHOENIX_CARD + o] += 1
         if o < S[H_NP]:
             S[METRICS + o * NM + M_CREAT_LOST] += 1
@@ -245,9 +245,9 @@ def battle_step(S, P, rng):
                 # Centaurs: each kills one enemy legion before dice (simultaneous)
                 ka = 0
                 kd = 0
-                if civ(S, a) == CIV_GREECE:
+                if civ(S, a) == CIV_GREECE and creature_power(S, P, a):
                     ka = min(S[ui(a, l, 1)], S[ui(d, l, 0)] - S[B_HERC + 1])
-                if civ(S, d) == CIV_GREECE:
+                if civ(S, d) == CIV_GREECE and creature_power(S, P, d):
                     kd = min(S[ui(d, l, 1)], S[ui(a, l, 0)] - S[B_HERC])
                 for k in range(ka):
                     kill_unit(S, P, d, l, 0)

@@ -45,7 +45,7 @@ def check_invariants(S, P):
                     return 5
                 if (u == 0 or u == 2) and l >= NP and S[ui(o, l, u)] != 0:
                     return 6
-                if u == 1 and l >= NP and S[ui(o, l, u)] != 0 and civ(S, o) != CIV_ATLANTIS:
+                if u == 1 and l >= NP and S[ui(o, l, u)] != 0 and creature_moves_as_legion(S, P, o):
                     return 7
         if o < n:
             for u in range(4):
@@ -53,6 +53,9 @@ def check_invariants(S, P):
                     return 8
             if influence_stock(S, P, o) < 0:
                 return 9
+            # a creature switched off is ordinary: no Phoenix card, no dived Kraken
+            if not creature_power(S, P, o) and (S[PHOENIX_CARD + o] != 0 or S[KRAKEN_DIVED + o] != 0):
+                return 18
     pools = np.zeros(4, np.int64)
     pool_totals(S, P, pools)
     used = np.zeros(4, np.int64)

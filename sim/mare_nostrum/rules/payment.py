@@ -84,11 +84,11 @@ def price(S, P, o, kind, island, spend):
     c = civ(S, o)
     disc = int(P[P_CIV_DISCOUNT_COST])
     unl = base
-    if (kind == K_LEGION or kind == K_FORTRESS) and c == CIV_ROME and has_civ_hero(S, o, CH_CAESAR):
+    if (kind == K_LEGION or kind == K_FORTRESS) and c == CIV_ROME and has_civ_hero(S, P, o, CH_CAESAR):
         unl = min(unl, disc)
-    if kind == K_TRIREME and c == CIV_GREECE and has_civ_hero(S, o, CH_PERICLES):
+    if kind == K_TRIREME and c == CIV_GREECE and has_civ_hero(S, P, o, CH_PERICLES):
         unl = min(unl, disc)
-    if kind == K_TRIREME and c == CIV_ATLANTIS and has_civ_hero(S, o, CH_ATLAS):
+    if kind == K_TRIREME and c == CIV_ATLANTIS and has_civ_hero(S, P, o, CH_ATLAS):
         unl = min(unl, disc)
     if (kind == K_WONDER or kind == K_PYRAMIDS) and has_hero(S, P, o, H_IMHOTEP):
         unl = min(unl, base - 1)
@@ -131,7 +131,7 @@ def charge(S, P, o, kind, island):
 def purchase_cost(S, P, o, a):
     """Cards a build action costs (spending its discount), 0 if free or not a purchase."""
     if a < A_BUY_CARAVAN:
-        if has_civ_hero(S, o, CH_HAMMURABI) and used_get(S, o, U_HAMMURABI) == 0:
+        if has_civ_hero(S, P, o, CH_HAMMURABI) and used_get(S, o, U_HAMMURABI) == 0:
             return 0
         return price(S, P, o, K_INFLUENCE, False, True)
     if a < A_BUY_CITY:

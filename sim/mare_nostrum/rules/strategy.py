@@ -55,7 +55,7 @@ def legal_strategy(S, P, o, out):
         for u in range(2):
             if movable(S, o, v, u) <= 0:
                 continue
-            if u == 1 and (c == CIV_BABYLON or c == CIV_ATLANTIS):
+            if u == 1 and not creature_moves_as_legion(S, P, o):
                 continue
             if not done_dest:
                 land_destinations(S, P, o, v, dest)
@@ -86,7 +86,7 @@ def legal_strategy(S, P, o, out):
         for t in range(NS):
             if t != s and (reach >> t) & 1 and not (S[ATTACKED + NP + t] == 1 and enemies_remain(S, o, NP + t)):
                 n = push(out, n, A_MOVE_FLEET + 12 * s + t)
-    if m and c == CIV_BABYLON:
+    if m and c == CIV_BABYLON and creature_power(S, P, o):
         gr = int(P[P_GRIFFIN_RANGE])
         for v in range(NP):
             if movable(S, o, v, 1) <= 0:
@@ -108,7 +108,7 @@ def legal_strategy(S, P, o, out):
             for w in range(NP):
                 if w != v and seen[w] == 1 and not (S[ATTACKED + w] == 1 and enemies_remain(S, o, w)):
                     n = push(out, n, A_MOVE_GRIFFIN + 41 * v + w)
-    if m and c == CIV_ATLANTIS:
+    if m and c == CIV_ATLANTIS and creature_power(S, P, o):
         for l in range(NL):
             if movable(S, o, l, 1) <= 0:
                 continue
@@ -137,7 +137,7 @@ def legal_strategy(S, P, o, out):
         for q in range(6):
             if q != o and battle_units(S, q, l, land) > 0:
                 n = push(out, n, A_ATTACK + 6 * l + q)
-    if m and c == CIV_ROME:
+    if m and c == CIV_ROME and creature_power(S, P, o):
         for v in range(NP):
             k = S[ui(o, v, 1)] - S[FOUGHT + v * 4 + 1]
             if k <= 0:
@@ -210,7 +210,7 @@ def apply_strategy(S, P, o, a, rng):
         to = NP + t
         S[ui(o, frm, 3)] -= 1
         S[ui(o, to, 3)] += 1
-        atlas = civ(S, o) == CIV_ATLANTIS and has_civ_hero(S, o, CH_ATLAS)
+        atlas = civ(S, o) == CIV_ATLANTIS and has_civ_hero(S, P, o, CH_ATLAS)
         if S[HALF + s] > S[ui(o, frm, 3)] + 1:
             S[HALF + s] = S[ui(o, frm, 3)] + 1
         if S[HALF + s] > 0:
