@@ -255,9 +255,11 @@ def build(out, runs: list[Path], command: str = "") -> dict:
                 moved = cc[cc["differs"]]
                 for r in cc.itertuples():
                     if r.differs or r.verdict_a in ("too strong", "too weak"):
-                        comp_rows.append([names[j], r.label, f"{r.effect_a:+.1f} ({r.verdict_a})" if np.isfinite(r.effect_a)
-                                          else r.verdict_a,
-                                          f"{r.effect_b:+.1f} ({r.verdict_b})" if np.isfinite(r.effect_b) else r.verdict_b,
+                        vs = " vs family" if r.basis == "family" else ""
+                        comp_rows.append([names[j], r.label, f"{r.effect_a:+.1f}{vs} ({r.verdict_a})"
+                                          if np.isfinite(r.effect_a) else r.verdict_a,
+                                          f"{r.effect_b:+.1f}{vs} ({r.verdict_b})" if np.isfinite(r.effect_b)
+                                          else r.verdict_b,
                                           "-" if not np.isfinite(r.diff_points) else
                                           f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]",
                                           pval(r.p_bh), "**changed**" if r.differs else ""])
@@ -300,11 +302,13 @@ def build(out, runs: list[Path], command: str = "") -> dict:
             "Win rate by seat in each run; dashed: fair 1/p.")
     if comp_rows:
         doc.h(2, "Components")
-        doc.table(["run", "component", "effect in A (pts)", "effect in run (pts)", "difference [95% CI]", "p (BH)", ""],
+        doc.table(["run", "component", "in A (pts)", "in run (pts)", "difference [95% CI]", "p (BH)", ""],
                   comp_rows,
-                  "Effect of holding the component (with minus without at the same number of other components, "
-                  "reports/component_effect.py) in each run; difference with a normal interval from the two Sato "
-                  "standard errors, Benjamini-Hochberg over the components. Rows: components judged in A or changed. "
+                  "The figure each verdict judges, in each run (reports/component_effect.py): the effect of holding "
+                  "the component (with minus without at the same number of other components), or, marked 'vs "
+                  "family', its contrast with its family's median where A's verdict was judged so; difference with a "
+                  "normal interval from the two standard errors (taken as independent: conservative for runs on "
+                  "shared seeds), Benjamini-Hochberg over the components. Rows: components judged in A or changed. "
                   "A run that switches a component's power off shows how much of its effect the power caused.")
     if len(ftab):
         doc.h(2, "Game flow")

@@ -465,15 +465,18 @@ def build(gdir, results: dict | None = None) -> dict:
                                  | (cmp_comp["label_skill"] == "skill-dependent")) & ~unjudged]
                 doc.table(["component", f"with `{strategies}`", f"with `{s2}`", "difference (pts) [95% CI]", "p (BH)",
                            ""],
-                          [[r.label, r.verdict_a if not np.isfinite(r.effect_a) else f"{r.effect_a:+.1f} ({r.verdict_a})",
-                            r.verdict_b if not np.isfinite(r.effect_b) else f"{r.effect_b:+.1f} ({r.verdict_b})",
+                          [[r.label, r.verdict_a if not np.isfinite(r.effect_a) else
+                            f"{r.effect_a:+.1f}{' vs family' if r.basis == 'family' else ''} ({r.verdict_a})",
+                            r.verdict_b if not np.isfinite(r.effect_b) else
+                            f"{r.effect_b:+.1f}{' vs family' if r.basis == 'family' else ''} ({r.verdict_b})",
                             "-" if not np.isfinite(r.diff_points) else
                             f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]", pval(r.p_bh),
                             f"**{r.label_skill}**" if r.label_skill == "skill-dependent" else r.label_skill]
                            for r in show.itertuples()],
                           f"Components judged at either level or differing between them ({len(show)} of "
-                          f"{len(cmp_comp)}); effect as in the Components section; difference: normal interval from "
-                          "the two Sato standard errors (independent runs), Benjamini-Hochberg over the components.")
+                          f"{len(cmp_comp)}); the figure each verdict judges, as in the Components section (marked "
+                          "'vs family': the contrast with the family's median); difference: normal interval from "
+                          "the two standard errors (independent runs), Benjamini-Hochberg over the components.")
         sections.append(skill_section)
     elif skill:
         limits.append("Skill sensitivity was not measured: no run of a second skill level.")

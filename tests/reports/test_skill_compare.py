@@ -26,3 +26,21 @@ def test_labels_of_the_two_levels():
     assert out.loc["Athena", "label_skill"] == "same at both levels"
     assert out.loc["Hero", "label_skill"] == "verdicts differ, difference not significant"
     assert out.loc["Rare", "label_skill"] == "too few at one level" and not out.loc["Rare", "differs"]
+
+
+def test_a_component_judged_on_its_family_is_compared_on_its_family():
+    """Mare Nostrum's Behemoth: its verdict (too strong) judged +4.8 against the creatures' median, while
+    the comparison printed its effect, "-8.3 (too strong)": both levels are compared on the verdict's
+    figure, the family contrast."""
+    def tab(fam, eff, verdict):
+        return pd.DataFrame([{"label": "Behemoth", "verdict": verdict, "basis": "family",
+                              "adj_points": eff, "adj_low": eff - 1, "adj_high": eff + 1,
+                              "vs_family_points": fam, "vs_family_low": fam - 1, "vs_family_high": fam + 1},
+                             {"label": "Ishtar", "verdict": "too strong", "basis": "effect",
+                              "adj_points": 44.3, "adj_low": 43.0, "adj_high": 45.6,
+                              "vs_family_points": np.nan, "vs_family_low": np.nan, "vs_family_high": np.nan}])
+    out = compare_components(tab(4.8, -8.3, "too strong"), tab(4.6, -20.0, "too strong")).set_index("label")
+    assert out.loc["Behemoth", "basis"] == "family"
+    assert out.loc["Behemoth", "effect_a"] == 4.8 and out.loc["Behemoth", "effect_b"] == 4.6
+    assert not out.loc["Behemoth", "differs"]              # the effect moved 11.7 points; the verdict's figure did not
+    assert out.loc["Ishtar", "basis"] == "effect" and out.loc["Ishtar", "effect_a"] == 44.3
