@@ -133,3 +133,14 @@ def attack_id(l, o):
 
 def move_land(u, frm, to):
     return R.A_MOVE_LAND + 1681 * u + 41 * frm + to
+
+
+def kill_phoenix(S, P, rng, l):
+    """Rome's 3 legions attack Egypt's Phoenix in l with three 6s; the casualties are taken."""
+    set_units(S, EGY, l, 1, 1)
+    set_units(S, ROM, l, 0, 3)
+    strategy_turn(S, P, ROM, rng)
+    force_dice(S, [6, 6, 6])
+    act(S, P, attack_id(l, EGY), rng)
+    while S[ST.H_STEP] == ST.ST_CASUALTY:
+        act(S, P, legal_list(S, P)[0], rng)

@@ -15,8 +15,7 @@ from sim.mare_nostrum.params import PARAMS
 from sim.mare_nostrum.playout import GAME
 from strategies.mare_nostrum import GREEDY_W
 from .helpers import (ROM, GRE, CAR, BAB, EGY, ATL, prov, sea, fresh, run_setup, legal_list, act, units,
-                      set_units, clear_units, set_hand, strategy_turn, build_turn, force_dice, give_hero,
-                      attack_id)
+                      set_units, clear_units, set_hand, strategy_turn, build_turn, give_hero, kill_phoenix)
 from .test_examples import _battle
 
 SWITCHES = [f"power_{n}" for n in (*WONDERS[:-1], *HEROES, *CREATURES)]
@@ -169,13 +168,7 @@ def test_phoenix_switched_off_dies_like_any_creature():
     for on in (True, False):
         S, P, rng = game(power_phoenix=on)
         l = prov(15)
-        set_units(S, EGY, l, 1, 1)
-        set_units(S, ROM, l, 0, 3)
-        strategy_turn(S, P, ROM, rng)
-        force_dice(S, [6, 6, 6])
-        act(S, P, attack_id(l, EGY), rng)
-        while S[ST.H_STEP] == ST.ST_CASUALTY:
-            act(S, P, legal_list(S, P)[0], rng)
+        kill_phoenix(S, P, rng, l)
         assert units(S, EGY, l, 1) == 0 and S[ST.PHOENIX_CARD + EGY] == (1 if on else 0)
 
 

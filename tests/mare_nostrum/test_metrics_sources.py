@@ -17,9 +17,9 @@ from sim.mare_nostrum.params import PARAMS
 from sim.mare_nostrum.engine import make_ctx
 from sim.mare_nostrum.results import RESULTS, record, SEAT_COLS, CARD_SOURCES, FIRST_GOD, HIGH_PRIEST_BANDS
 from sim.mare_nostrum.playout import params_hash
-from .helpers import (ROM, GRE, CAR, BAB, EGY, ATL, G, prov, sea, fresh, run_setup, legal_list,
+from .helpers import (ROM, GRE, CAR, BAB, EGY, ATL, G, prov, sea, fresh, run_setup,
                       act, units, set_units, clear_units, hand, set_hand, strategy_turn,
-                      build_turn, force_dice, give_hero, attack_id, move_land)
+                      build_turn, force_dice, give_hero, attack_id, move_land, kill_phoenix)
 
 
 def seat_cols(S, P):
@@ -356,13 +356,7 @@ def test_takeover_counted():
 def test_creatures_built_and_lost():
     S, P, rng = game()
     l = prov(15)
-    set_units(S, EGY, l, 1, 1)
-    set_units(S, ROM, l, 0, 3)
-    strategy_turn(S, P, ROM, rng)
-    force_dice(S, [6, 6, 6])
-    act(S, P, attack_id(l, EGY), rng)
-    while S[ST.H_STEP] == ST.ST_CASUALTY:
-        act(S, P, legal_list(S, P)[0], rng)
+    kill_phoenix(S, P, rng, l)
     S[ST.H_ROUND] = 2
     set_hand(S, EGY, {"tax": 3})
     build_turn(S, P, EGY, rng)

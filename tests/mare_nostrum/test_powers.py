@@ -7,7 +7,7 @@ from sim.mare_nostrum import state as ST
 from sim.mare_nostrum.board import NP, TAX, CAPITAL
 from .helpers import (ROM, GRE, CAR, BAB, EGY, ATL, G, prov, sea, fresh, run_setup, legal_list,
                       act, units, set_units, clear_units, hand, set_hand, strategy_turn,
-                      build_turn, force_dice, give_hero, attack_id, move_land)
+                      build_turn, force_dice, give_hero, attack_id, move_land, kill_phoenix)
 
 
 def game(**kw):
@@ -89,13 +89,7 @@ def test_athena_adds_two_to_all_counts():
 def test_phoenix_goes_to_its_card_and_returns():
     S, P, rng = game()
     l = prov(15)
-    set_units(S, EGY, l, 1, 1)
-    set_units(S, ROM, l, 0, 3)
-    strategy_turn(S, P, ROM, rng)
-    force_dice(S, [6, 6, 6])
-    act(S, P, attack_id(l, EGY), rng)
-    while S[ST.H_STEP] == ST.ST_CASUALTY:
-        act(S, P, legal_list(S, P)[0], rng)
+    kill_phoenix(S, P, rng, l)
     assert units(S, EGY, l, 1) == 0 and S[ST.PHOENIX_CARD + EGY] == 1
     assert R.stock(S, P, EGY, 1) == 2
     to_round2(S)
