@@ -49,7 +49,7 @@ def add_player_commands(sub) -> None:
     c.add_argument("--confirm-games", type=count(1, MAX_TRAIN_GAMES), default=500,
                    help="seeds (each played in every seat rotation) of the restricted play that confirms "
                         "whether a family the player never uses is worth using")
-    c.add_argument("--options", help="rule options to flip, comma separated (default: every option of the game)")
+    c.add_argument("--options", help="rule options to flip, comma separated (default: every rule option of the game; measuring switches, power_<name>, only when named)")
     c.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a rule parameter")
     c.add_argument("--seed", type=SEED, default=1, help="run seed of the traced games and option flips")
     c.add_argument("--jobs", type=count(1), default=1, help="worker processes")

@@ -130,6 +130,9 @@ def build(out, res: dict | None = None) -> dict:
             "Family worth is random play's association between using a family and winning, not a causal effect; "
             "`agon restrict` measures an option's value causally where the game supports bans.",
             f"Samples are small ({res['games']} traced games, {res['option_games']} seeds per option flip): a rare "
-            "behaviour can go unseen; a flag's example commands replay it exactly."])
+            "behaviour can go unseen; a flag's example commands replay it exactly.",
+            "Measuring switches (`power_<name>`: a component's power off, for causal checks) are not rule options and "
+            "are not flipped unless named (`--options power_<name>`); whether the players know them is tested with "
+            "each game's switches."])
     doc.write(out)
     return {"summary": summary, "flags": sum(len(s["flags"]) for s in res["strategies"])}

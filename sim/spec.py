@@ -31,6 +31,9 @@ class Param:
     choices: tuple[str, ...] = ()  # an option: value is the index of the choice
     integer: bool = True
     boolean: bool = False
+    # a measuring switch (`power_<name>`: a component's power off, the causal check of a flagged
+    # component), not a rule option a designer plays: check-players does not flip it unless asked
+    measuring: bool = False
 
     def encode(self, value) -> float:
         """Text or number -> float code, with range/choice checks."""

@@ -81,7 +81,7 @@ POWERS = (
     "hand limit + temple_bonus",
 )
 assert len(POWERS) == 40
-_power = [Param(f"power_{SNAKE_NAMES[k]}", True, boolean=True,
+_power = [Param(f"power_{SNAKE_NAMES[k]}", True, boolean=True, measuring=True,
                 meaning=f"false: {BUILDING_NAMES[k]} is built and gives Influence as usual, but its power "
                         f"never applies ({POWERS[k]})")
           for k in range(40)]

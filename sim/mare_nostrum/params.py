@@ -83,17 +83,17 @@ PARAMS = ParamTable([
     # one switch per god, in the order of G_ATHENA..G_VULCAN (rules/base.py): a god whose power is off is
     # still taken, held and spent as before, and does nothing, so a flagged god's effect can be checked
     # causally on the same seeds (Agon's measuring switches, not rule options; every default is the rule)
-    *(Param(f"power_{g}", True, boolean=True, meaning=f"{g.title()}'s power acts (false: taken, does nothing)")
+    *(Param(f"power_{g}", True, boolean=True, measuring=True, meaning=f"{g.title()}'s power acts (false: taken, does nothing)")
       for g in ("athena", "baal", "hermes", "isis", "ishtar", "mars", "poseidon", "vulcan")),
     # the same for every wonder with a power (WONDERS order; the Pyramids have none), every hero (HEROES
     # order: the 27 general heroes, then the 6 civ heroes) and every creature (CREATURES order, by civ):
     # a wonder or hero switched off is bought and counts for victory as before; a creature switched off
     # is an ordinary creature (§6.2: an automatic 6, built, moved and carried like a legion)
-    *(Param(f"power_{w}", True, boolean=True, meaning=f"{_title(w)}'s power acts (false: held and counted for victory, does nothing)")
+    *(Param(f"power_{w}", True, boolean=True, measuring=True, meaning=f"{_title(w)}'s power acts (false: held and counted for victory, does nothing)")
       for w in WONDERS[:-1]),
-    *(Param(f"power_{h}", True, boolean=True, meaning=f"{_title(h)}'s power acts (false: held and counted for victory, does nothing)")
+    *(Param(f"power_{h}", True, boolean=True, measuring=True, meaning=f"{_title(h)}'s power acts (false: held and counted for victory, does nothing)")
       for h in HEROES),
-    *(Param(f"power_{c}", True, boolean=True, meaning=f"the {_title(c)}'s own power (false: an ordinary creature, §6.2)")
+    *(Param(f"power_{c}", True, boolean=True, measuring=True, meaning=f"the {_title(c)}'s own power (false: an ordinary creature, §6.2)")
       for c in CREATURES),
 ])
 

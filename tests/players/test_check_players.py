@@ -203,3 +203,15 @@ def test_a_blind_spot_worth_less_than_a_point_is_cleared_and_said_so():
     assert worth_verdict([t(0.150, 0.140, 0.160), t(0.140, 0.130, 0.150)]) == "not worth"
     assert worth_verdict([t(0.190, 0.180, 0.200), t(0.150, 0.140, 0.160)]) == "worth"
     assert worth_verdict([t(0.170, 0.164, 0.1767), t(0.160, 0.154, 0.167)]) == "unsettled"   # one may gain a point
+
+
+def test_measuring_switches_are_flipped_only_when_named():
+    """Mare Nostrum's 53 power_<name> switches (and Glory to Rome's 40) are causal checks, not rule options:
+    by default the check flips the 15 rule options only; a named switch is flipped."""
+    from experiments.check_players import Check
+    c = Check(game="mare-nostrum", players=6, strategies=["greedy"]).validate()
+    assert "tax_wild" in c.options and not any(o.startswith("power_") for o in c.options)
+    g = Check(game="glory-to-rome", players=4, strategies=["greedy"]).validate()
+    assert "ruleset" in g.options and not any(o.startswith("power_") for o in g.options)
+    named = Check(game="mare-nostrum", players=6, strategies=["greedy"], options=["power_colossus"]).validate()
+    assert named.options == ["power_colossus"]
