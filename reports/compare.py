@@ -19,11 +19,11 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.data import iter_chunks, load_meta
+from reports.data import iter_chunks, load_meta, result_columns
 from reports.doc import Doc, integer, pct, pval, value
 from reports.plots import figure, png_bytes
 
-__all__ = ["per_seed_results", "paired", "compare_table", "flow_table", "build"]
+__all__ = ["per_seed_results", "paired", "compare_table", "flow_table", "switched_component", "holder_effect", "build"]
 
 
 def per_seed_results(run, players: int) -> pd.DataFrame:
@@ -159,6 +159,63 @@ def flow_table(runs: list[Path], metas: list[dict]) -> pd.DataFrame:
     return out
 
 
+def switched_component(spec, meta_a: dict, meta_b: dict, columns) -> tuple[str, str, str] | None:
+    """(switch, component metric, label) when run b is run a on the same seeds with exactly one
+    measuring switch turned off (`power_<name>`) that names a component whose holders are fixed before
+    the switch changes any play (`<prefix><name>` for a prefix in GameSpec.extra["switch_holders"]:
+    Mare Nostrum's heroes and wonders, bought once by one seat), else None. A god taken again every
+    round, or a creature whose power acts from the set-up, is held by seats chosen after the two runs
+    diverged: their win rates would differ by that selection too."""
+    from reports.components import parse_sections
+    from reports.component_study import component_label
+    if spec is None or not same_seeds(meta_a, meta_b):
+        return None
+    pa, pb = meta_a.get("params") or {}, meta_b.get("params") or {}
+    diff = [k for k in set(pa) | set(pb) if pa.get(k) != pb.get(k)]
+    if len(diff) != 1 or not diff[0].startswith("power_") or pb.get(diff[0]) not in (False, 0, "false"):
+        return None
+    name = diff[0][len("power_"):]
+    fixed = tuple((getattr(spec, "extra", None) or {}).get("switch_holders") or ())
+    for _, prefix in parse_sections(getattr(spec, "extra", None))["components"]:
+        if prefix in fixed and f"{prefix}{name}_0" in columns:
+            return diff[0], prefix + name, component_label(prefix + name, prefix)
+    return None
+
+
+def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: float = 0.05) -> dict:
+    """The switch's causal effect on the seat-games that held the component under the reference
+    rules: per (seed, rotation, seat) where run a's seat held it, its win share in b minus in a
+    (same seeds: only the switch differs), averaged per game over its holders, with a t interval
+    over those games. The holders are chosen by a's play alone, so b's outcome for the same seat is
+    its counterfactual: what the power is worth to the seats that take it, their next-best choice
+    included. The component's own figure in b compares other holders (a switched-off wonder is
+    bought by other seats), so it is an association again."""
+    from statsmodels.stats.weightstats import DescrStatsW
+    keys = ["game", "rotation", "arm"]
+    wins = [f"win_{k}" for k in range(players)]
+    a = pd.concat([df[df["arm"] == df["arm"].min()] for df in
+                   iter_chunks(run_a, keys + wins + [f"{metric}_{k}" for k in range(players)])], ignore_index=True)
+    b = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(run_b, keys + wins)], ignore_index=True)
+    m = a.merge(b, on=["game", "rotation"], suffixes=("_a", "_b"))
+    held = np.stack([np.nan_to_num(m[f"{metric}_{k}"].to_numpy(float)) > 0.5 for k in range(players)], axis=1)
+    wa = np.stack([m[f"win_{k}_a"].to_numpy(float) for k in range(players)], axis=1)
+    wb = np.stack([m[f"win_{k}_b"].to_numpy(float) for k in range(players)], axis=1)
+    game = np.repeat(m["game"].to_numpy(), players).reshape(-1, players)
+    out = {"seat_games": int(held.sum()), "games": 0, "rate_a": np.nan, "rate_b": np.nan,
+           "diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
+    if held.sum() < 2:
+        return out
+    d = pd.DataFrame({"game": game[held], "d": (wb - wa)[held]}).groupby("game")["d"].mean()
+    out.update(games=int(len(d)), rate_a=float(wa[held].mean()), rate_b=float(wb[held].mean()))
+    ds = DescrStatsW(d.to_numpy(float))
+    if len(d) < 2 or ds.std == 0:
+        out.update(diff=float(ds.mean), low=float(ds.mean), high=float(ds.mean), p=1.0 if ds.mean == 0 else 0.0)
+        return out
+    lo, hi = ds.tconfint_mean(alpha)
+    out.update(diff=float(100 * ds.mean), low=float(100 * lo), high=float(100 * hi), p=float(ds.ttest_mean(0.0)[1]))
+    return out
+
+
 def _differences(metas: list[dict]) -> list[list[str]]:
     """Per run: the parameters and strategies in which it differs from the reference."""
     out = []
@@ -266,6 +323,26 @@ def build(out, runs: list[Path], command: str = "") -> dict:
                 if len(moved):
                     verdicts.append(f"{names[j]} against A, components whose effect changed (BH 5%): " + ", ".join(
                         f"{r.label} {r.effect_a:+.1f} -> {r.effect_b:+.1f} points" for r in moved.itertuples()) + ".")
+
+    # a switch turned off: its causal effect on the seats that held the component under the reference
+    holders = []
+    if spec is not None:
+        cols = set(result_columns(runs[0]).columns)
+        for j in range(1, len(runs)):
+            sw = switched_component(spec, metas[0], metas[j], cols)
+            if sw is None:
+                continue
+            h = holder_effect(runs[0], runs[j], sw[1], players)
+            if not np.isfinite(h["diff"]):
+                continue
+            holders.append((j, sw, h))
+            verdicts.append(
+                f"{names[j]} (`{sw[0]}` = false), its causal effect on the seats that held {sw[2]} under A "
+                f"({integer(h['seat_games'])} seat-games in {integer(h['games'])} games): they won {pct(h['rate_a'])} "
+                f"with its power and {pct(h['rate_b'])} on the same seeds without it, {h['diff']:+.1f} points "
+                f"[{h['low']:+.1f}, {h['high']:+.1f}] (paired, p = {pval(h['p'])}): what the power adds for the seats "
+                "that take it, over what they do when it is off (for these players; the component's own figure below "
+                "compares other holders).")
 
     ftab = flow_table(runs, metas)
     for j in range(1, len(runs)):

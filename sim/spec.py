@@ -188,6 +188,9 @@ class GameSpec:
       dealt_categories: {categorical_seat name: {param: value}}: categories dealt at random at
           setup when the run's parameters have these values (Mare Nostrum's civ under
           civ_assignment=random): their verdicts are randomised comparisons, not associations.
+      switch_holders: [component prefixes] whose holders are fixed before a power switch changes
+          any play (Mare Nostrum's heroes and wonders, bought once by one seat): `agon compare` of
+          that switch states its causal effect on the seats that held the component.
       categorical_seat: {seat_metric: [labels]}, e.g. {"civ": ["Atlantis", ...]}:
           `{metric}_{k}` holds a code (index into labels); win rate per category,
           chi-square across categories when balanced; categories_<metric>.csv.

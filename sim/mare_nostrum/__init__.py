@@ -62,6 +62,11 @@ def _build_spec():
             "rank_by_win": True,
             "components": [("Heroes", "hero_"), ("Wonders", "wonder_"), ("Gods", "god_"),
                            ("Creatures", "creature_")],
+            # `agon compare` of a power switch: components whose holders are fixed before the switch changes any
+            # play (a hero or wonder is bought once, by one seat, and that purchase is the first choice its
+            # switch changes), so their holders under the rules are a fair subgroup for the switch's effect; a
+            # god is taken again every round and a creature's power acts from the set-up, so theirs are not
+            "switch_holders": ["hero_", "wonder_"],
             # `agon check-players` (experiments/check_players.py): trace words -> action families
             "train_fixed": ("state_gods", "state_roles", "war_odds", "win_now", "state_trade"),   # never trained: the switches back to the first players (OLD_SWITCHES)
         "player_check": {

@@ -19,8 +19,10 @@ PARAMS = ParamTable([
     # exactly the plain Pig game (charms come from the setup stream, dice and players unchanged).
     Param("handicap", 0, 0, 50, "points every seat but the first starts with (a komi: seat 0 moves first)"),
     Param("charm_points", 0, 0, 50, "points the lucky charm (held by each seat with chance 1/2) gives at the start"),
+    # a measuring switch (tests/studies/test_compare.py): the charm is held as before and gives nothing
+    Param("power_lucky", True, boolean=True, measuring=True, meaning="the lucky charm's points act"),
 ])
-P_TARGET, P_SIDES, P_MAX_TURNS, P_HANDICAP, P_CHARM = 0, 1, 2, 3, 4
+P_TARGET, P_SIDES, P_MAX_TURNS, P_HANDICAP, P_CHARM, P_POWER_LUCKY = 0, 1, 2, 3, 4, 5
 
 STRATEGIES = (
     StrategyInfo("random", 0, "holds with probability 1/2 after each roll"),
@@ -43,7 +45,7 @@ def _play(seed, start, n, p, params, kinds, weights, check):
     lucky = np.zeros((n, p), np.int64)
     dud = np.zeros((n, p), np.int64)
     handicap = int(params[P_HANDICAP])
-    charm = int(params[P_CHARM])
+    charm = int(params[P_CHARM]) * int(params[P_POWER_LUCKY])
     for g in range(n):
         dice = rng.new_stream(seed, start + g, rng.CHANCE)
         pl = rng.new_stream(seed, start + g, rng.PLAYERS)
@@ -122,6 +124,8 @@ SPEC = GameSpec(
     skill_ladder=SkillLadder("greedy", "hold_at", (4, 8), "turn total at which it holds"),
     extra={
         "components": [("Charms", "charm_")],
+        # charms are dealt at setup: their holders are fixed before any play (reports/compare.holder_effect)
+        "switch_holders": ["charm_"],
         # restricted play (`agon restrict pig --ban second_roll`): hold after every successful roll
         "bans": {"second_roll": {"weights": {"hold_at": 1.0}, "meaning": "may not roll again after a successful roll"}},
     },

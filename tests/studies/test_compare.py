@@ -49,3 +49,40 @@ def test_compare_bad_input(tmp_path, capsys):
     assert "two or more run folders" in capsys.readouterr().err
     assert main(["compare", str(a), str(tmp_path / "nope"), "--out", str(tmp_path / "x")]) == 2
     assert "not a run folder" in capsys.readouterr().err
+
+
+def test_a_switch_turned_off_gets_its_causal_effect_on_the_holders(tmp_path):
+    """B = A with one measuring switch off (`power_lucky`): the seats that held the lucky charm under A
+    win less on the same seeds without its points, paired; the component's own figure compares other
+    holders, so the holders' line is the causal check a designer reads."""
+    from reports.compare import holder_effect, switched_component
+    from reports.data import load_meta, result_columns
+    from sim import get_game
+    a = _seats(tmp_path / "a", params={"charm_points": 10})
+    b = _seats(tmp_path / "b", params={"charm_points": 10, "power_lucky": False})
+    c = _seats(tmp_path / "c", params={"charm_points": 0, "power_lucky": False})    # two parameters differ
+    spec, cols = get_game("pig"), set(result_columns(a).columns)
+    assert switched_component(spec, load_meta(a), load_meta(b), cols) == ("power_lucky", "charm_lucky", "Lucky")
+    assert switched_component(spec, load_meta(a), load_meta(c), cols) is None
+    h = holder_effect(a, b, "charm_lucky", 3)
+    assert 4000 < h["seat_games"] < 5000 and h["high"] < 0 and h["rate_a"] > h["rate_b"]
+    out = tmp_path / "cmp"
+    assert main(["compare", str(a), str(b), "--out", str(out), "--quiet"]) == 0
+    verdict = (out / "report.md").read_text().split("## Verdict")[1].split("\n## ")[0]
+    assert "its causal effect on the seats that held Lucky under A" in verdict and "(paired, p = " in verdict
+
+
+def test_no_holder_effect_where_holders_are_chosen_after_the_runs_diverge():
+    """Mare Nostrum's gods are taken again every round and a creature's power acts from the set-up: their
+    holders are chosen after the runs diverge, so no holder line (Baal's read +7.7 points for its takers
+    only because they were chosen in the run where they did badly); heroes and wonders have one."""
+    from reports.compare import switched_component
+    from sim import get_game
+    spec = get_game("mare-nostrum")
+    meta = {"game": "mare-nostrum", "players": 6, "seed": 1, "strategies": ["greedy"] * 6, "rotation": False}
+    cols = {"god_baal_0", "creature_griffin_0", "wonder_colossus_0"}
+    off = lambda name: {**meta, "params": {f"power_{name}": False}}   # noqa: E731
+    base = {**meta, "params": {}}
+    assert switched_component(spec, base, off("baal"), cols) is None
+    assert switched_component(spec, base, off("griffin"), cols) is None
+    assert switched_component(spec, base, off("colossus"), cols) == ("power_colossus", "wonder_colossus", "Colossus")
