@@ -14,6 +14,7 @@ the figures and runs: does the change make the game closer, more dramatic, decid
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -23,7 +24,7 @@ from reports.data import iter_chunks, load_meta, result_columns
 from reports.doc import Doc, integer, pct, pval, value
 from reports.plots import figure, png_bytes
 
-__all__ = ["per_seed_results", "paired", "compare_table", "flow_table", "switched_component", "holder_effect", "build"]
+__all__ = ["per_seed_results", "paired", "compare_table", "flow_table", "Switched", "switched_component", "holder_effect", "build"]
 
 
 def per_seed_results(run, players: int) -> pd.DataFrame:
@@ -159,13 +160,25 @@ def flow_table(runs: list[Path], metas: list[dict]) -> pd.DataFrame:
     return out
 
 
-def switched_component(spec, meta_a: dict, meta_b: dict, columns) -> tuple[str, str, str] | None:
-    """(switch, component metric, label) when run b is run a on the same seeds with exactly one
-    measuring switch turned off (`power_<name>`) that names a component whose holders are fixed before
-    the switch changes any play (`<prefix><name>` for a prefix in GameSpec.extra["switch_holders"]:
-    Mare Nostrum's heroes and wonders, bought once by one seat), else None. A god taken again every
-    round, or a creature whose power acts from the set-up, is held by seats chosen after the two runs
-    diverged: their win rates would differ by that selection too."""
+class Switched(NamedTuple):
+    """A power switch turned off between two runs, and whom its causal effect is read on: the seats
+    with `metric` > 0.5 under the reference rules (they held the component), or, with `code`, the
+    seats whose categorical `metric` is `code` (the civ that owns a creature)."""
+    switch: str
+    metric: str
+    label: str
+    code: int | None = None
+
+
+def switched_component(spec, meta_a: dict, meta_b: dict, columns) -> Switched | None:
+    """The switch when run b is run a on the same seeds with exactly one measuring switch turned off
+    (`power_<name>`) that names a component whose holders are fixed before the switch changes any
+    play, else None. Fixed holders: `<prefix><name>` for a prefix in GameSpec.extra["switch_holders"]
+    (Mare Nostrum's heroes and wonders, bought once by one seat), or the owner a prefix in
+    extra["switch_owners"] names ({prefix: (categorical seat metric, names in code order)}: a Mare
+    Nostrum creature belongs to one civ, dealt before play). A god taken again every round, or a
+    creature's builders, are seats chosen after the two runs diverged: their win rates would differ by
+    that selection too."""
     from reports.components import parse_sections
     from reports.component_study import component_label
     if spec is None or not same_seeds(meta_a, meta_b):
@@ -175,21 +188,34 @@ def switched_component(spec, meta_a: dict, meta_b: dict, columns) -> tuple[str, 
     if len(diff) != 1 or not diff[0].startswith("power_") or pb.get(diff[0]) not in (False, 0, "false"):
         return None
     name = diff[0][len("power_"):]
-    fixed = tuple((getattr(spec, "extra", None) or {}).get("switch_holders") or ())
-    for _, prefix in parse_sections(getattr(spec, "extra", None))["components"]:
+    extra = getattr(spec, "extra", None) or {}
+    fixed = tuple(extra.get("switch_holders") or ())
+    owners = extra.get("switch_owners") or {}
+    for _, prefix in parse_sections(extra)["components"]:
+        label = component_label(prefix + name, prefix)
         if prefix in fixed and f"{prefix}{name}_0" in columns:
-            return diff[0], prefix + name, component_label(prefix + name, prefix)
+            return Switched(diff[0], prefix + name, label)
+        if prefix in owners and name in owners[prefix][1] and f"{owners[prefix][0]}_0" in columns:
+            metric, names = owners[prefix]
+            return Switched(diff[0], metric, label, list(names).index(name))
     return None
 
 
-def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: float = 0.05) -> dict:
+def _category_label(spec, metric: str, code: int) -> str:
+    labels = ((getattr(spec, "extra", None) or {}).get("categorical_seat") or {}).get(metric) or []
+    return labels[code] if 0 <= code < len(labels) else f"{metric} {code}"
+
+
+def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: float = 0.05,
+                  code: int | None = None) -> dict:
     """The switch's causal effect on the seat-games that held the component under the reference
-    rules: per (seed, rotation, seat) where run a's seat held it, its win share in b minus in a
-    (same seeds: only the switch differs), averaged per game over its holders, with a t interval
-    over those games. The holders are chosen by a's play alone, so b's outcome for the same seat is
-    its counterfactual: what the power is worth to the seats that take it, their next-best choice
-    included. The component's own figure in b compares other holders (a switched-off wonder is
-    bought by other seats), so it is an association again."""
+    rules (`metric` > 0.5, or `metric` == `code` for an owner): per (seed, rotation, seat) where run
+    a's seat held it, its win share in b minus in a (same seeds: only the switch differs), averaged
+    per game over its holders, with a t interval over those games. The holders are chosen by a's play
+    alone (or dealt before it), so b's outcome for the same seat is its counterfactual: what the power
+    is worth to the seats that take it, their next-best choice included. The component's own figure
+    in b compares other holders (a switched-off wonder is bought by other seats), so it is an
+    association again."""
     from statsmodels.stats.weightstats import DescrStatsW
     keys = ["game", "rotation", "arm"]
     wins = [f"win_{k}" for k in range(players)]
@@ -197,7 +223,10 @@ def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: fl
                    iter_chunks(run_a, keys + wins + [f"{metric}_{k}" for k in range(players)])], ignore_index=True)
     b = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(run_b, keys + wins)], ignore_index=True)
     m = a.merge(b, on=["game", "rotation"], suffixes=("_a", "_b"))
-    held = np.stack([np.nan_to_num(m[f"{metric}_{k}"].to_numpy(float)) > 0.5 for k in range(players)], axis=1)
+    if code is not None:
+        held = np.stack([m[f"{metric}_{k}"].to_numpy(float) == code for k in range(players)], axis=1)
+    else:
+        held = np.stack([np.nan_to_num(m[f"{metric}_{k}"].to_numpy(float)) > 0.5 for k in range(players)], axis=1)
     wa = np.stack([m[f"win_{k}_a"].to_numpy(float) for k in range(players)], axis=1)
     wb = np.stack([m[f"win_{k}_b"].to_numpy(float) for k in range(players)], axis=1)
     game = np.repeat(m["game"].to_numpy(), players).reshape(-1, players)
@@ -325,24 +354,25 @@ def build(out, runs: list[Path], command: str = "") -> dict:
                         f"{r.label} {r.effect_a:+.1f} -> {r.effect_b:+.1f} points" for r in moved.itertuples()) + ".")
 
     # a switch turned off: its causal effect on the seats that held the component under the reference
-    holders = []
     if spec is not None:
         cols = set(result_columns(runs[0]).columns)
         for j in range(1, len(runs)):
             sw = switched_component(spec, metas[0], metas[j], cols)
             if sw is None:
                 continue
-            h = holder_effect(runs[0], runs[j], sw[1], players)
+            h = holder_effect(runs[0], runs[j], sw.metric, players, code=sw.code)
             if not np.isfinite(h["diff"]):
                 continue
-            holders.append((j, sw, h))
+            whom = f"held {sw.label} under A" if sw.code is None else f"own {sw.label}"
+            dealt = "" if sw.code is None else f"; {_category_label(spec, sw.metric, sw.code)}, dealt before play"
+            # the power's worth = with it (A) minus without it (B): the switch's effect with its sign turned
             verdicts.append(
-                f"{names[j]} (`{sw[0]}` = false), its causal effect on the seats that held {sw[2]} under A "
-                f"({integer(h['seat_games'])} seat-games in {integer(h['games'])} games): they won {pct(h['rate_a'])} "
-                f"with its power and {pct(h['rate_b'])} on the same seeds without it, {h['diff']:+.1f} points "
-                f"[{h['low']:+.1f}, {h['high']:+.1f}] (paired, p = {pval(h['p'])}): what the power adds for the seats "
-                "that take it, over what they do when it is off (for these players; the component's own figure below "
-                "compares other holders).")
+                f"{names[j]} (`{sw.switch}` = false), its causal effect on the seats that {whom} "
+                f"({integer(h['seat_games'])} seat-games in {integer(h['games'])} games{dealt}): they won {pct(h['rate_a'])} "
+                f"with its power and {pct(h['rate_b'])} on the same seeds without it, so the power is worth "
+                f"{-h['diff']:+.1f} points [{-h['high']:+.1f}, {-h['low']:+.1f}] to them (paired, p = {pval(h['p'])}): "
+                "what it adds for the seats that hold it, over what they do when it is off (for these players; "
+                "the component's own figure below compares other holders).")
 
     ftab = flow_table(runs, metas)
     for j in range(1, len(runs)):

@@ -100,10 +100,15 @@ def parse_sections(extra) -> dict:
 
 
 def component_label(column_base: str, prefix: str, labels: dict | None = None) -> str:
-    """'built_circus_maximus', 'built_' -> 'Circus Maximus', unless `labels` names the column."""
+    """'built_circus_maximus', 'built_' -> 'Circus Maximus', 'wonder_temple_of_artemis' -> 'Temple of
+    Artemis' (a name's small words stay small), unless `labels` names the column."""
     if labels and column_base in labels:
         return labels[column_base]
-    return column_base[len(prefix):].replace("_", " ").strip().title()
+    words = column_base[len(prefix):].replace("_", " ").split()
+    return " ".join(w if i and w in _SMALL_WORDS else w.title() for i, w in enumerate(words))
+
+
+_SMALL_WORDS = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to"})
 
 
 def file_stem(name: str) -> str:

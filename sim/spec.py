@@ -191,6 +191,9 @@ class GameSpec:
       switch_holders: [component prefixes] whose holders are fixed before a power switch changes
           any play (Mare Nostrum's heroes and wonders, bought once by one seat): `agon compare` of
           that switch states its causal effect on the seats that held the component.
+      switch_owners: {component prefix: (categorical seat metric, component names in code order)}:
+          the owner of each component, fixed at set-up (Mare Nostrum's creature i belongs to civ
+          i): `agon compare` of its switch states the effect on the owner's seats.
       categorical_seat: {seat_metric: [labels]}, e.g. {"civ": ["Atlantis", ...]}:
           `{metric}_{k}` holds a code (index into labels); win rate per category,
           chi-square across categories when balanced; categories_<metric>.csv.

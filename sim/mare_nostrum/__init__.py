@@ -12,7 +12,7 @@ NOTES = ("Synthetic map v0 and the base placeholder hero/wonder powers are proje
 def _build_spec():
     from sim.spec import GameSpec, SkillLadder
     from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS
-    from .board import CIVS
+    from .board import CIVS, CREATURES
     from .playout import play_batch, play_traced
     from .results import FLOW
     from .results import (SEAT_METRICS, GAME_METRICS, VICTORY_PATHS, WIN_PATH_CIV, ROLE_SETS,
@@ -67,6 +67,9 @@ def _build_spec():
             # switch changes), so their holders under the rules are a fair subgroup for the switch's effect; a
             # god is taken again every round and a creature's power acts from the set-up, so theirs are not
             "switch_holders": ["hero_", "wonder_"],
+            # a creature's builders are chosen in play, but each creature belongs to one civ, fixed at set-up:
+            # its power is judged on that civ's seat (creature i is civ i's)
+            "switch_owners": {"creature_": ("civ", list(CREATURES))},
             # `agon check-players` (experiments/check_players.py): trace words -> action families
             "train_fixed": ("state_gods", "state_roles", "war_odds", "win_now", "state_trade"),   # never trained: the switches back to the first players (OLD_SWITCHES)
         "player_check": {

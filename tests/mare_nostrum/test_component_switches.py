@@ -35,10 +35,10 @@ def test_every_component_but_the_pyramids_has_a_switch_on_by_default():
 
 
 @pytest.mark.parametrize("label, metric, switch", [
-    ("Temple Of Artemis", "wonder_temple_of_artemis", "power_temple_of_artemis"),
+    ("Temple of Artemis", "wonder_temple_of_artemis", "power_temple_of_artemis"),
     ("Griffin", "creature_griffin", "power_griffin"),
     ("Caesar", "hero_caesar", "power_caesar"),
-    ("Queen Of Sheba", "hero_queen_of_sheba", "power_queen_of_sheba")])
+    ("Queen of Sheba", "hero_queen_of_sheba", "power_queen_of_sheba")])
 def test_a_flagged_component_gets_its_causal_check(label, metric, switch):
     from reports.component_effect import causal_check
     line = causal_check(SPEC, label, metric, players=6)

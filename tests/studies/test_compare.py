@@ -62,7 +62,7 @@ def test_a_switch_turned_off_gets_its_causal_effect_on_the_holders(tmp_path):
     b = _seats(tmp_path / "b", params={"charm_points": 10, "power_lucky": False})
     c = _seats(tmp_path / "c", params={"charm_points": 0, "power_lucky": False})    # two parameters differ
     spec, cols = get_game("pig"), set(result_columns(a).columns)
-    assert switched_component(spec, load_meta(a), load_meta(b), cols) == ("power_lucky", "charm_lucky", "Lucky")
+    assert switched_component(spec, load_meta(a), load_meta(b), cols) == ("power_lucky", "charm_lucky", "Lucky", None)
     assert switched_component(spec, load_meta(a), load_meta(c), cols) is None
     h = holder_effect(a, b, "charm_lucky", 3)
     assert 4000 < h["seat_games"] < 5000 and h["high"] < 0 and h["rate_a"] > h["rate_b"]
@@ -70,6 +70,9 @@ def test_a_switch_turned_off_gets_its_causal_effect_on_the_holders(tmp_path):
     assert main(["compare", str(a), str(b), "--out", str(out), "--quiet"]) == 0
     verdict = (out / "report.md").read_text().split("## Verdict")[1].split("\n## ")[0]
     assert "its causal effect on the seats that held Lucky under A" in verdict and "(paired, p = " in verdict
+    # stated as the power's worth to its holders (with it minus without it): positive, its interval turned too
+    worth = f"so the power is worth {-h['diff']:+.1f} points [{-h['high']:+.1f}, {-h['low']:+.1f}] to them"
+    assert worth in verdict and worth.split("worth ")[1].startswith("+")
 
 
 def test_no_holder_effect_where_holders_are_chosen_after_the_runs_diverge():
@@ -84,5 +87,21 @@ def test_no_holder_effect_where_holders_are_chosen_after_the_runs_diverge():
     off = lambda name: {**meta, "params": {f"power_{name}": False}}   # noqa: E731
     base = {**meta, "params": {}}
     assert switched_component(spec, base, off("baal"), cols) is None
-    assert switched_component(spec, base, off("griffin"), cols) is None
-    assert switched_component(spec, base, off("colossus"), cols) == ("power_colossus", "wonder_colossus", "Colossus")
+    assert switched_component(spec, base, off("griffin"), cols) is None      # no civ column: no owner
+    assert switched_component(spec, base, off("colossus"), cols) == ("power_colossus", "wonder_colossus", "Colossus", None)
+    # a creature is judged on the civ that owns it, dealt at set-up: the Griffin is Babylon's (code 3)
+    owned = switched_component(spec, base, off("griffin"), cols | {"civ_0"})
+    assert owned == ("power_griffin", "civ", "Griffin", 3)
+    assert switched_component(spec, base, off("ishtar"), cols | {"civ_0"}) is None
+
+
+def test_an_owner_code_reads_the_same_holders_as_a_held_flag(tmp_path):
+    """holder_effect with `code` picks the seats whose categorical metric equals it: on a 0/1 metric,
+    code 1 is the held flag, so the two readings agree to the last digit."""
+    from reports.compare import holder_effect
+    a = _seats(tmp_path / "a", params={"charm_points": 10})
+    b = _seats(tmp_path / "b", params={"charm_points": 10, "power_lucky": False})
+    held, coded = holder_effect(a, b, "charm_lucky", 3), holder_effect(a, b, "charm_lucky", 3, code=1)
+    assert held == coded and held["seat_games"] > 0
+    # the seats without the charm lose nothing when its points go: their effect is the other sign
+    assert holder_effect(a, b, "charm_lucky", 3, code=0)["diff"] > 0 > held["diff"]
