@@ -234,14 +234,16 @@ def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: fl
            "diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
     if held.sum() < 2:
         return out
-    d = pd.DataFrame({"game": game[held], "d": (wb - wa)[held]}).groupby("game")["d"].mean()
+    d = pd.DataFrame({"game": game[held], "d": 100 * (wb - wa)[held]}).groupby("game")["d"].mean()  # points
     out.update(games=int(len(d)), rate_a=float(wa[held].mean()), rate_b=float(wb[held].mean()))
+    if len(d) < 2:
+        return out                     # one game: no interval, not judged
     ds = DescrStatsW(d.to_numpy(float))
-    if len(d) < 2 or ds.std == 0:
+    if ds.std == 0:
         out.update(diff=float(ds.mean), low=float(ds.mean), high=float(ds.mean), p=1.0 if ds.mean == 0 else 0.0)
         return out
     lo, hi = ds.tconfint_mean(alpha)
-    out.update(diff=float(100 * ds.mean), low=float(100 * lo), high=float(100 * hi), p=float(ds.ttest_mean(0.0)[1]))
+    out.update(diff=float(ds.mean), low=float(lo), high=float(hi), p=float(ds.ttest_mean(0.0)[1]))
     return out
 
 

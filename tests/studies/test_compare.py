@@ -1,4 +1,5 @@
 """`agon compare`: runs side by side, paired on shared seeds; a rule variant played on the same seeds."""
+import numpy as np
 import pandas as pd
 
 from experiments.cli import main
@@ -105,3 +106,19 @@ def test_an_owner_code_reads_the_same_holders_as_a_held_flag(tmp_path):
     assert held == coded and held["seat_games"] > 0
     # the seats without the charm lose nothing when its points go: their effect is the other sign
     assert holder_effect(a, b, "charm_lucky", 3, code=0)["diff"] > 0 > held["diff"]
+
+
+def test_a_holder_effect_with_no_spread_is_in_points(monkeypatch):
+    """Every holder lost the game it won once the power was off: -100 points with no spread (the branch
+    without an interval once returned -1, a fraction, beside figures in points); a single game is not judged."""
+    import reports.compare as C
+    def runs(games):
+        a = pd.DataFrame({"game": range(games), "rotation": 0, "arm": 0, "win_0": 1.0, "win_1": 0.0,
+                          "held_0": 1.0, "held_1": 0.0})
+        b = a.assign(win_0=0.0, win_1=1.0)
+        return {"a": a, "b": b}
+    for games, diff in ((3, -100.0), (1, None)):
+        frames = runs(games)
+        monkeypatch.setattr(C, "iter_chunks", lambda run, cols, f=frames: iter([f[run][[c for c in cols if c in f[run]]]]))
+        h = C.holder_effect("a", "b", "held", 2)
+        assert (h["diff"] == diff) if diff is not None else np.isnan(h["diff"])
