@@ -45,20 +45,25 @@ def same_seeds(a: dict, b: dict) -> bool:
 
 def paired(a: pd.DataFrame, b: pd.DataFrame, column: str, scale: float = 1.0, alpha: float = 0.05) -> dict:
     """b - a over the shared seeds: mean, paired t interval, p (statsmodels DescrStatsW)."""
-    from statsmodels.stats.weightstats import DescrStatsW
     shared = a.index.intersection(b.index)
     d = scale * (b.loc[shared, column].to_numpy(float) - a.loc[shared, column].to_numpy(float))
     d = d[np.isfinite(d)]     # a flow figure is undefined in some games (no sole winner): pairs where both have it
-    out = {"n": int(len(d)), "diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
+    return {"n": int(len(d)), **mean_interval(d, alpha)}
+
+
+def mean_interval(d, alpha: float = 0.05) -> dict:
+    """Mean of paired differences with its t interval and p against 0 (statsmodels DescrStatsW); no spread:
+    the mean as its own interval; fewer than 2: nothing (nan)."""
+    from statsmodels.stats.weightstats import DescrStatsW
+    d = np.asarray(d, float)
     if len(d) < 2:
-        return out
+        return {"diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
     ds = DescrStatsW(d)
     if ds.std == 0:
-        out.update(diff=float(ds.mean), low=float(ds.mean), high=float(ds.mean), p=1.0 if ds.mean == 0 else 0.0)
-        return out
+        m = float(ds.mean)
+        return {"diff": m, "low": m, "high": m, "p": 1.0 if m == 0 else 0.0}
     lo, hi = ds.tconfint_mean(alpha)
-    out.update(diff=float(ds.mean), low=float(lo), high=float(hi), p=float(ds.ttest_mean(0.0)[1]))
-    return out
+    return {"diff": float(ds.mean), "low": float(lo), "high": float(hi), "p": float(ds.ttest_mean(0.0)[1])}
 
 
 def compare_table(runs: list[Path], metas: list[dict], players: int) -> pd.DataFrame:
@@ -216,7 +221,6 @@ def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: fl
     is worth to the seats that take it, their next-best choice included. The component's own figure
     in b compares other holders (a switched-off wonder is bought by other seats), so it is an
     association again."""
-    from statsmodels.stats.weightstats import DescrStatsW
     keys = ["game", "rotation", "arm"]
     wins = [f"win_{k}" for k in range(players)]
     a = pd.concat([df[df["arm"] == df["arm"].min()] for df in
@@ -236,14 +240,7 @@ def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: fl
         return out
     d = pd.DataFrame({"game": game[held], "d": 100 * (wb - wa)[held]}).groupby("game")["d"].mean()  # points
     out.update(games=int(len(d)), rate_a=float(wa[held].mean()), rate_b=float(wb[held].mean()))
-    if len(d) < 2:
-        return out                     # one game: no interval, not judged
-    ds = DescrStatsW(d.to_numpy(float))
-    if ds.std == 0:
-        out.update(diff=float(ds.mean), low=float(ds.mean), high=float(ds.mean), p=1.0 if ds.mean == 0 else 0.0)
-        return out
-    lo, hi = ds.tconfint_mean(alpha)
-    out.update(diff=float(ds.mean), low=float(lo), high=float(hi), p=float(ds.ttest_mean(0.0)[1]))
+    out.update(mean_interval(d.to_numpy(float), alpha))     # one game: nan, not judged
     return out
 
 
