@@ -21,30 +21,22 @@ import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
 from experiments.runner import Study, run_study, shared_pool
-from reports.compare import holder_effect, switched_component
+from reports.compare import held, holder_effect, switched_component
 from reports.data import iter_chunks, load_meta, result_columns
 from sim import get_game
+from sim.spec import AgonInputError
 
 
-def switches(spec, columns) -> list[str]:
-    """The measuring switches whose components' holders `agon compare` can judge."""
-    base = {"game": spec.name, "seed": 1, "params": {}}
-    out = []
-    for p in spec.params.params:
-        if getattr(p, "measuring", False) and p.name.startswith("power_"):
-            if switched_component(spec, base, {**base, "params": {p.name: False}}, columns) is not None:
-                out.append(p.name)
-    return out
+def switched_off(meta: dict, switch: str) -> dict:
+    """The reference run's metadata with one switch off: the run `agon compare` would pair with it."""
+    return {**meta, "params": {**meta["params"], switch: False}}
 
 
 def holders(run, s, players: int) -> int:
     """Seat-games of the reference run that hold the switch's component (or own it)."""
     cols = [f"{s.metric}_{k}" for k in range(players)]
-    n = 0
-    for df in iter_chunks(run, ["arm"] + cols):
-        x = df[df["arm"] == df["arm"].min()][cols].to_numpy(float)
-        n += int(((x == s.code) if s.code is not None else (np.nan_to_num(x) > 0.5)).sum())
-    return n
+    return sum(int(held(df[df["arm"] == df["arm"].min()][cols].to_numpy(float), s.code).sum())
+               for df in iter_chunks(run, ["arm"] + cols))
 
 
 def main(argv=None) -> int:
@@ -76,13 +68,13 @@ def main(argv=None) -> int:
     rows = []
     with shared_pool("loky", a.jobs):
         ref = run("base", {})
-        cols = set(result_columns(ref).columns)
-        names = a.only.split(",") if a.only else switches(spec, cols)
+        cols, meta = set(result_columns(ref).columns), load_meta(ref)
+        names = a.only.split(",") if a.only else [     # every measuring switch whose holders can be judged
+            p.name for p in spec.params if p.measuring and switched_component(spec, meta, switched_off(meta, p.name), cols)]
         for i, sw in enumerate(names, 1):
-            s = switched_component(spec, load_meta(ref), {**load_meta(ref), "params": {**load_meta(ref)["params"],
-                                                                                    sw: False}}, cols)
+            s = switched_component(spec, meta, switched_off(meta, sw), cols)
             if s is None:
-                sys.exit(f"power_worth: {sw} names no component whose holders are fixed before play")
+                raise AgonInputError(f"{sw} names no component whose holders are fixed before play")
             held = holders(ref, s, players)
             if held < a.min_holders:      # the holders come from the reference run alone: no run needed
                 rows.append({"component": s.label, "switch": sw, "seat_games": held, "games": 0})
@@ -124,4 +116,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except AgonInputError as e:     # unknown game, strategy or switch, bad count: one line, exit 2
+        print(f"power_worth: {e}", file=sys.stderr)
+        sys.exit(2)

@@ -24,7 +24,7 @@ from reports.data import iter_chunks, load_meta, result_columns
 from reports.doc import Doc, integer, pct, pval, value
 from reports.plots import figure, png_bytes
 
-__all__ = ["per_seed_results", "paired", "compare_table", "flow_table", "Switched", "switched_component", "holder_effect", "build"]
+__all__ = ["per_seed_results", "paired", "compare_table", "flow_table", "Switched", "switched_component", "held", "holder_effect", "build"]
 
 
 def per_seed_results(run, players: int) -> pd.DataFrame:
@@ -207,8 +207,15 @@ def switched_component(spec, meta_a: dict, meta_b: dict, columns) -> Switched | 
 
 
 def _category_label(spec, metric: str, code: int) -> str:
-    labels = ((getattr(spec, "extra", None) or {}).get("categorical_seat") or {}).get(metric) or []
+    from reports.components import parse_sections
+    labels = parse_sections(getattr(spec, "extra", None))["categorical_seat"].get(metric) or []
     return labels[code] if 0 <= code < len(labels) else f"{metric} {code}"
+
+
+def held(values: np.ndarray, code: int | None = None) -> np.ndarray:
+    """Which seat values hold the component: a 0/1 flag above 0.5 (nan: no), or the owner's `code`."""
+    values = np.asarray(values, float)
+    return values == code if code is not None else np.nan_to_num(values) > 0.5
 
 
 def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: float = 0.05,
@@ -227,19 +234,16 @@ def holder_effect(run_a: Path, run_b: Path, metric: str, players: int, alpha: fl
                    iter_chunks(run_a, keys + wins + [f"{metric}_{k}" for k in range(players)])], ignore_index=True)
     b = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(run_b, keys + wins)], ignore_index=True)
     m = a.merge(b, on=["game", "rotation"], suffixes=("_a", "_b"))
-    if code is not None:
-        held = np.stack([m[f"{metric}_{k}"].to_numpy(float) == code for k in range(players)], axis=1)
-    else:
-        held = np.stack([np.nan_to_num(m[f"{metric}_{k}"].to_numpy(float)) > 0.5 for k in range(players)], axis=1)
+    mask = held(np.stack([m[f"{metric}_{k}"].to_numpy(float) for k in range(players)], axis=1), code)
     wa = np.stack([m[f"win_{k}_a"].to_numpy(float) for k in range(players)], axis=1)
     wb = np.stack([m[f"win_{k}_b"].to_numpy(float) for k in range(players)], axis=1)
     game = np.repeat(m["game"].to_numpy(), players).reshape(-1, players)
-    out = {"seat_games": int(held.sum()), "games": 0, "rate_a": np.nan, "rate_b": np.nan,
+    out = {"seat_games": int(mask.sum()), "games": 0, "rate_a": np.nan, "rate_b": np.nan,
            "diff": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
-    if held.sum() < 2:
+    if mask.sum() < 2:
         return out
-    d = pd.DataFrame({"game": game[held], "d": 100 * (wb - wa)[held]}).groupby("game")["d"].mean()  # points
-    out.update(games=int(len(d)), rate_a=float(wa[held].mean()), rate_b=float(wb[held].mean()))
+    d = pd.DataFrame({"game": game[mask], "d": 100 * (wb - wa)[mask]}).groupby("game")["d"].mean()  # points
+    out.update(games=int(len(d)), rate_a=float(wa[mask].mean()), rate_b=float(wb[mask].mean()))
     out.update(mean_interval(d.to_numpy(float), alpha))     # one game: nan, not judged
     return out
 
