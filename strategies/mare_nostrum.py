@@ -74,8 +74,10 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 #   state_trade  the exchange (§4.3.5) valued in the state: cards offered, taken and given back
 #                for the decider's own big purchase and to keep them from a rival about to win
 #                (`exchange_value`); appended last so older weight vectors keep their meaning
+# kept_tax     a tax card kept after Build (tax_keep), lost when a military purchase or Cleopatra's
+#              swap spends it (0 = the earlier players, who spent it for nothing); appended last too
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
-                      "income", "block", "unit", "offer_bias", "state_trade")
+                      "income", "block", "unit", "offer_bias", "state_trade", "kept_tax")
 # then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
 # the knob of `agon skill`'s ladder. 32 iterations, c 0.3, greedy play-out (at most 200 actions) to
 # the end of the phase, temperature 1 (the value is in fitted log-odds), widening 1 * visits^0.5:
@@ -95,10 +97,10 @@ N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE) = range(W0)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_KEPT_TAX) = range(W0)
 
 STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0,
-           32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
+           0.5, 32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
                 "state_trade": 0.0}
@@ -968,29 +970,83 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
             return w[W_DESTROY] * vulcan_value(S, P, o, k // 3, k % 3, w, ctx, cnt)
         k = a - R.A_POSEIDON
         return w[W_DESTROY] * poseidon_value(S, P, o, k // 6, k % 6, w, ctx)
-    if on(w, W_WAR_ODDS):
-        if a >= R.A_BUY_LEGION and a < R.A_BUY_FORTRESS:
-            v = a - R.A_BUY_LEGION
-            return ctx[X_BUILD_L + v] + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1)
-        if a >= R.A_BUY_FORTRESS and a < R.A_BUY_CREATURE:
-            v = a - R.A_BUY_FORTRESS
-            return ctx[X_BUILD_F + v] + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1)
-        if a >= R.A_BUY_TRIREME and a < R.A_BUY_PHOENIX:
-            return (w[W_TRIREME] + fleet_value(S, P, o, -1, a - R.A_BUY_TRIREME, w, ctx)
-                    + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1))
-        if a >= R.A_BUY_CREATURE and a < R.A_BUY_TRIREME:
-            if w[W_CREATURE] <= 0.0:
-                return w[W_CREATURE] - 1.0   # banned (restricted play) or never wanted
-            v = a - R.A_BUY_CREATURE
-            # a creature fights like two legions for the price of two (automatic 6)
-            return w[W_CREATURE] / 0.4 * max(ctx[X_BUILD_L + v], ctx[X_BUILD_F + v]) * 1.6 \
-                + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1)
+    if a >= R.A_BUY_LEGION and a < R.A_BUY_PHOENIX:
+        return (unit_value_state(S, P, o, a, w, cnt, ctx)
+                - wt(w, W_KEPT_TAX, 0.0) * kept_tax_loss(S, P, o, unit_price(S, P, o, a)))
+    if a >= R.A_CLEO_TAKE and a < R.A_JASON_FROM and on(w, W_KEPT_TAX):
+        return cleopatra_take_value(S, P, o, a - R.A_CLEO_TAKE)
     v = build_value(S, P, o, a, w, cnt)
     if on(w, W_STATE_ROLES) and a >= R.A_BUY_CARAVAN and a < R.A_BUY_LEGION:
         v += own_role_shift(S, P, o, a, w, cnt)
         if a >= R.A_BUY_MARKET:
             v += priest_gain(S, P, o, w, ctx, cnt, a)
     return v
+
+
+@njit(cache=True)
+def unit_value_state(S, P, o, a, w, cnt, ctx):
+    """A legion, fortress, creature or trireme bought now, before its price: with war_odds the
+    change in battle odds it makes (fill_build_context), else the first players' value."""
+    if not on(w, W_WAR_ODDS):
+        return build_value(S, P, o, a, w, cnt)
+    if a >= R.A_BUY_LEGION and a < R.A_BUY_FORTRESS:
+        v = a - R.A_BUY_LEGION
+        return ctx[X_BUILD_L + v] + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1)
+    if a >= R.A_BUY_FORTRESS and a < R.A_BUY_CREATURE:
+        v = a - R.A_BUY_FORTRESS
+        return ctx[X_BUILD_F + v] + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1)
+    if a >= R.A_BUY_TRIREME and a < R.A_BUY_PHOENIX:
+        return (w[W_TRIREME] + fleet_value(S, P, o, -1, a - R.A_BUY_TRIREME, w, ctx)
+                + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1))
+    if a >= R.A_BUY_CREATURE and a < R.A_BUY_TRIREME:
+        if w[W_CREATURE] <= 0.0:
+            return w[W_CREATURE] - 1.0   # banned (restricted play) or never wanted
+        v = a - R.A_BUY_CREATURE
+        # a creature fights like two legions for the price of two (automatic 6)
+        return w[W_CREATURE] / 0.4 * max(ctx[X_BUILD_L + v], ctx[X_BUILD_F + v]) * 1.6 \
+            + w[W_ROLE] * 0.5 * role_gain(S, cnt, o, 2, 1)
+    return build_value(S, P, o, a, w, cnt)
+
+
+@njit(cache=True)
+def cleopatra_take_value(S, P, o, g):
+    """Cleopatra's swap the other way, a tax for a good o lacks: with wild taxes (the rule) a tax
+    pays any slot a new good pays, and a tax up to tax_keep outlives the Build phase while a good
+    is discarded, so the swap never adds; with taxes not wild a new good can complete a
+    combination of different goods, worth it only for a tax that would be discarded anyway."""
+    if P[P_TAX_WILD] != 0 or hand(S, o, g) > 0:
+        return -1.0
+    return 0.3 if hand(S, o, TAX) > P[P_TAX_KEEP] else -1.0
+
+
+@njit(cache=True)
+def unit_price(S, P, o, a):
+    """Cards a legion, fortress, creature or trireme purchase costs o now (its discount included)."""
+    if a < R.A_BUY_FORTRESS:
+        return R.price(S, P, o, R.K_LEGION, False, False)
+    if a < R.A_BUY_CREATURE:
+        return R.price(S, P, o, R.K_FORTRESS, False, False)
+    if a < R.A_BUY_TRIREME:
+        return R.price(S, P, o, R.K_CREATURE, False, False)
+    return R.price(S, P, o, R.K_TRIREME, False, False)
+
+
+@njit(cache=True)
+def kept_tax_loss(S, P, o, n):
+    """Tax cards an n-card payment takes from those o would keep after Build (tax_keep): the
+    canonical payment spends goods first, so a purchase costs a kept tax only when o is short of
+    different goods; a kept tax is next round's purchasing power, a good is discarded anyway."""
+    d = 0
+    for g in range(13):
+        if hand(S, o, g) > 0:
+            d += 1
+    t = hand(S, o, TAX)
+    if P[P_TAX_WILD] != 0:
+        taxes = n - min(d, n)
+    else:
+        taxes = 0 if d >= n else n
+    keep = int(P[P_TAX_KEEP])
+    return min(keep, t) - min(keep, max(t - taxes, 0))
 
 
 @njit(cache=True)
