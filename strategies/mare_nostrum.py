@@ -76,8 +76,9 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 #                (`exchange_value`); appended last so older weight vectors keep their meaning
 # kept_tax     a tax card kept after Build (tax_keep), lost when a military purchase or Cleopatra's
 #              swap spends it (0 = the earlier players, who spent it for nothing); appended last too
+# wonder_power what a wonder's power adds to the hero/wonder it counts as (0.5 the earlier players)
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
-                      "income", "block", "unit", "offer_bias", "state_trade", "kept_tax")
+                      "income", "block", "unit", "offer_bias", "state_trade", "kept_tax", "wonder_power")
 # then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
 # the knob of `agon skill`'s ladder. 32 iterations, c 0.3, greedy play-out (at most 200 actions) to
 # the end of the phase, temperature 1 (the value is in fitted log-odds), widening 1 * visits^0.5:
@@ -97,10 +98,10 @@ N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_KEPT_TAX) = range(W0)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_KEPT_TAX, W_WONDER_POWER) = range(W0)
 
 STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0,
-           0.5, 32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
+           0.5, 0.5, 32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
                 "state_trade": 0.0}
@@ -341,7 +342,7 @@ def build_value(S, P, o, a, w, cnt):
         need = P[P_WIN_HW] + P[P_ADVANCED]
         if a == R.A_BUY_WONDER + 6:
             return 1000.0
-        return w[W_HERO] * (1.0 + hw / need) + wonder_bonus(P, a)
+        return w[W_HERO] * (1.0 + hw / need) + wonder_bonus(P, a, w)
     if a < R.A_JASON_FROM:
         if a < R.A_CLEO_TAKE:
             g = a - R.A_CLEO_GIVE
@@ -583,11 +584,11 @@ def fill_context(S, P, o, w, ctx, cnt):
 
 
 @njit(cache=True)
-def wonder_bonus(P, a):
+def wonder_bonus(P, a, w):
     """A wonder's power is worth a little beyond the hero/wonder it counts as; a wonder whose power
     is switched off (`power_<wonder>`, or the §5.3 placeholders off) counts as a hero does."""
     if a >= R.A_BUY_WONDER and R.wonder_power(P, a - R.A_BUY_WONDER):
-        return 0.5
+        return wt(w, W_WONDER_POWER, 0.5)
     return 0.0
 
 
@@ -957,7 +958,7 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
             return w[W_HERO] * 12.0
         if a == R.A_BUY_WONDER + 6:
             return wt(w, W_WIN_NOW, 1000.0)
-        return hero_value(w, ctx) + wonder_bonus(P, a)
+        return hero_value(w, ctx) + wonder_bonus(P, a, w)
     if a >= R.A_BAAL and a < R.A_ISHTAR_YES and on(w, W_STATE_GODS):
         if S[H_STEP] == ST_BUILD:
             # a destroyed city or caravan counts from the next income on, so wait for the

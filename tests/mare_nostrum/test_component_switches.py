@@ -259,6 +259,9 @@ def test_every_component_switched_off_keeps_the_invariants():
 def test_a_player_values_a_wonder_switched_off_as_a_hero():
     from strategies import mare_nostrum as M
     a = R.A_BUY_WONDER + R.W_ARTEMIS
-    assert M.wonder_bonus(PARAMS.vector({}), a) == 0.5
-    assert M.wonder_bonus(PARAMS.vector({"power_temple_of_artemis": False}), a) == 0.0
-    assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_HERO + R.H_IMHOTEP) == 0.0
+    w = np.array(GREEDY_W)
+    assert M.wonder_bonus(PARAMS.vector({}), a, w) == w[M.W_WONDER_POWER] == 0.5
+    assert M.wonder_bonus(PARAMS.vector({"power_temple_of_artemis": False}), a, w) == 0.0
+    assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_HERO + R.H_IMHOTEP, w) == 0.0
+    # wonder_power = 0: a wonder counts as a hero, its power is not valued (bench/power_worth.py)
+    assert M.wonder_bonus(PARAMS.vector({}), a, np.array(M.with_weights(GREEDY_W, wonder_power=0))) == 0.0
