@@ -39,7 +39,7 @@ from sim.search.ismcts import S_TEMP
 from sim.search.tree import shares
 from sim.mare_nostrum.board import (NP, NS, NL, N_TYPES, TAX, PROV_GOODS, N_ICONS, CITY_SITES,
                                     CAPITAL, LAND_NB, LAND_NBN, LOC_NB, LOC_NBN, PROV_CAPITAL,
-                                    PROV_ACTIVE, SP_NB, SP_NBN, RARE)
+                                    PROV_ACTIVE, SP_NB, SP_NBN, RARE, WONDERS)
 from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_NP, H_B_LOC, H_B_ATT,
                                     H_B_DEF, H_B_TA, H_B_TD, H_B_LAND, H_ISIS_TO, H_TWO, H_WINNER,
                                     HAND, BANK, INFL, CITY, MARKET, TEMPLE, CARAVAN, ROLE, GOD,
@@ -76,14 +76,22 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 #                (`exchange_value`); appended last so older weight vectors keep their meaning
 # kept_tax     a tax card kept after Build (tax_keep), lost when a military purchase or Cleopatra's
 #              swap spends it (0 = the earlier players, who spent it for nothing); appended last too
-# wonder_power what a wonder's power adds to the hero/wonder it counts as (0.5 the earlier players)
+# wonder_power what a wonder's power adds to the hero/wonder it counts as (0.5 the earlier players),
+#              times its wonder_<name> factor (1 or 0, below); 0: every wonder valued as a hero
+# wonder_<name> the share of wonder_power that wonder's power earns: 1 for Colossus and Temple of
+#              Artemis, 0 for the others (the earlier players: 1 each). Their holders gained nothing from
+#              the other four powers (bench/power_worth.py, README "Causal checks"), and valued at 0 they
+#              are bought as heroes: 0.177 of seats against 0.156 for all 1, 3 against 3, 6,000 games
+WONDER_FACTOR_NAMES = tuple(f"wonder_{n}" for n in WONDERS[:6])
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
-                      "income", "block", "unit", "offer_bias", "state_trade", "kept_tax", "wonder_power")
+                      "income", "block", "unit", "offer_bias", "state_trade", "kept_tax",
+                      "wonder_power") + WONDER_FACTOR_NAMES
 # then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
 # the knob of `agon skill`'s ladder. 32 iterations, c 0.3, greedy play-out (at most 200 actions) to
 # the end of the phase, temperature 1 (the value is in fitted log-odds), widening 1 * visits^0.5:
-# 0.238 [0.219, 0.259] of 1,800 games as one seat among 5 tuned, both with kept_tax (bench/search_strength.py
-# --games mare-nostrum --per-seat 300 --seed 20000; 0.234 [0.215, 0.255] before kept_tax; 0.247 [0.214, 0.283]
+# 0.216 [0.198, 0.236] of 1,800 games as one seat among 5 tuned, both with kept_tax and the wonder factors
+# (bench/search_strength.py --games mare-nostrum --per-seat 300 --seed 20000; 0.238 [0.219, 0.259] with kept_tax
+# alone, 0.234 [0.215, 0.255] before both; 0.247 [0.214, 0.283]
 # on the 600 games it was chosen on), 25.6 games/CPU-s with every seat searching (bench/run_all.py --cpu 6000).
 # Other fields, before kept_tax (bench/mare_nostrum_mixed.py, 1,200 games each, run seed 40000): 0.436 [0.408, 0.464]
 # among 5 greedy (tuned there: 0.414), 0.428 [0.401, 0.457] among 2 random + 3 greedy (a greedy seat:
@@ -98,10 +106,12 @@ N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_KEPT_TAX, W_WONDER_POWER) = range(W0)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_KEPT_TAX, W_WONDER_POWER) = range(W0 - 6)
+W_WONDER_FACTOR = W_WONDER_POWER + 1   # 6: wonder_colossus .. wonder_mausoleum
 
 STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0,
-           0.5, 0.5, 32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
+           0.5, 0.5, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0,
+           32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
                 "state_trade": 0.0}
@@ -342,7 +352,7 @@ def build_value(S, P, o, a, w, cnt):
         need = P[P_WIN_HW] + P[P_ADVANCED]
         if a == R.A_BUY_WONDER + 6:
             return 1000.0
-        return w[W_HERO] * (1.0 + hw / need) + wonder_bonus(P, a, w)
+        return w[W_HERO] * (1.0 + hw / need) + wonder_bonus(P, a, w, False)
     if a < R.A_JASON_FROM:
         if a < R.A_CLEO_TAKE:
             g = a - R.A_CLEO_GIVE
@@ -584,11 +594,13 @@ def fill_context(S, P, o, w, ctx, cnt):
 
 
 @njit(cache=True)
-def wonder_bonus(P, a, w):
-    """A wonder's power is worth a little beyond the hero/wonder it counts as; a wonder whose power
-    is switched off (`power_<wonder>`, or the §5.3 placeholders off) counts as a hero does."""
-    if a >= R.A_BUY_WONDER and R.wonder_power(P, a - R.A_BUY_WONDER):
-        return wt(w, W_WONDER_POWER, 0.5)
+def wonder_bonus(P, a, w, per_wonder=True):
+    """A wonder's power is worth a little beyond the hero/wonder it counts as (wonder_power times the
+    wonder's own factor); a wonder whose power is switched off (`power_<wonder>`, or the §5.3
+    placeholders off) counts as a hero does. The first players (action_value_v0) had no factors."""
+    j = a - R.A_BUY_WONDER
+    if j >= 0 and j < 6 and R.wonder_power(P, j):
+        return wt(w, W_WONDER_POWER, 0.5) * (wt(w, W_WONDER_FACTOR + j, 1.0) if per_wonder else 1.0)
     return 0.0
 
 
@@ -958,7 +970,7 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
             return w[W_HERO] * 12.0
         if a == R.A_BUY_WONDER + 6:
             return wt(w, W_WIN_NOW, 1000.0)
-        return hero_value(w, ctx) + wonder_bonus(P, a, w)
+        return hero_value(w, ctx) + wonder_bonus(P, a, w, True)
     if a >= R.A_BAAL and a < R.A_ISHTAR_YES and on(w, W_STATE_GODS):
         if S[H_STEP] == ST_BUILD:
             # a destroyed city or caravan counts from the next income on, so wait for the

@@ -265,3 +265,8 @@ def test_a_player_values_a_wonder_switched_off_as_a_hero():
     assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_HERO + R.H_IMHOTEP, w) == 0.0
     # wonder_power = 0: a wonder counts as a hero, its power is not valued (bench/power_worth.py)
     assert M.wonder_bonus(PARAMS.vector({}), a, np.array(M.with_weights(GREEDY_W, wonder_power=0))) == 0.0
+    # a wonder whose power its holders gained nothing from is valued as a hero (wonder_<name> = 0)
+    lighthouse = R.A_BUY_WONDER + R.W_LIGHTHOUSE
+    assert M.wonder_bonus(PARAMS.vector({}), lighthouse, w) == 0.0
+    assert M.wonder_bonus(PARAMS.vector({}), lighthouse, np.array(M.with_weights(GREEDY_W, wonder_lighthouse=1))) == 0.5
+    assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_WONDER + R.W_COLOSSUS, w) == 0.5
