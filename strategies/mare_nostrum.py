@@ -985,7 +985,7 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
         return w[W_DESTROY] * poseidon_value(S, P, o, k // 6, k % 6, w, ctx)
     if a >= R.A_BUY_LEGION and a < R.A_BUY_PHOENIX:
         return (unit_value_state(S, P, o, a, w, cnt, ctx)
-                - wt(w, W_KEPT_TAX, 0.0) * kept_tax_loss(S, P, o, unit_price(S, P, o, a)))
+                - wt(w, W_KEPT_TAX, 0.0) * kept_tax_loss(S, P, o, R.purchase_cost(S, P, o, a, False)))
     if a >= R.A_CLEO_TAKE and a < R.A_JASON_FROM and on(w, W_KEPT_TAX):
         return cleopatra_take_value(S, P, o, a - R.A_CLEO_TAKE)
     v = build_value(S, P, o, a, w, cnt)
@@ -1033,31 +1033,12 @@ def cleopatra_take_value(S, P, o, g):
 
 
 @njit(cache=True)
-def unit_price(S, P, o, a):
-    """Cards a legion, fortress, creature or trireme purchase costs o now (its discount included)."""
-    if a < R.A_BUY_FORTRESS:
-        return R.price(S, P, o, R.K_LEGION, False, False)
-    if a < R.A_BUY_CREATURE:
-        return R.price(S, P, o, R.K_FORTRESS, False, False)
-    if a < R.A_BUY_TRIREME:
-        return R.price(S, P, o, R.K_CREATURE, False, False)
-    return R.price(S, P, o, R.K_TRIREME, False, False)
-
-
-@njit(cache=True)
 def kept_tax_loss(S, P, o, n):
     """Tax cards an n-card payment takes from those o would keep after Build (tax_keep): the
     canonical payment spends goods first, so a purchase costs a kept tax only when o is short of
     different goods; a kept tax is next round's purchasing power, a good is discarded anyway."""
-    d = 0
-    for g in range(13):
-        if hand(S, o, g) > 0:
-            d += 1
     t = hand(S, o, TAX)
-    if P[P_TAX_WILD] != 0:
-        taxes = n - min(d, n)
-    else:
-        taxes = 0 if d >= n else n
+    taxes = n - R.goods_paid(S, P, o, n)
     keep = int(P[P_TAX_KEEP])
     return min(keep, t) - min(keep, max(t - taxes, 0))
 

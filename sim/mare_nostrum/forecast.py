@@ -163,12 +163,8 @@ def capacity_after_pay(S, P, o, n):
     h = np.empty(N_TYPES, np.int64)
     for t in range(N_TYPES):
         h[t] = S[HAND + o * N_TYPES + t]
-    d = 0
-    for g in range(13):
-        if h[g] > 0:
-            d += 1
     wild = P[P_TAX_WILD] != 0
-    n_goods = n if d >= n else (d if wild else 0)
+    n_goods = R.goods_paid(S, P, o, n)
     used = np.zeros(13, np.bool_)
     for k in range(n_goods):
         best = -1

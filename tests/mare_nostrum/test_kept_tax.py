@@ -60,7 +60,7 @@ def test_a_unit_bought_with_kept_taxes_pays_their_worth():
     assert legion in legal_list(S, P)
     (new,), (old,) = _values(S, P, ROM, GREEDY, [legion]), _values(S, P, ROM, EARLIER, [legion])
     kept = GREEDY[SM.W_KEPT_TAX]
-    assert SM.unit_price(S, P, ROM, legion) == 2
+    assert R.purchase_cost(S, P, ROM, legion, False) == 2
     assert kept > 0 and new == pytest.approx(old - kept)
     S, P = _build(ROM, {"tax": 2, "grain": 1, "wine": 1, "fruit": 1})
     (new,), (old,) = _values(S, P, ROM, GREEDY, [legion]), _values(S, P, ROM, EARLIER, [legion])

@@ -22,15 +22,22 @@ def pay_capacity(S, P, o):
 
 
 @njit(cache=True)
+def goods_paid(S, P, o, n):
+    """How many of an n-card canonical payment are goods (one per different good); the rest are taxes."""
+    d = 0
+    for g in range(13):
+        if S[HAND + o * N_TYPES + g] > 0:
+            d += 1
+    if d >= n:
+        return n
+    return d if P[P_TAX_WILD] != 0 else 0
+
+
+@njit(cache=True)
 def pay(S, P, o, n):
     """Canonical auto-pay of an n-card combination (caller checked it is payable)."""
     base = HAND + o * N_TYPES
-    d = 0
-    for g in range(13):
-        if S[base + g] > 0:
-            d += 1
-    wild = P[P_TAX_WILD] != 0
-    n_goods = n if d >= n else (d if wild else 0)
+    n_goods = goods_paid(S, P, o, n)
     taken = 0
     used = np.zeros(13, np.bool_)
     while taken < n_goods:
@@ -128,35 +135,36 @@ def charge(S, P, o, kind, island):
 
 
 @njit(cache=True)
-def purchase_cost(S, P, o, a):
-    """Cards a build action costs (spending its discount), 0 if free or not a purchase."""
+def purchase_cost(S, P, o, a, spend=True):
+    """Cards a build action costs (spending its discount unless spend=False: a player pricing a
+    purchase it may not make), 0 if free or not a purchase."""
     if a < A_BUY_CARAVAN:
         if has_civ_hero(S, P, o, CH_HAMMURABI) and used_get(S, o, U_HAMMURABI) == 0:
             return 0
-        return price(S, P, o, K_INFLUENCE, False, True)
+        return price(S, P, o, K_INFLUENCE, False, spend)
     if a < A_BUY_CITY:
-        return price(S, P, o, K_CARAVAN, PROV_ISLAND[(a - A_BUY_CARAVAN) // 3] == 1, True)
+        return price(S, P, o, K_CARAVAN, PROV_ISLAND[(a - A_BUY_CARAVAN) // 3] == 1, spend)
     if a < A_BUY_MARKET:
-        return price(S, P, o, K_CITY, PROV_ISLAND[a - A_BUY_CITY] == 1, True)
+        return price(S, P, o, K_CITY, PROV_ISLAND[a - A_BUY_CITY] == 1, spend)
     if a < A_BUY_TEMPLE:
-        return price(S, P, o, K_MARKET, PROV_ISLAND[a - A_BUY_MARKET] == 1, True)
+        return price(S, P, o, K_MARKET, PROV_ISLAND[a - A_BUY_MARKET] == 1, spend)
     if a < A_BUY_LEGION:
-        return price(S, P, o, K_TEMPLE, PROV_ISLAND[a - A_BUY_TEMPLE] == 1, True)
+        return price(S, P, o, K_TEMPLE, PROV_ISLAND[a - A_BUY_TEMPLE] == 1, spend)
     if a < A_BUY_FORTRESS:
-        return price(S, P, o, K_LEGION, PROV_ISLAND[a - A_BUY_LEGION] == 1, True)
+        return price(S, P, o, K_LEGION, PROV_ISLAND[a - A_BUY_LEGION] == 1, spend)
     if a < A_BUY_CREATURE:
-        return price(S, P, o, K_FORTRESS, PROV_ISLAND[a - A_BUY_FORTRESS] == 1, True)
+        return price(S, P, o, K_FORTRESS, PROV_ISLAND[a - A_BUY_FORTRESS] == 1, spend)
     if a < A_BUY_TRIREME:
-        return price(S, P, o, K_CREATURE, PROV_ISLAND[a - A_BUY_CREATURE] == 1, True)
+        return price(S, P, o, K_CREATURE, PROV_ISLAND[a - A_BUY_CREATURE] == 1, spend)
     if a < A_BUY_PHOENIX:
-        return price(S, P, o, K_TRIREME, False, True)
+        return price(S, P, o, K_TRIREME, False, spend)
     if a < A_BUY_HERO:
         v = a - A_BUY_PHOENIX
         return int(P[P_COST_PHOENIX_RETURN]) if v == CAPITAL[civ(S, o)] else int(P[P_COST_CREATURE])
     if a < A_BUY_WONDER:
-        return price(S, P, o, K_HERO, False, True)
+        return price(S, P, o, K_HERO, False, spend)
     if a < A_COPY:
-        return price(S, P, o, K_PYRAMIDS if a - A_BUY_WONDER == W_PYRAMIDS else K_WONDER, False, True)
+        return price(S, P, o, K_PYRAMIDS if a - A_BUY_WONDER == W_PYRAMIDS else K_WONDER, False, spend)
     return 0
 
 
