@@ -122,6 +122,10 @@ def test_shipped_files_are_complete():
         ev = data["evaluation"]
         assert 0 <= ev["ci_low"] <= ev["win_rate"] <= ev["ci_high"] <= 1 and ev["games"] > 0
         wmod.vector(spec, data["strategy"], data["weights"])
+        # the weights a game sets for its tuned players (Magna Grecia's plan_width, Mare Nostrum's Temple of
+        # Artemis factor) are in the file, so the evaluation it states is of the player `tuned` plays
+        for name, value in ((spec.extra or {}).get("train_set") or {}).items():
+            assert data["weights"][name] == value, (path.name, name)
 
 
 SHIPPED = sorted(p.name for p in wmod.WEIGHTS_DIR.glob("*.toml"))
