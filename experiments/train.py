@@ -15,6 +15,11 @@ seed noise; every generation plays new games. The budget counts every game playe
 The result (CMA-ES's mean, its best estimate) is then played against the default weights on
 fresh seeds (another run seed): one tuned seat, the others default, all rotations; that win
 rate with its Wilson 95% interval goes into the weights file next to the command that made it.
+When a file for the same game, players, rules and base is shipped (strategies/weights/), the
+result also plays one seat against that file's weights in the others, on the same seeds
+([against_shipped]): beating the default is not enough to replace a file (a trained public good,
+Mare Nostrum's `block`, beat greedy by more than ever and made a degenerate field), so the summary
+says when the new weights lose to the file they would replace.
 """
 from __future__ import annotations
 
@@ -194,7 +199,8 @@ class Trainer:
                 "maxiter": t.generations, "tolfun": 0, "tolx": 0, "tolstagnation": 10 ** 9,
                 "tolflatfitness": 10 ** 9}
         es = cma.CMAEvolutionStrategy(np.zeros(n), SIGMA0, opts)
-        total_games = t.generations * t.lam * t.seeds_per_gen * p + t.eval_seeds * p
+        shipped = shipped_weights(t)
+        total_games = t.generations * t.lam * t.seeds_per_gen * p + t.eval_seeds * p * (2 if shipped else 1)
         bar = tqdm(total=total_games, unit="game", unit_scale=True, file=sys.stderr, disable=not self.progress,
                    dynamic_ncols=True, desc=f"train {t.spec.name} {p}p",
                    bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed}<{remaining}, {rate_fmt}]")
@@ -227,13 +233,28 @@ class Trainer:
                 bar.set_postfix_str(f"pop {100 * np.mean(rates):.1f}% best {100 * max(rates):.1f}%", refresh=False)
             tuned = self.weights_of(es.mean)
             ev = self.evaluate_against_default(tuned, par, bar)
+            against = None
+            if shipped:
+                path, w = shipped
+                against = self.evaluate_against(tuned, w, f"the shipped file's weights ({path.name}) in the other "
+                                                          f"{p - 1} seats", par, bar)
+                against["file"] = path.name
+                against["below_fair"] = bool(against["ci_high"] < against["fair"])
         bar.close()
         wall = time.perf_counter() - wall0
         self.cpu += time.process_time() - cpu0
-        return self.document(tuned, ev, wall, history)
+        doc = self.document(tuned, ev, wall, history)
+        if against:
+            doc["against_shipped"] = against
+        return doc
 
     def evaluate_against_default(self, tuned: np.ndarray, par, bar) -> dict:
         """Tuned in one seat, default weights in the others, every rotation, fresh seeds."""
+        return self.evaluate_against(tuned, self.default, f"default {self.t.base} weights in the other "
+                                                          f"{self.t.players - 1} seats", par, bar)
+
+    def evaluate_against(self, tuned: np.ndarray, others: np.ndarray, opponents: str, par, bar) -> dict:
+        """Tuned in one seat, `others` in the rest, every rotation, on the evaluation's fresh seeds."""
         from reports.stats import wilson
         t = self.t
         p, kind = t.players, t.info.kind
@@ -241,14 +262,14 @@ class Trainer:
         parts = max(1, self.jobs * 2)
         size = math.ceil(t.eval_seeds / parts)
         args = [(t.spec.name, seed, s0, min(size, t.eval_seeds - s0), p, t.vec, kind, tuned,
-                 [self.default] * (p - 1), [kind] * (p - 1)) for s0 in range(0, t.eval_seeds, size)]
+                 [others] * (p - 1), [kind] * (p - 1)) for s0 in range(0, t.eval_seeds, size)]
         out = self._evaluate(par, args)
         wins = sum(w for w, _, _ in out)
         games = sum(g for _, g, _ in out)
         self.cpu += sum(c for _, _, c in out)
         bar.update(games)
         lo, hi = wilson(wins, games)
-        return {"opponents": f"default {t.base} weights in the other {p - 1} seats", "games": int(games),
+        return {"opponents": opponents, "games": int(games),
                 "run_seed": seed, "wins": round(float(wins), 3), "win_rate": round(wins / games, 5),
                 "ci_low": round(float(lo), 5), "ci_high": round(float(hi), 5), "fair": round(1.0 / p, 5),
                 "above_fair": bool(lo > 1.0 / p)}
@@ -278,6 +299,18 @@ class Trainer:
             "evaluation": ev,
             "weights": {name: round(float(v), 6) for name, v in zip(self.all_names, tuned)},
         }
+
+
+def shipped_weights(t: Training) -> tuple[Path, np.ndarray] | None:
+    """The shipped file `tuned` plays for exactly this game, player count, rules and base (no nearest-count
+    fallback), as it plays it (the game's train_set applied), or None."""
+    from experiments import weights as wmod
+    path = wmod.WEIGHTS_DIR / wmod.file_name(t.spec, t.players, t.overrides, t.base)
+    if not path.is_file() or not is_weights_file(path):
+        return None
+    named = dict(wmod.read(path).get("weights") or {})
+    named.update({k: float(v) for k, v in ((t.spec.extra or {}).get("train_set") or {}).items()})
+    return path, np.array(wmod.vector(t.spec, t.base, named), dtype=np.float64)
 
 
 class _Null:
@@ -376,11 +409,17 @@ def reevaluate(t: Training, path: Path | None = None, jobs: int = 1, progress: b
 
 def summary_line(path: Path, doc: dict) -> str:
     ev, tr = doc["evaluation"], doc["training"]
-    return (f"{doc['game']} {doc['players']}p tuned {doc['strategy']}: {100 * ev['win_rate']:.1f}% "
+    line = (f"{doc['game']} {doc['players']}p tuned {doc['strategy']}: {100 * ev['win_rate']:.1f}% "
             f"[{100 * ev['ci_low']:.1f}, {100 * ev['ci_high']:.1f}] against default weights in {ev['games']:,} games "
-            f"(fair {100 * ev['fair']:.1f}%{', above fair' if ev['above_fair'] else ', NOT above fair'}); "
-            f"{tr['games_played']:,} training games, {tr['wall_seconds']:.0f} s wall, {tr['cpu_seconds']:.0f} s CPU; "
-            f"weights: {path}")
+            f"(fair {100 * ev['fair']:.1f}%{', above fair' if ev['above_fair'] else ', NOT above fair'}); ")
+    sh = doc.get("against_shipped")
+    if sh:
+        verdict = (", LOSES to it: keep the shipped file" if sh["below_fair"] else
+                   ", above fair" if sh["above_fair"] else ", not shown to differ")
+        line += (f"{100 * sh['win_rate']:.1f}% [{100 * sh['ci_low']:.1f}, {100 * sh['ci_high']:.1f}] against the "
+                 f"shipped {sh['file']}{verdict}; ")
+    return (line + f"{tr['games_played']:,} training games, {tr['wall_seconds']:.0f} s wall, "
+            f"{tr['cpu_seconds']:.0f} s CPU; weights: {path}")
 
 
 def cpu_count() -> int:

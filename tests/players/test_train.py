@@ -104,3 +104,32 @@ def test_catan_training_beats_the_default_weights(tmp_path):
     ev = doc["evaluation"]
     assert ev["games"] == 300 and ev["ci_low"] < ev["win_rate"] < ev["ci_high"]
     json.dumps(doc)
+
+
+def test_training_plays_the_result_against_the_shipped_file(tmp_path, monkeypatch):
+    """Beating the default is not enough to replace a shipped file: the result also plays one seat against
+    the shipped file's weights ([against_shipped], same evaluation seeds), and the summary says when it
+    loses to it. Pig to 60: a result held near 2 (CMA-ES steps made tiny) loses to a shipped hold at 20; a
+    trained one (near 20) beats a shipped 1."""
+    from experiments.train import shipped_weights, summary_line
+    monkeypatch.setattr(wmod, "WEIGHTS_DIR", tmp_path)
+    t = Training(game="pig", players=2, overrides={"target": 60}, budget=600, eval_games=1000, seed=5, popsize=2,
+                 command="agon train pig ...")
+    t.validate()
+    assert shipped_weights(t) is None
+    doc = Trainer(t, jobs=1, progress=False).run()
+    assert "against_shipped" not in doc                       # nothing shipped: nothing to compare
+    spec = get_game("pig")
+    for shipped_hold, loses in ((20.0, True), (1.0, False)):
+        wmod.write(tmp_path / wmod.file_name(spec, 2, {"target": 60}), {
+            "game": "pig", "players": 2, "overrides": wmod.overrides_key(spec, {"target": 60}), "strategy": "greedy",
+            "command": "agon train pig", "evaluation": {}, "weights": {"hold_at": shipped_hold}})
+        tr = Trainer(t, jobs=1, progress=False)
+        tr.default = np.array([2.0])                         # a poor start
+        if loses:
+            tr.scale = np.array([1e-6])                      # ... that CMA-ES cannot leave
+        doc = tr.run()
+        sh = doc["against_shipped"]
+        assert sh["games"] == doc["evaluation"]["games"] == 1000 and sh["run_seed"] == doc["evaluation"]["run_seed"]
+        assert sh["below_fair"] is loses and sh["above_fair"] is (not loses), (shipped_hold, doc["weights"], sh)
+        assert ("LOSES to it" in summary_line(tmp_path / "x.toml", doc)) is loses
