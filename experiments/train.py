@@ -323,7 +323,8 @@ class _Null:
 
 HEADER = ("Tuned weights written by `agon train` (experiments/train.py): the `tuned` strategy of this game\n"
           "plays the base strategy's kind with these weights. Evaluation: win rate against the default\n"
-          "weights on fresh seeds, Wilson 95% interval.")
+          "weights on fresh seeds, Wilson 95% interval; against_shipped (when a file was shipped): the same\n"
+          "seeds against the file it would replace.")
 
 
 def train(t: Training, out: Path | None = None, jobs: int = 1, force: bool = False, progress: bool = True) -> tuple[Path, dict]:
