@@ -113,12 +113,17 @@ def trained_names(spec, base: str) -> list[str]:
     return [n for n in info.weight_names if not n.startswith("search") and n not in fixed]
 
 
+def tuned_settings(spec) -> dict[str, float]:
+    """The weights a game sets for its tuned players, untrained (GameSpec.extra["train_set"])."""
+    return {name: float(v) for name, v in ((spec.extra or {}).get("train_set") or {}).items()}
+
+
 def fixed_values(spec, names: list[str], defaults: np.ndarray) -> np.ndarray:
     """The defaults with GameSpec.extra["train_set"] applied: untrained weights a tuned player sets
     apart from the base strategy (e.g. Magna Grecia's plan_width, a cap on planning work that keeps
     `tuned` as cheap as `greedy`)."""
     w = defaults.copy()
-    for name, value in ((spec.extra or {}).get("train_set") or {}).items():
+    for name, value in tuned_settings(spec).items():
         if name not in names:
             raise ValueError(f"{spec.name} train_set names unknown weight {name!r}")
         w[names.index(name)] = float(value)
@@ -308,8 +313,7 @@ def shipped_weights(t: Training) -> tuple[Path, np.ndarray] | None:
     path = wmod.WEIGHTS_DIR / wmod.file_name(t.spec, t.players, t.overrides, t.base)
     if not path.is_file() or not is_weights_file(path):
         return None
-    named = dict(wmod.read(path).get("weights") or {})
-    named.update({k: float(v) for k, v in ((t.spec.extra or {}).get("train_set") or {}).items()})
+    named = {**(wmod.read(path).get("weights") or {}), **tuned_settings(t.spec)}
     return path, np.array(wmod.vector(t.spec, t.base, named), dtype=np.float64)
 
 
@@ -386,10 +390,10 @@ def reevaluate(t: Training, path: Path | None = None, jobs: int = 1, progress: b
     tr = Trainer(t, jobs, progress)
     named = dict(doc.get("weights") or {})
     changed = {}
-    for name, value in ((t.spec.extra or {}).get("train_set") or {}).items():
-        if named.get(name) != float(value):
-            changed[name] = float(value)
-            named[name] = float(value)
+    for name, value in tuned_settings(t.spec).items():
+        if named.get(name) != value:
+            changed[name] = value
+            named[name] = value
     tuned = np.array(wmod.vector(t.spec, t.base, named), dtype=np.float64)
     bar = tqdm(total=t.eval_seeds * t.players, unit="game", file=sys.stderr, disable=not progress, dynamic_ncols=True,
                desc=f"re-evaluate {t.spec.name} {t.players}p")

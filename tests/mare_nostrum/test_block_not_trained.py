@@ -10,7 +10,7 @@ from experiments.train import trained_names
 from sim.mare_nostrum import SPEC
 from sim.mare_nostrum.board import CIVS
 from sim.mare_nostrum.params import PARAMS
-from strategies.mare_nostrum import GREEDY_W, WONDER_FACTOR_NAMES, with_weights
+from strategies.mare_nostrum import GREEDY_W, W_BLOCK, WONDER_FACTOR_NAMES, with_weights
 
 EGYPT = CIVS.index("Egypt")
 # the 6-player weights CMA-ES found with block trained (agon train mare-nostrum --players 6 --budget 120000
@@ -43,6 +43,6 @@ def test_a_field_that_does_not_block_hands_egypt_the_game():
     Trader's X, Hermes and the gods. With the trained block (5) Egypt wins about 93% of 300 games; with the
     default block (50) in its rivals' seats about 43%."""
     trained = _egypt_share(TRAINED_6P["block"])
-    default = _egypt_share(GREEDY_W[list(SPEC.strategy("greedy").weight_names).index("block")])
+    default = _egypt_share(GREEDY_W[W_BLOCK])
     assert trained > 0.8, trained
     assert default < 0.6, default

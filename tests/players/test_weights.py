@@ -5,6 +5,7 @@ import pytest
 
 from experiments import weights as wmod
 from experiments.lineup import parse_lineup, parse_strategy, sources, tuned_names
+from experiments.train import tuned_settings
 from sim import get_game
 from sim.spec import AgonInputError
 
@@ -124,7 +125,7 @@ def test_shipped_files_are_complete():
         wmod.vector(spec, data["strategy"], data["weights"])
         # the weights a game sets for its tuned players (Magna Grecia's plan_width, Mare Nostrum's Temple of
         # Artemis factor) are in the file, so the evaluation it states is of the player `tuned` plays
-        for name, value in ((spec.extra or {}).get("train_set") or {}).items():
+        for name, value in tuned_settings(spec).items():
             assert data["weights"][name] == value, (path.name, name)
 
 
