@@ -21,22 +21,11 @@ import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
 from experiments.runner import Study, run_study, shared_pool
-from reports.compare import held, holder_effect, switched_component
-from reports.data import iter_chunks, load_meta, result_columns
+from reports.compare import switched_component
+from reports.data import load_meta, result_columns
+from reports.power_worth import MIN_HOLDERS, holders, switched_off, worth_row, worth_table
 from sim import get_game
 from sim.spec import AgonInputError
-
-
-def switched_off(meta: dict, switch: str) -> dict:
-    """The reference run's metadata with one switch off: the run `agon compare` would pair with it."""
-    return {**meta, "params": {**meta["params"], switch: False}}
-
-
-def holders(run, s, players: int) -> int:
-    """Seat-games of the reference run that hold the switch's component (or own it)."""
-    cols = [f"{s.metric}_{k}" for k in range(players)]
-    return sum(int(held(df[df["arm"] == df["arm"].min()][cols].to_numpy(float), s.code).sum())
-               for df in iter_chunks(run, ["arm"] + cols))
 
 
 def main(argv=None) -> int:
@@ -48,7 +37,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", help="comma-separated switch names (default: every one that can be judged)")
-    ap.add_argument("--min-holders", type=int, default=200,
+    ap.add_argument("--min-holders", type=int, default=MIN_HOLDERS,
                     help="seat-games holding a component below which it is not judged (its run is not played)")
     ap.add_argument("--out", type=Path, required=True)
     a = ap.parse_args(argv)
@@ -77,25 +66,12 @@ def main(argv=None) -> int:
                 raise AgonInputError(f"{sw} names no component whose holders are fixed before play")
             held = holders(ref, s, players)
             if held < a.min_holders:      # the holders come from the reference run alone: no run needed
-                rows.append({"component": s.label, "switch": sw, "seat_games": held, "games": 0})
+                rows.append(worth_row(ref, None, s, players, held))
                 print(f"[{i}/{len(names)}] {s.label}: {held} holders, not judged", file=sys.stderr, flush=True)
                 continue
-            other = run(sw, {sw: False})
-            h = holder_effect(ref, other, s.metric, players, code=s.code)
-            rows.append({"component": s.label, "switch": sw, "seat_games": h["seat_games"], "games": h["games"],
-                         "won_with": h["rate_a"], "won_without": h["rate_b"], "worth": -h["diff"],
-                         "low": -h["high"], "high": -h["low"], "p": h["p"]})
-            print(f"[{i}/{len(names)}] {s.label}: {-h['diff']:+.1f} points", file=sys.stderr, flush=True)
-    tab = pd.DataFrame(rows)
-    for c in ("won_with", "won_without", "worth", "low", "high", "p"):
-        tab[c] = tab[c] if c in tab else np.nan
-    still = tab["p"].notna() & (tab["low"] == 0) & (tab["high"] == 0)     # no game of the holders changed
-    tab.loc[still, "p"] = np.nan                                             # nothing to test: not in Holm
-    tab["unchanged"] = still
-    ok = tab["p"].notna()
-    tab["p_holm"] = float("nan")
-    if ok.any():
-        tab.loc[ok, "p_holm"] = multipletests(tab.loc[ok, "p"], method="holm")[1]
+            rows.append(worth_row(ref, run(sw, {sw: False}), s, players))
+            print(f"[{i}/{len(names)}] {s.label}: {rows[-1]['worth']:+.1f} points", file=sys.stderr, flush=True)
+    tab = worth_table(rows)
     tab = tab.sort_values("worth", ascending=False)
     tab.to_csv(a.out / "power_worth.csv", index=False)
     print(f"{a.game}, {players} x {a.strategies}, {a.games:,} games per run, seed {a.seed}: each power's worth to "

@@ -12,6 +12,10 @@ Per game, into OUT/GAME/:
                   count, so seat advantage and component verdicts are stated for two skill levels;
   components are read from the seats run at the default player count (same games: identical
   players in every seat are exactly what `agon components` plays);
+  causal/<switch>/ that seats run again on the same seeds with one flagged component's power off,
+                  for each flagged (or unclear) component whose holders are fixed before the power acts
+                  (reports/power_worth.py: Mare Nostrum's heroes, wonders and creatures), so the report
+                  states what the power is worth to its holders next to the association (`causal`);
 then OUT/GAME/report.md + report.html (reports/design.py) and OUT/index.md linking them.
 Game counts come from experiments/configs/design.toml (chosen to fit the README's time budget).
 """
@@ -30,7 +34,7 @@ from sim.spec import AgonInputError
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
               "skill_games", "skill_trace_games", "check_games", "check_option_games",
-              "check_confirm_games"}
+              "check_confirm_games", "causal"}
 DEFAULT_SKILL = ("greedy", "ismcts")
 
 
@@ -54,6 +58,7 @@ class Battery:
     check_games: int = 100          # check-players: traced games per strategy (0: no player checks)
     check_option_games: int = 20    # check-players: seeds per rule option flip
     check_confirm_games: int = 100  # check-players: seeds (x every rotation) of a never-used family's variants
+    causal: bool = True             # switch each flagged component's power off on the seats run's seeds
 
     def skill_runs(self) -> list[str]:
         """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
@@ -162,7 +167,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
 
                            check_games=sc(raw.get("check_games", 100), 0) if raw.get("check_games", 100) else 0,
                            check_option_games=sc(raw.get("check_option_games", 20), 0),
-                           check_confirm_games=max(1, sc(raw.get("check_confirm_games", 100), 0))))
+                           check_confirm_games=max(1, sc(raw.get("check_confirm_games", 100), 0)),
+                           causal=bool(raw.get("causal", True))))
     return out
 
 
@@ -219,11 +225,54 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
             results[name] = build_report(sub)
         times[name] = round(time.perf_counter() - t0, 1)
+    if b.causal and b.players in b.seats and has_power_switches(b.game):
+        t0 = time.perf_counter()
+        results["causal"] = run_power_checks(b, out, jobs, resume, force, progress)
+        times["causal"] = round(time.perf_counter() - t0, 1)
     if b.check_games and (spec_has_player_check(b.game)):
         t0 = time.perf_counter()
         results["players"] = run_player_checks(b, out / "players", jobs, progress)
         times["players"] = round(time.perf_counter() - t0, 1)
     return {"times": times, "results": results}
+
+
+def has_power_switches(game: str) -> bool:
+    """Whether the game declares components whose holders are fixed before a power switch acts."""
+    extra = get_game(game).extra or {}
+    return bool(extra.get("switch_holders") or extra.get("switch_owners"))
+
+
+def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool, progress: bool) -> list[str]:
+    """The causal step: each flagged or unclear component of the default player count's seats run
+    whose power a measuring switch turns off with its holders fixed (reports/power_worth.to_check),
+    played again on the same seeds with the power off, into out/causal/<switch>/ (an ordinary,
+    resumable run folder). Which components are flagged is read from the seats run, so a resumed
+    battery plays the same runs. Returns the switches played."""
+    from reports.component_study import component_table, fold_components
+    from reports.data import load_meta, result_columns
+    from reports.power_worth import MIN_HOLDERS, holders, to_check
+    spec = get_game(b.game)
+    ref = out / f"seats-{b.players}p"
+    counts, games, pp = fold_components(ref, spec)
+    if not len(counts):
+        return []
+    checks = to_check(component_table(counts, games, pp), spec, load_meta(ref), set(result_columns(ref).columns))
+    played = []
+    for label, _, s in checks:
+        if holders(ref, s, b.players) < MIN_HOLDERS:      # the report says so; no run
+            continue
+        n = b.seats[b.players]
+        st = Study(kind="seats", game=b.game, players=b.players, games=n, seed=b.seed, strategies=b.strategies,
+                   params={s.switch: False},
+                   command=f"agon seats {b.game} --players {b.players} --games {n} --strategies {b.strategies} "
+                           f"--seed {b.seed} --set {s.switch}=false")
+        sub = child(child(out, "causal"), s.switch, "study")
+        again = resume and (sub / "run.json").exists()
+        if progress:
+            print(f"== {b.game}: causal check of {label} ({n} games, {s.switch} off)", file=sys.stderr)
+        run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
+        played.append(s.switch)
+    return played
 
 
 def spec_has_player_check(game: str) -> bool:
@@ -261,14 +310,15 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                                     "skill_trace_games": b.skill_trace_games,
 
                                     "check_games": b.check_games, "check_option_games": b.check_option_games,
-                                    "check_confirm_games": b.check_confirm_games}},
+                                    "check_confirm_games": b.check_confirm_games, "causal": b.causal}},
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
     total = sum(b.seats.values()) + b.sweep_games * len(b.sweep_values) + (
         b.tournament_games if len(b.tournament) >= 2 else 0) + b.skill_games * len(b.skill_runs()) + (
         b.skill_trace_games * len(get_game(b.game).skill_ladder.budgets)
-        if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0)
+        if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0) + (
+        b.seats.get(b.players, 0) * len(res["results"].get("causal") or ()))
     folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
                          "study_seconds": res["times"]})
     build_design(gdir, res["results"])

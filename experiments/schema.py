@@ -123,6 +123,7 @@ _DESIGN_GAME = {
         "check_games": _int(0, MAX_GAMES, "a whole number of games >= 0 (0: no player checks)"),
         "check_option_games": _int(0, MAX_GAMES, "a whole number of seeds >= 0"),
         "check_confirm_games": _int(1, MAX_GAMES, "a whole number of seeds >= 1"),
+        "causal": {"type": "boolean", "valid": "true or false (switch each flagged component's power off)"},
     },
     "additionalProperties": False,
 }

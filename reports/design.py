@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from reports import component_effect as ce
+from reports import power_worth as pw
 from reports import stats
 from reports.component_study import component_table, fold_components, plot_lifts
 from reports.components_report import dealt_lines, dealt_metrics, verdicts as component_verdicts
@@ -157,6 +158,30 @@ def _seat_finding(tab: pd.DataFrame, p: int, cmd: str, strategies: str) -> tuple
     return (f"**{p} players**: no seat differs significantly from fair {pct(fair)} (n = {integer(n)}); largest edge "
             f"seat {int(worst.seat)} at {worst.edge_points:+.1f} points {ci(lo - fair, hi - fair)}{over}. "
             f"Reproduce: `{cmd}`"), False
+
+
+def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir: Path, run: str) -> None:
+    """The flagged components whose power the battery switched off: what the power is worth to its holders."""
+    doc.h(3, "Causal check of the flagged powers")
+    doc.p(f"A component's effect above is an association: who takes it is who is winning. For each flagged (or "
+          f"unclear) component whose power a rule switch turns off while its holders stay the same (they are fixed "
+          f"before the power acts), the battery played the {integer(games)} games of `{run}` again on the same "
+          "seeds with that power off. **Worth** (the estimand): the holders' win share with the power minus without "
+          "it, on the same seeds, paired per game (t interval, Holm over the judged powers); it includes their "
+          "next-best play without it, and holds for these players. It answers whether the power wins games for "
+          "those who take it, not whether it is worth more than its family's typical member (the association's "
+          "verdict asks that): a too-strong association whose power shows no worth is mostly who takes it.")
+    rows = [[r.label + (" (owner civ)" if r.owner else ""), r.verdict, integer(r.seat_games),
+             pct(r.won_with) if r.games else "-", pct(r.won_without) if r.games else "-",
+             "0 (no game changed)" if r.unchanged else
+             f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games and np.isfinite(r.worth) else "-",
+             pval(r.p_holm) if np.isfinite(r.p_holm) else "-", pw.reading(r)] for r in t.itertuples()]
+    doc.table(["component", "association's verdict", "holder seat-games", "holders won with the power", "without",
+               "worth (pts) [95% CI]", "p (Holm)", "reading"], rows,
+              f"Holders: the seats that held the component in `{run}` (a creature: the seats of the civ that owns it, "
+              f"dealt before play, so every game counts). A power held by fewer than {pw.MIN_HOLDERS} seat-games is "
+              f"not judged. Reproduce a row: `agon compare {gdir}/{run} {gdir}/causal/<switch>` (same seeds: paired).")
+    doc.csv("power_worth.csv", t)
 
 
 def build(gdir, results: dict | None = None) -> dict:
@@ -396,6 +421,15 @@ def build(gdir, results: dict | None = None) -> dict:
                                                                    "other components), 95% intervals, raw lift as a "
                                                                    "tick; red: too strong, blue: too weak.")
             sections.append(comp_section)
+            causal = pw.design_checks(gdir, d, tab, spec, pp)
+            if causal is not None and len(causal):
+                verdicts.append(pw.verdict_line(causal, int(m["games"]), strategies))
+                limits.append(f"The causal check of the flagged powers holds for `{strategies}` players and says what "
+                              "a power is worth to the seats that hold it, not whether it is worth more than its "
+                              "family's typical member; flagged components whose holders change with the power (a "
+                              "god taken every round, a building) stay associations.")
+                sections.append(lambda doc, t=causal, n=int(m["games"]), run=d.name: causal_section(
+                    doc, t, n, strategies, gdir, run))
     else:
         limits.append("No components: the game declares none in its spec.")
 

@@ -1,0 +1,114 @@
+"""The causal check of flagged powers (reports/power_worth.py): a power switched off on the same seeds,
+read on the seats that held it; the design battery plays it for the flagged components."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from experiments.cli import main
+from experiments.runner import Study, run_study
+from reports import power_worth as pw
+from reports.data import load_meta, result_columns
+from sim import get_game
+from sim.spec import AgonInputError
+
+
+def _seats(path, **params):
+    st = Study(kind="seats", game="pig", players=3, games=2000, seed=4, strategies="greedy", params=params)
+    return run_study(st, path, progress=False)
+
+
+def test_a_power_worth_points_an_idle_one_and_one_too_rare(tmp_path):
+    """Pig's lucky charm gives `charm_points` to the seats dealt it: switched off, its holders win less.
+    With charm_points 0 the switch changes no game (nothing to test: out of Holm); a power held too
+    rarely is not judged."""
+    spec = get_game("pig")
+    a = _seats(tmp_path / "a", charm_points=10)
+    b = _seats(tmp_path / "b", charm_points=10, power_lucky=False)
+    a0 = _seats(tmp_path / "a0")
+    b0 = _seats(tmp_path / "b0", power_lucky=False)
+    s = pw.power_switch(spec, load_meta(a), set(result_columns(a).columns), "charm_lucky")
+    assert s is not None and s.switch == "power_lucky"
+    rows = [{**pw.worth_row(a, b, s, 3), "label": "Lucky", "verdict": "too strong"},
+            {**pw.worth_row(a0, b0, s, 3), "label": "Lucky at 0", "verdict": "too weak"},
+            {**pw.worth_row(a, None, s, 3, 150), "label": "Rare", "verdict": "too strong"}]
+    t = pw.worth_table(rows)
+    lucky, idle, rare = (r for r in t.itertuples())
+    assert lucky.worth > 5 and lucky.low > 0 and lucky.p_holm < 1e-6 and lucky.won_with > lucky.won_without
+    assert lucky.seat_games == pw.holders(a, s, 3) > 2000          # about half the seats hold it
+    assert pw.reading(lucky).startswith("worth +")
+    assert idle.unchanged and np.isnan(idle.p_holm) and "never decided" in pw.reading(idle)
+    assert rare.games == 0 and rare.seat_games == 150 and pw.reading(rare).startswith("not judged: 150")
+    line = pw.verdict_line(t, 2000, "greedy")
+    assert "Holm over 1" in line and "power wins games for its holders: Lucky (too strong) +" in line
+    assert "never changed a game of its holders: Lucky at 0 (too weak)" in line and "not judged" in line
+
+
+def test_readings_say_what_the_interval_shows():
+    row = lambda **kw: pd.Series({"games": 900, "seat_games": 900, "unchanged": False, "verdict": "too strong",   # noqa: E731
+                                  **kw})
+    small = row(worth=0.1, low=-0.4, high=0.6, p_holm=0.6)
+    wide = row(worth=1.0, low=-2.0, high=4.0, p_holm=0.6)
+    costs = row(worth=-3.0, low=-5.0, high=-1.0, p_holm=0.01)
+    helps_weak = row(worth=3.0, low=1.0, high=5.0, p_holm=0.01, verdict="too weak")
+    assert pw.reading(small).startswith("worth less than 1 point either way")
+    assert pw.reading(wide).startswith("no worth shown (+1.0 [-2.0, +4.0])")
+    assert pw.reading(costs).startswith("costs its holders -3.0") and "who takes it, not the power" in pw.reading(costs)
+    assert "the weak association is who takes it" in pw.reading(helps_weak)
+
+
+def test_only_flagged_powers_with_fixed_holders_are_checked():
+    """Mare Nostrum: a hero's and a wonder's holders are fixed when bought, a creature's owner civ is
+    dealt; a god is taken again every round (holders chosen after the runs diverge: not checked), the
+    Pyramids have no power switch, and a component with no effect shown is not flagged."""
+    spec = get_game("mare-nostrum")
+    tab = pd.DataFrame({"label": ["Solomon", "Hermes", "Griffin", "Pyramids", "Medusa", "Temple of Artemis"],
+                        "metric": ["hero_solomon", "god_hermes", "creature_griffin", "wonder_pyramids", "hero_medusa",
+                                   "wonder_temple_of_artemis"],
+                        "verdict": ["too strong", "too strong", "too weak", "too strong", "no effect shown",
+                                    "unclear: the check disagrees"]})
+    meta = {"game": "mare-nostrum", "players": 6, "seed": 1, "strategies": ["greedy"] * 6, "params": {}}
+    cols = {f"{m}_0" for m in tab["metric"]} | {"civ_0"}
+    picked = pw.to_check(tab, spec, meta, cols)
+    assert [(label, s.switch) for label, _, s in picked] == [
+        ("Solomon", "power_solomon"), ("Griffin", "power_griffin"), ("Temple of Artemis", "power_temple_of_artemis")]
+    griffin = picked[1][2]
+    assert griffin.metric == "civ" and griffin.code is not None      # read on the civ that owns it
+
+
+def test_design_battery_plays_the_flagged_powers_and_resumes_them(tmp_path, monkeypatch):
+    """The battery plays causal/<switch> on the default player count's seeds for each component
+    `to_check` picks, the report states it, and --resume keeps the finished run. (Pig flags no charm at
+    its default rules, so the pick is forced here; the charm then gives 0 points: no game changes.)"""
+    real = pw.to_check
+
+    def lucky_flagged(tab, spec, meta, columns):
+        forced = pd.DataFrame({"label": ["Lucky"], "metric": ["charm_lucky"], "verdict": ["too strong"]})
+        return real(forced, spec, meta, columns)
+
+    monkeypatch.setattr(pw, "to_check", lucky_flagged)
+    out = tmp_path / "design"
+    assert main(["design-report", "pig", "--scale", "0.1", "--out", str(out), "--quiet"]) == 0
+    run = out / "pig" / "causal" / "power_lucky"
+    m = load_meta(run)
+    ref = load_meta(out / "pig" / "seats-2p")
+    assert m["status"] == "complete" and m["params"]["power_lucky"] is False
+    assert (m["seed"], m["games"], m["strategies"]) == (ref["seed"], ref["games"], ref["strategies"])
+    md = (out / "pig" / "report.md").read_text()
+    verdict = md.split("## Verdict")[1].split("\n## ")[0]
+    assert "Causal check of the flagged powers" in verdict and "Lucky (too strong)" in verdict
+    assert "### Causal check of the flagged powers" in md and "no game changed" in md
+    assert (out / "pig" / "power_worth.csv").exists()
+    stamp = [p.stat().st_mtime_ns for p in sorted((run / "results").iterdir())]
+    assert main(["design-report", "pig", "--scale", "0.1", "--out", str(out), "--resume", "--quiet"]) == 0
+    assert [p.stat().st_mtime_ns for p in sorted((run / "results").iterdir())] == stamp    # not played again
+
+
+def test_causal_step_can_be_turned_off_and_a_bad_value_is_one_line(tmp_path, monkeypatch):
+    from experiments.design import load_batteries
+    cfg = tmp_path / "d.toml"
+    cfg.write_text("[game.pig]\ncausal = false\n")
+    assert load_batteries(["pig"], str(cfg), 1.0, 1)[0].causal is False
+    assert load_batteries(["pig"], None, 1.0, 1)[0].causal is True
+    cfg.write_text("[game.pig]\ncausal = \"yes\"\n")
+    with pytest.raises(AgonInputError, match="causal.*true or false"):
+        load_batteries(["pig"], str(cfg), 1.0, 1)
