@@ -237,17 +237,19 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
 
 
 def has_power_switches(game: str) -> bool:
-    """Whether the game declares components whose holders are fixed before a power switch acts."""
+    """Whether the game declares components whose holders are fixed before a power switch acts, or
+    a seat switch that turns a power off for one seat (restricted play)."""
     extra = get_game(game).extra or {}
-    return bool(extra.get("switch_holders") or extra.get("switch_owners"))
+    return bool(extra.get("switch_holders") or extra.get("switch_owners") or extra.get("switch_seat"))
 
 
-def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool, progress: bool) -> list[str]:
+def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool,
+                     progress: bool) -> list[tuple[str, int]]:
     """The causal step: each flagged or unclear component of the default player count's seats run
-    whose power a measuring switch turns off with its holders fixed (reports/power_worth.to_check),
-    played again on the same seeds with the power off, into out/causal/<switch>/ (an ordinary,
-    resumable run folder). Which components are flagged is read from the seats run, so a resumed
-    battery plays the same runs. Returns the switches played."""
+    whose power a measuring switch turns off (reports/power_worth.to_check), played again on the
+    same seeds with the power off (for every seat when its holders are fixed, else for one seat at a
+    time), into out/causal/<run>/ (ordinary, resumable run folders). Which components are flagged is
+    read from the seats run, so a resumed battery plays the same runs. Returns (run, games) played."""
     from reports.component_study import component_table, fold_components
     from reports.data import load_meta, result_columns
     from reports.power_worth import MIN_HOLDERS, holders, to_check
@@ -256,22 +258,24 @@ def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool
     counts, games, pp = fold_components(ref, spec)
     if not len(counts):
         return []
-    checks = to_check(component_table(counts, games, pp), spec, load_meta(ref), set(result_columns(ref).columns))
+    meta = load_meta(ref)
+    checks = to_check(component_table(counts, games, pp), spec, meta, set(result_columns(ref).columns))
     played = []
-    for label, _, s in checks:
-        if holders(ref, s, b.players) < MIN_HOLDERS:      # the report says so; no run
+    for c in checks:
+        if c.seat is None and holders(ref, c.switched, b.players) < MIN_HOLDERS:    # the report says so; no run
             continue
-        n = b.seats[b.players]
-        st = Study(kind="seats", game=b.game, players=b.players, games=n, seed=b.seed, strategies=b.strategies,
-                   params={s.switch: False},
-                   command=f"agon seats {b.game} --players {b.players} --games {n} --strategies {b.strategies} "
-                           f"--seed {b.seed} --set {s.switch}=false")
-        sub = child(child(out, "causal"), s.switch, "study")
-        again = resume and (sub / "run.json").exists()
-        if progress:
-            print(f"== {b.game}: causal check of {label} ({n} games, {s.switch} off)", file=sys.stderr)
-        run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
-        played.append(s.switch)
+        for name, params, n in c.runs(b.players, int(meta["games"])):
+            st = Study(kind="seats", game=b.game, players=b.players, games=n, seed=b.seed, strategies=b.strategies,
+                       params=params,
+                       command=f"agon seats {b.game} --players {b.players} --games {n} --strategies {b.strategies} "
+                               f"--seed {b.seed} " + " ".join(f"--set {k}={str(v).lower()}" for k, v in params.items()))
+            sub = child(child(out, "causal"), name, "study")
+            again = resume and (sub / "run.json").exists()
+            if progress:
+                print(f"== {b.game}: causal check of {c.label} ({n} games, {', '.join(f'{k}={v}' for k, v in params.items())})",
+                      file=sys.stderr)
+            run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
+            played.append((name, n))
     return played
 
 
@@ -318,7 +322,7 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
         b.tournament_games if len(b.tournament) >= 2 else 0) + b.skill_games * len(b.skill_runs()) + (
         b.skill_trace_games * len(get_game(b.game).skill_ladder.budgets)
         if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0) + (
-        b.seats.get(b.players, 0) * len(res["results"].get("causal") or ()))
+        sum(n for _, n in res["results"].get("causal") or ()))
     folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
                          "study_seconds": res["times"]})
     build_design(gdir, res["results"])

@@ -15,15 +15,20 @@ from reports.fmt import pts
 from reports.plots import png_bytes
 
 
-def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) -> list[str]:
+CHECKED_BELOW = "its power was switched off on the same seeds: see the causal check line"
+
+
+def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, checked=frozenset()) -> list[str]:
     """What to do about the components: one line per flagged component (up to `detail`), else one
-    line per direction, and the causal check the game offers (once)."""
+    line per direction, and the causal check the game offers (once). Components in `checked` were
+    switched off by the design battery, whose line states the result: theirs is not named as a
+    command to run."""
     p = int(meta["players"])
     strategies = (meta.get("strategies") or ["greedy"])[0]
     lab = "label" if "label" in tab else "component"
     col = "metric" if "metric" in tab else "column"
     flagged = tab[tab["flag"] != ""]
-    unclear = unclear_lines(tab, label) + ender_lines(tab, spec, meta)
+    unclear = unclear_lines(tab, label) + ender_lines(tab, spec, meta, checked)
     if not len(flagged):
         judged = int(tab["enough"].sum()) if "enough" in tab else len(tab)
         same = int((tab["unjudged"].fillna("").astype(str) != "").sum()) if "unjudged" in tab else 0
@@ -36,6 +41,8 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
         return f"{getattr(r, lab)} {effect_text(r)} with vs without{rel}"
 
     def check(r):
+        if getattr(r, lab) in checked:
+            return CHECKED_BELOW
         return causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
 
     def dealt(r):
@@ -56,25 +63,33 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3) 
     cats = [getattr(r, lab) for r in rows if dealt(r)]
     if cats:
         out.append(f"{', '.join(cats)}: {DEALT}.")
-    rest = [r for r in rows if not dealt(r)]
+    done = [r for r in rows if not dealt(r) and getattr(r, lab) in checked]
+    rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked]
+    if done and not rest:
+        out.append("Each flagged component's power was switched off on the same seeds: see the causal check line.")
     if rest:
         has = [r for r in rest if not check(r).startswith("no causal check")]
         first = (has or rest)[0]
+        others = " others" if done else ""
         if not has:
-            tail = " (none of the flagged has one: treat them as associations)"
+            tail = f"none of the{others} flagged has one: treat them as associations"
         elif len(has) == len(rest):
-            tail = " (each flagged one has its own)"
+            tail = f"each{others} flagged one has its own"
         else:
-            tail = (f" ({len(has)} of the {len(rest)} flagged have one, e.g. "
+            tail = (f"{len(has)} of the {len(rest)}{others} flagged have one, e.g. "
                     + ", ".join(str(getattr(r, lab)) for r in has[:4]) + (", ..." if len(has) > 4 else "")
-                    + "; the others none: treat them as associations)")
+                    + "; the rest none: treat them as associations")
+        if done:
+            tail = f"{len(done)} flagged were switched off by the battery, see the causal check line; {tail}"
+        tail = f" ({tail})"
         out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + tail + ".")
     return out + unclear
 
 
-def ender_lines(tab, spec, meta: dict) -> list[str]:
+def ender_lines(tab, spec, meta: dict, checked=frozenset()) -> list[str]:
     """One line per component whose completion ends the game (GameSpec.extra["game_enders"]): its
-    holders' win rate measures when the player chose to end, so the line names the causal check."""
+    holders' win rate measures when the player chose to end, so the line names the causal check (or
+    says the battery played it, for one in `checked`)."""
     if "verdict" not in tab:
         return []
     lab = "label" if "label" in tab else "component"
@@ -83,7 +98,8 @@ def ender_lines(tab, spec, meta: dict) -> list[str]:
     return [f"{getattr(r, lab)}: {ENDS_GAME}, and its holder chooses when: {pct(r.win_rate_with)} "
             f"{ci(r.with_low, r.with_high)} of its {integer(r.seat_games)} holders won, against "
             f"{pct(r.win_rate_without)} without, which measures that timing, not its strength; "
-            + causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies) + "."
+            + (CHECKED_BELOW if getattr(r, lab) in checked else
+               causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)) + "."
             for r in tab[tab["verdict"] == ENDS_GAME].itertuples()]
 
 

@@ -161,26 +161,38 @@ def _seat_finding(tab: pd.DataFrame, p: int, cmd: str, strategies: str) -> tuple
 
 
 def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir: Path, run: str) -> None:
-    """The flagged components whose power the battery switched off: what the power is worth to its holders."""
+    """The flagged components whose power the battery switched off: what the power is worth."""
+    restricted = t["restricted"].astype(bool)
     doc.h(3, "Causal check of the flagged powers")
-    doc.p(f"A component's effect above is an association: who takes it is who is winning. For each flagged (or "
-          f"unclear) component whose power a rule switch turns off while its holders stay the same (they are fixed "
-          f"before the power acts), the battery played the {integer(games)} games of `{run}` again on the same "
-          "seeds with that power off. **Worth** (the estimand): the holders' win share with the power minus without "
-          "it, on the same seeds, paired per game (t interval, Holm over the judged powers); it includes their "
-          "next-best play without it, and holds for these players. It answers whether the power wins games for "
-          "those who take it, not whether it is worth more than its family's typical member (the association's "
-          "verdict asks that): a too-strong association whose power shows no worth is mostly who takes it.")
-    rows = [[r.label + (" (owner civ)" if r.owner else ""), r.verdict, integer(r.seat_games),
+    text = ("A component's effect above is an association: who takes it is who is winning. For each flagged (or "
+            f"unclear) component whose power a rule switch turns off, the battery played the games of `{run}` again "
+            "on the same seeds with that power off (the players know it), and compares them game by game (t interval "
+            "over games, Holm over the judged powers); it holds for these players.")
+    if (~restricted).any():
+        text += (" **Worth to its holders** (where the holders are fixed before the power acts): the holders' win "
+                 "share with the power minus without it, their next-best play included. It answers whether the power "
+                 "wins games for those who take it, not whether it is worth more than its family's typical member "
+                 "(the association's verdict asks that): a too-strong association whose power shows no worth is "
+                 "mostly who takes it.")
+    if restricted.any():
+        text += (" **Worth to a player** (restricted play, where the holders are chosen in play): the power is off "
+                 "for one seat while its rivals keep it, each seat in turn over the first 1/p of the games; the "
+                 "worth is that seat's win share with the power minus without it, over every seat (holder or not), "
+                 "so a power that is rarely used has a small worth even when it is strong for those who use it.")
+    doc.p(text)
+    rows = [[r.label + (" (owner civ)" if r.owner else ""), r.verdict,
+             f"{integer(r.seat_games)} (each seat restricted in {integer(r.games)} games)" if r.restricted and r.games
+             else f"{integer(r.seat_games)} holders",
              pct(r.won_with) if r.games else "-", pct(r.won_without) if r.games else "-",
              "0 (no game changed)" if r.unchanged else
              f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games and np.isfinite(r.worth) else "-",
              pval(r.p_holm) if np.isfinite(r.p_holm) else "-", pw.reading(r)] for r in t.itertuples()]
-    doc.table(["component", "association's verdict", "holder seat-games", "holders won with the power", "without",
+    doc.table(["component", "association's verdict", "seat-games compared", "won with the power", "without",
                "worth (pts) [95% CI]", "p (Holm)", "reading"], rows,
               f"Holders: the seats that held the component in `{run}` (a creature: the seats of the civ that owns it, "
-              f"dealt before play, so every game counts). A power held by fewer than {pw.MIN_HOLDERS} seat-games is "
-              f"not judged. Reproduce a row: `agon compare {gdir}/{run} {gdir}/causal/<switch>` (same seeds: paired).")
+              f"dealt before play, so every game counts); a power held by fewer than {pw.MIN_HOLDERS} seat-games is "
+              f"not judged. Runs: `causal/` in this folder (`{gdir}`); a holder row is reproduced by "
+              f"`agon compare {gdir}/{run} {gdir}/causal/<switch>` (same seeds: paired).")
     doc.csv("power_worth.csv", t)
 
 
@@ -389,7 +401,9 @@ def build(gdir, results: dict | None = None) -> dict:
             # one line per declared outcome family; an outcome category has its own seats-report section
             outs = tab[(tab["kind"] == "outcome") & tab["code"].isna()] if "kind" in tab else tab.iloc[:0]
             summary += [outcome_line(t, fam, pp) for fam, t in outs.groupby("family", sort=False)]
-            verdicts += component_verdicts(tab, spec, {**m, "game": game})
+            causal = pw.design_checks(gdir, d, tab, spec, pp)
+            checked = set() if causal is None else set(causal.loc[causal["games"] > 0, "label"])
+            verdicts += component_verdicts(tab, spec, {**m, "game": game}, checked=checked)
             dealt_summary, dealt_verdicts = dealt_lines(tab, spec, m.get("params"), pp)
             summary += dealt_summary
             verdicts += dealt_verdicts
@@ -421,7 +435,6 @@ def build(gdir, results: dict | None = None) -> dict:
                                                                    "other components), 95% intervals, raw lift as a "
                                                                    "tick; red: too strong, blue: too weak.")
             sections.append(comp_section)
-            causal = pw.design_checks(gdir, d, tab, spec, pp)
             if causal is not None and len(causal):
                 verdicts.append(pw.verdict_line(causal, int(m["games"]), strategies))
                 limits.append(f"The causal check of the flagged powers holds for `{strategies}` players and says what "

@@ -1,12 +1,16 @@
-"""What a component's power is worth to the seats that hold it: the power switched off on the same seeds.
+"""What a component's power is worth: the power switched off on the same seeds.
 
-The component table's effects are associations (who buys a component is who is winning). Where a
-measuring switch `power_<name>` turns the component's power off and its holders are fixed before the
-switch changes any play (reports/compare.switched_component: Mare Nostrum's heroes, wonders, and
-creatures read on the civ that owns them), the paired holder effect is causal for these players:
-the holders' win share with the power minus on the same seeds without it, their next-best choice
-included. The design battery plays it for the flagged components (experiments/design.py);
-bench/power_worth.py plays it for every power.
+The component table's effects are associations (who buys a component is who is winning). Two causal
+checks, both played on the reference run's seeds with a measuring switch `power_<name>` off:
+- **holders** (reports/compare.switched_component): when the component's holders are fixed before the
+  switch changes any play (Mare Nostrum's heroes, wonders, and creatures read on the civ that owns
+  them), the holders' win share with the power minus without it, their next-best choice included;
+- **restricted play** (Jaffe et al. 2012): when holders are chosen in play (a Glory to Rome building),
+  the game's seat switch (GameSpec.extra["switch_seat"]) turns the power off for one seat at a time
+  while its rivals keep it; the power's worth to a player is that seat's win share with it minus
+  without it, over every seat and game (holders or not).
+The design battery plays them for the flagged components (experiments/design.py); bench/power_worth.py
+plays the holder check for every power.
 """
 from __future__ import annotations
 
@@ -16,11 +20,14 @@ import numpy as np
 import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
-from reports.compare import Switched, held, holder_effect, switched_component
+from typing import NamedTuple
+
+from reports.compare import Switched, held, holder_effect, mean_interval, switched_component
 from reports.data import iter_chunks
 
 MIN_HOLDERS = 200        # holder seat-games below which a power is not judged (its run is not played)
 NEGLIGIBLE = 1.0         # points of win share: an interval inside +-1 shows the power worth nothing that matters
+MISTAKE = "a power one may leave unused cannot cost a sound player, so read it as the players' mistake first"
 CHECKED = ("too strong", "too weak")   # flags whose power the design battery switches off (and "unclear")
 
 
@@ -29,31 +36,64 @@ def switched_off(meta: dict, switch: str) -> dict:
     return {**meta, "params": {**(meta.get("params") or {}), switch: False}}
 
 
+class Check(NamedTuple):
+    """A flagged component and how its power is switched off: on the holders (fixed before the
+    power acts), or with `seat` (the game's seat switch) for one seat at a time."""
+    label: str
+    verdict: str
+    switched: Switched
+    seat: str | None = None
+
+    def runs(self, players: int, games: int) -> list[tuple[str, dict, int]]:
+        """(folder under causal/, parameters, games) of each run the check plays: restricted play
+        splits the reference run's first games over the seats, so the total is the same."""
+        sw = self.switched.switch
+        if self.seat is None:
+            return [(sw, {sw: False}, games)]
+        per = max(1, -(-games // players))
+        return [(f"{sw}-seat{k}", {sw: False, self.seat: k}, per) for k in range(players)]
+
+
 def power_switch(spec, meta: dict, columns, metric: str) -> Switched | None:
     """The measuring switch of a component column (`hero_solomon` -> `power_solomon`) when its
     holders can be judged on the reference run `meta`, else None."""
+    s = _switch_of(spec, metric)
+    return None if s is None else switched_component(spec, meta, switched_off(meta, s), columns)
+
+
+def _switch_of(spec, metric: str) -> str | None:
     from reports.components import parse_sections
     for _, prefix in parse_sections(getattr(spec, "extra", None))["components"]:
         if metric.startswith(prefix) and metric != prefix:
             name = "power_" + metric[len(prefix):]
-            if name not in spec.params.names() or not spec.params.get(name).measuring:
-                return None
-            return switched_component(spec, meta, switched_off(meta, name), columns)
+            ok = name in spec.params.names() and spec.params.get(name).measuring
+            return name if ok else None
     return None
 
 
-def to_check(tab: pd.DataFrame, spec, meta: dict, columns) -> list[tuple[str, str, Switched]]:
-    """(component label, its verdict, switch) for each flagged or unclear component of a component
-    table whose power can be switched off with its holders fixed, in table order."""
+def to_check(tab: pd.DataFrame, spec, meta: dict, columns) -> list[Check]:
+    """A Check for each flagged or unclear component (or one whose completion ends the game) of a
+    component table whose power a switch turns off: on its holders when they are fixed before the
+    power acts, else by restricted play when the game has a seat switch; in table order."""
     from reports.component_effect import UNCLEAR
     if not len(tab) or "verdict" not in tab:
         return []
+    seat = (getattr(spec, "extra", None) or {}).get("switch_seat")
+    pick = tab["verdict"].isin(CHECKED + (UNCLEAR,))
+    if "ends_game" in tab:
+        pick |= tab["ends_game"].astype(str).str.lower().eq("true")
     out, seen = [], set()
-    for r in tab[tab["verdict"].isin(CHECKED + (UNCLEAR,))].itertuples():
+    for r in tab[pick].itertuples():
         s = power_switch(spec, meta, columns, str(r.metric))
-        if s is not None and s.switch not in seen:
+        if s is None and seat:
+            name = _switch_of(spec, str(r.metric))
+            s = Switched(name, str(r.metric), str(r.label)) if name else None
+            check = Check(str(r.label), str(r.verdict), s, seat) if s else None
+        else:
+            check = Check(str(r.label), str(r.verdict), s) if s else None
+        if check is not None and s.switch not in seen:
             seen.add(s.switch)
-            out.append((str(r.label), str(r.verdict), s))
+            out.append(check)
     return out
 
 
@@ -76,6 +116,35 @@ def worth_row(ref: Path, off: Path | None, s: Switched, players: int, held_n: in
     return row
 
 
+def restricted_effect(ref: Path, offs: list[Path], players: int, alpha: float = 0.05) -> dict:
+    """Restricted play: offs[k] is the reference run's first games with the power off for seat k
+    alone. Per game, the mean over the seats of the seat's win share without the power minus with it
+    (same seeds), with a t interval over the games."""
+    keys = ["game", "rotation"]
+    wins = [f"win_{k}" for k in range(players)]
+    a = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(ref, keys + ["arm"] + wins)])
+    parts = []
+    for k, off in enumerate(offs):
+        b = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(off, keys + ["arm", f"win_{k}"])])
+        m = a[keys + [f"win_{k}"]].merge(b[keys + [f"win_{k}"]], on=keys, suffixes=("_a", "_b"))
+        parts.append(pd.DataFrame({"game": m["game"].to_numpy(), "a": m[f"win_{k}_a"].to_numpy(float),
+                                   "b": m[f"win_{k}_b"].to_numpy(float)}))
+    d = pd.concat(parts, ignore_index=True)
+    per_game = (100 * (d["b"] - d["a"])).groupby(d["game"]).mean()
+    out = {"seat_games": int(len(d)), "games": int(len(per_game)), "rate_a": float(d["a"].mean()),
+           "rate_b": float(d["b"].mean())}
+    out.update(mean_interval(per_game.to_numpy(float), alpha))
+    return out
+
+
+def restricted_row(ref: Path, offs: list[Path], s: Switched, players: int) -> dict:
+    """One power's row by restricted play (every seat compared, holder or not)."""
+    h = restricted_effect(ref, offs, players)
+    return {"component": s.label, "switch": s.switch, "seat_games": h["seat_games"], "games": h["games"],
+            "won_with": h["rate_a"], "won_without": h["rate_b"], "worth": -h["diff"], "low": -h["high"],
+            "high": -h["low"], "p": h["p"]}
+
+
 def worth_table(rows: list[dict]) -> pd.DataFrame:
     """The rows with Holm over the judged powers. A power whose switch changed no game of its holders
     (worth and interval exactly 0) has nothing to test and is left out of the correction."""
@@ -93,21 +162,27 @@ def worth_table(rows: list[dict]) -> pd.DataFrame:
 
 
 def design_checks(gdir: Path, ref: Path, tab: pd.DataFrame, spec, players: int) -> pd.DataFrame | None:
-    """The design report's causal table: one row per component `to_check` picks from the seats run
-    `ref`'s component table, paired with gdir/causal/<switch>/ when the battery played it. None when
-    the battery had no causal step (no causal/ folder)."""
+    """The design report's causal table: one row per Check `to_check` picks from the seats run
+    `ref`'s component table, paired with its runs in gdir/causal/ when the battery played them. None
+    when the battery had no causal step (no causal/ folder)."""
     from reports.data import load_meta, result_columns
     folder = Path(gdir) / "causal"
     if not folder.is_dir():
         return None
-    checks = to_check(tab, spec, load_meta(ref), set(result_columns(ref).columns))
+    meta = load_meta(ref)
     rows = []
-    for label, verdict, s in checks:
-        off = folder / s.switch
-        done = (off / "run.json").exists() and load_meta(off).get("status") == "complete"
-        row = worth_row(ref, off, s, players) if done else worth_row(ref, None, s, players, holders(ref, s, players))
-        rows.append({**row, "label": label, "verdict": verdict, "owner": s.code is not None,
-                     "run": f"causal/{s.switch}" if done else ""})
+    for c in to_check(tab, spec, meta, set(result_columns(ref).columns)):
+        offs = [folder / name for name, _, _ in c.runs(players, int(meta["games"]))]
+        done = all((o / "run.json").exists() and load_meta(o).get("status") == "complete" for o in offs)
+        s = c.switched
+        if c.seat is not None:
+            row = (restricted_row(ref, offs, s, players) if done else
+                   {"component": s.label, "switch": s.switch, "seat_games": 0, "games": 0})
+        else:
+            row = worth_row(ref, offs[0], s, players) if done else worth_row(ref, None, s, players,
+                                                                           holders(ref, s, players))
+        rows.append({**row, "label": c.label, "verdict": c.verdict, "owner": s.code is not None,
+                     "restricted": c.seat is not None, "runs": ", ".join(f"causal/{o.name}" for o in offs)})
     return worth_table(rows)
 
 
@@ -117,45 +192,77 @@ def negligible(r) -> bool:
     return bool(np.isfinite(r.low) and np.isfinite(r.high) and -NEGLIGIBLE < r.low and r.high < NEGLIGIBLE)
 
 
+def _outcome(r) -> str:
+    """wins | costs | negligible | none | unchanged | unjudged: what the switch showed."""
+    if not r.games:
+        return "unjudged"
+    if r.unchanged:
+        return "unchanged"
+    if r.p_holm < 0.05:
+        return "wins" if r.worth > 0 else "costs"
+    return "negligible" if negligible(r) else "none"
+
+
 def reading(r) -> str:
     """What the switch shows about a component the association flagged with verdict `r.verdict`."""
     verdict = getattr(r, "verdict", "")
-    if not r.games:
-        if (r.seat_games or 0) < MIN_HOLDERS:
+    player = bool(getattr(r, "restricted", False))
+    size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games else ""
+    out = _outcome(r)
+    if out == "unjudged":
+        if not player and (r.seat_games or 0) < MIN_HOLDERS:
             return f"not judged: {int(r.seat_games or 0):,} holder seat-games (fewer than {MIN_HOLDERS})"
         return "not played (an interrupted battery: run it again with --resume)"
-    if r.unchanged:
-        return "switched off, no game of its holders changed: the power never decided a game"
-    size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]"
-    if not (r.p_holm < 0.05):
-        if negligible(r):
-            return f"worth less than {NEGLIGIBLE:g} point either way: the association is who takes it, not the power"
+    if out == "unchanged":
+        return ("switched off, no game changed: the power never decided a game" if player else
+                "switched off, no game of its holders changed: the power never decided a game")
+    if player:
+        return {"negligible": f"worth less than {NEGLIGIBLE:g} point of a player's win share either way",
+                "none": f"no worth to a player shown ({size})",
+                "wins": f"worth {size} to a player who may use it (rivals keeping it)",
+                "costs": f"costs a player who may use it {size}: {MISTAKE}"}[out]
+    if out == "negligible":
+        return f"worth less than {NEGLIGIBLE:g} point either way: the association is who takes it, not the power"
+    if out == "none":
         return f"no worth shown ({size}): the association is not shown to be the power's doing"
-    if r.worth > 0:
+    if out == "wins":
         return (f"worth {size} to its holders" +
                 ("; the power helps them, so the weak association is who takes it" if verdict == "too weak" else ""))
     return (f"costs its holders {size}" +
-            ("; the strong association is who takes it, not the power" if verdict == "too strong" else ""))
+            ("; the strong association is who takes it, not the power" if verdict == "too strong" else "")
+            + f": {MISTAKE}")
 
 
 def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
     """The design report's verdict line: the checked powers grouped by what the switch showed."""
-    judged = t[t["p_holm"].notna()].sort_values("worth", ascending=False)
-    small = pd.Series([negligible(r) for r in judged.itertuples()], index=judged.index, dtype=bool)
-    name = lambda r: f"{r.label} ({r.verdict.split(':')[0]})"    # noqa: E731
-    size = lambda r: f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]"    # noqa: E731
-    groups = [
-        ("power wins games for its holders", judged[(judged["p_holm"] < 0.05) & (judged["worth"] > 0)], size),
-        ("power costs its holders", judged[(judged["p_holm"] < 0.05) & (judged["worth"] < 0)], size),
-        (f"power worth less than {NEGLIGIBLE:g} point either way (the association is who takes it)",
-         judged[~(judged["p_holm"] < 0.05) & small], size),
-        ("no worth shown (the association is not shown to be the power's doing)",
-         judged[~(judged["p_holm"] < 0.05) & ~small], size),
-        ("power never changed a game of its holders", t[t["unchanged"]], None),
-        (f"not judged (fewer than {MIN_HOLDERS} holder seat-games, or not played)",
-         t[t["p_holm"].isna() & ~t["unchanged"]], None)]
-    parts = [f"{head}: " + ", ".join(name(r) + (f" {fn(r)}" if fn else "") for r in g.itertuples())
-             for head, g, fn in groups if len(g)]
-    return (f"Causal check of the flagged powers (each switched off on the same {games:,} games of `{strategies}`; "
-            f"points of win share the power is worth to the seats that hold it, Holm over {len(judged)}): "
-            + "; ".join(parts) + ".")
+    judged = int(t["p_holm"].notna().sum())
+    restricted = t["restricted"].astype(bool) if "restricted" in t else pd.Series(False, index=t.index)
+    lines = []
+    for player, part in ((False, t[~restricted]), (True, t[restricted])):
+        if not len(part):
+            continue
+        whom = "a player" if player else "its holders"
+        heads = {"wins": f"power wins games for {whom}", "costs": f"power costs {whom} (read as the players' mistake first)",
+                 "negligible": f"power worth less than {NEGLIGIBLE:g} point either way"
+                               + ("" if player else " (the association is who takes it)"),
+                 "none": "no worth shown" + ("" if player else " (the association is not shown to be the power's doing)"),
+                 "unchanged": "power never changed a game" + ("" if player else " of its holders"),
+                 "unjudged": "not judged (not played)" if player else
+                             f"not judged (fewer than {MIN_HOLDERS} holder seat-games, or not played)"}
+        part = part.assign(_out=[_outcome(r) for r in part.itertuples()]).sort_values("worth", ascending=False)
+        groups = []
+        for key, head in heads.items():
+            g = part[part["_out"] == key]
+            if len(g):
+                sized = key in ("wins", "costs", "negligible", "none")
+                groups.append(f"{head}: " + ", ".join(
+                    f"{r.label} ({r.verdict.split(':')[0]})" + (f" {r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]"
+                                                               if sized else "") for r in g.itertuples()))
+        how = (f"each switched off for one seat at a time on the same {games:,} games of `{strategies}`, its rivals "
+               "keeping it; points of win share the power is worth to a player" if player else
+               f"each switched off on the same {games:,} games of `{strategies}`; points of win share the power is "
+               "worth to the seats that hold it")
+        whose = "whose holders are chosen in play" if player else "whose holders are fixed before it acts"
+        lines.append(f"Causal check of the flagged powers {whose} ({how}, Holm over {judged}): "
+                     + "; ".join(groups) + ".")
+    return " ".join(lines)

@@ -242,3 +242,16 @@ class GameSpec:
             raise AgonInputError(
                 f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {n}")
         return n
+
+
+def seat_switch_check(params: ParamTable, name: str = "switch_seat"):
+    """GameSpec.extra["check_params"] for a game with a seat switch (restricted play): the seat must be
+    one of the run's seats, or -1 for every seat."""
+    i = params.index(name)
+
+    def check(vec, players: int) -> None:
+        seat = int(vec[i])
+        if seat >= players:
+            raise AgonInputError(f"{name}={seat} names no seat of a {players}-player game; valid: -1 (every seat) "
+                                 f"or 0 to {players - 1}")
+    return check

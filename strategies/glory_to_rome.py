@@ -26,7 +26,7 @@ from sim.rng import below
 from sim.spec import StrategyInfo
 from sim.glory_to_rome.board import (CRAFTSMAN, ARCHITECT, MAT, VAL, NK, K_FORUM, K_STATUE,
                                      K_CIRCUS_MAXIMUS, K_CATACOMB, K_BRIDGE)
-from sim.glory_to_rome.params import P_POWER0, P_START_ORDERS
+from sim.glory_to_rome.params import P_START_ORDERS
 from sim.glory_to_rome.state import (G_SP, G_PHASE, G_TOMOVE, G_POOL, G_JPILE, G_SIN, G_N, G_OVER,
                                      G_DECK, G_DTOP, F_KIND, F_ROLE, F_STEP, F_A1, FK_THINK,
                                      G_TURN, P0, PSZ, O_HAND, O_HJ, O_HN, O_HMAT, O_STOCK, O_CLI,
@@ -41,7 +41,7 @@ from sim.glory_to_rome.rules.end import forum_ok, stock_all
 from sim.glory_to_rome.rules.frames import client_actions, top
 from sim.glory_to_rome.rules.legionary import immune, is_target
 from sim.glory_to_rome.rules.limits import client_limit, client_room, hand_limit, vault_limit
-from sim.glory_to_rome.rules.powers import act
+from sim.glory_to_rome.rules.powers import act, power_on
 from sim.glory_to_rome.rules.turn import petition_size
 from sim.glory_to_rome.state import ST_C2, prm, republic
 from sim.glory_to_rome import view as V
@@ -216,7 +216,7 @@ def evaluate(s, p, w, pr):
     nf, nb, fp, forum = building_tally(s, p)
     pot += w[W_FOUND] * fp + w[W_BUILT] * nb
     v += g * pot - w[W_UNFIN] * nf
-    if forum and prm(s, P_POWER0 + K_FORUM) != 0:
+    if forum and power_on(s, p, K_FORUM):
         v += w[W_FORUM] * roles
     if n > 1 and w[W_OPP] != 0.0:
         o = 0.0
@@ -272,7 +272,7 @@ def _supply(s, p, k):
 def _ends_on_completion(s, p, k):
     """Completing p's foundation k now would end the game: Catacomb (§5.3), or a Forum whose
     condition p already meets (§5.4)."""
-    if prm(s, P_POWER0 + k) == 0:
+    if not power_on(s, p, k):
         return False
     if k == K_CATACOMB:
         return True

@@ -352,7 +352,7 @@ def build_value(S, P, o, a, w, cnt):
         need = P[P_WIN_HW] + P[P_ADVANCED]
         if a == R.A_BUY_WONDER + 6:
             return 1000.0
-        return w[W_HERO] * (1.0 + hw / need) + wonder_bonus(P, a, w, False)
+        return w[W_HERO] * (1.0 + hw / need) + wonder_bonus(P, a, w, o, False)
     if a < R.A_JASON_FROM:
         if a < R.A_CLEO_TAKE:
             g = a - R.A_CLEO_GIVE
@@ -594,12 +594,12 @@ def fill_context(S, P, o, w, ctx, cnt):
 
 
 @njit(cache=True)
-def wonder_bonus(P, a, w, per_wonder=True):
+def wonder_bonus(P, a, w, o, per_wonder=True):
     """A wonder's power is worth a little beyond the hero/wonder it counts as (wonder_power times the
     wonder's own factor); a wonder whose power is switched off (`power_<wonder>`, or the §5.3
     placeholders off) counts as a hero does. The first players (action_value_v0) had no factors."""
     j = a - R.A_BUY_WONDER
-    if j >= 0 and j < 6 and R.wonder_power(P, j):
+    if j >= 0 and j < 6 and R.wonder_power(P, j, o):
         return wt(w, W_WONDER_POWER, 0.5) * (wt(w, W_WONDER_FACTOR + j, 1.0) if per_wonder else 1.0)
     return 0.0
 
@@ -708,7 +708,7 @@ def caravan_loss(S, P, v):
 def ishtar_guard(S, P, q):
     """A destructive god aimed at q is wasted when q holds Ishtar face up (and her power is on:
     `power_ishtar=false` removes it, and a player knows the rules)."""
-    return 0.15 if S[GOD + R.G_ISHTAR] == q + 1 and R.god_power(P, R.G_ISHTAR) else 1.0
+    return 0.15 if S[GOD + R.G_ISHTAR] == q + 1 and R.god_power(P, R.G_ISHTAR, q) else 1.0
 
 
 @njit(cache=True)
@@ -845,7 +845,7 @@ def athena_denial(S, P, o, w, cnt):
 def god_power(S, P, o, j, w, ctx, cnt):
     """What god j is worth to o now, before its 3-card price (§6.1); nothing when its power is
     switched off (`power_<god>=false`: a player knows the rules)."""
-    if not R.god_power(P, j):
+    if not R.god_power(P, j, o):
         return 0.0
     n = S[H_NP]
     card = wt(w, W_CARD, 0.5)
@@ -970,7 +970,7 @@ def build_value_state(S, P, o, a, w, cnt, ctx):
             return w[W_HERO] * 12.0
         if a == R.A_BUY_WONDER + 6:
             return wt(w, W_WIN_NOW, 1000.0)
-        return hero_value(w, ctx) + wonder_bonus(P, a, w, True)
+        return hero_value(w, ctx) + wonder_bonus(P, a, w, o, True)
     if a >= R.A_BAAL and a < R.A_ISHTAR_YES and on(w, W_STATE_GODS):
         if S[H_STEP] == ST_BUILD:
             # a destroyed city or caravan counts from the next income on, so wait for the

@@ -1,5 +1,5 @@
 """Glory to Rome (Chudyk, 2005), imperium ruleset, 2-5 players. Spec: shared/rules/glory_to_rome.md."""
-from sim.spec import GameSpec, SkillLadder
+from sim.spec import GameSpec, SkillLadder, seat_switch_check
 from strategies.glory_to_rome import STRATEGIES, N_WEIGHTS
 from .params import PARAMS
 from .playout import play_batch, play_traced
@@ -33,6 +33,10 @@ SPEC = GameSpec(
         # holder chooses when: with vs without measures that timing, so it is not judged; its power switch
         # (`power_catacomb`) is the causal check (reports/component_study.py `unjudged`)
         "game_enders": ["built_catacomb"],
+        # a building's builders are chosen in play, so its power's causal check is restricted play: the
+        # `power_<name>` switch off for one seat at a time (reports/power_worth.py, the design report)
+        "switch_seat": "switch_seat",
+        "check_params": seat_switch_check(PARAMS),
         "categorical_game": {"end_condition": ["forum", "catacomb", "last_site", "deck", "turn_cap"]},
         # score = influence + vault_points + bonus_points + statue_points + wall_points (rules.score_parts)
         "score_parts": ["influence", "vault_points", "bonus_points", "statue_points", "wall_points"],

@@ -85,7 +85,12 @@ _power = [Param(f"power_{SNAKE_NAMES[k]}", True, boolean=True, measuring=True,
                 meaning=f"false: {BUILDING_NAMES[k]} is built and gives Influence as usual, but its power "
                         f"never applies ({POWERS[k]})")
           for k in range(40)]
-PARAMS = ParamTable(_base + _power)
+# Restricted play (Jaffe et al. 2012) as a causal check of a building whose builders are chosen in play:
+# the switches that are off act for one seat only, and the others keep those powers.
+_switch_seat = Param("switch_seat", -1, -1, 4, measuring=True,
+                     meaning="the one seat the power_<name> switches that are off apply to; the other seats keep "
+                             "those powers (-1: every seat)")
+PARAMS = ParamTable(_base + _power + [_switch_seat])
 
 P_RULESET = PARAMS.index("ruleset")
 P_START_ORDERS = PARAMS.index("start_orders")
@@ -110,5 +115,6 @@ P_ALL_THINK = PARAMS.index("leader_think_forces_all_think")
 P_FIRST_LEADER_RULE = PARAMS.index("first_leader_rule")
 P_MAX_TURNS = PARAMS.index("max_turns")
 P_POWER0 = PARAMS.index("power_bar")
+P_SWITCH_SEAT = PARAMS.index("switch_seat")
 N_PARAMS = len(PARAMS)
-assert P_POWER0 + 40 == N_PARAMS
+assert P_POWER0 + 40 == P_SWITCH_SEAT == N_PARAMS - 1

@@ -10,7 +10,7 @@ NOTES = ("Synthetic map v0 and the base placeholder hero/wonder powers are proje
 
 
 def _build_spec():
-    from sim.spec import GameSpec, SkillLadder
+    from sim.spec import GameSpec, SkillLadder, seat_switch_check
     from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS, WONDER_FACTOR_NAMES
     from .board import CIVS, CREATURES
     from .playout import play_batch, play_traced
@@ -70,6 +70,10 @@ def _build_spec():
             # a creature's builders are chosen in play, but each creature belongs to one civ, fixed at set-up:
             # its power is judged on that civ's seat (creature i is civ i's)
             "switch_owners": {"creature_": ("civ", list(CREATURES))},
+            # a god's takers are chosen in play: its power's causal check is restricted play, the switch off for
+            # one seat at a time (`switch_seat`, reports/power_worth.py)
+            "switch_seat": "switch_seat",
+            "check_params": seat_switch_check(PARAMS),
             # never trained: the switches back to the first players (OLD_SWITCHES); the wonder factors, which
             # are set from the causal power sweep (1 for a power worth buying, 0 for one valued as a plain hero);
             # and `block`, the worth of stopping a rival's win: stopping the leader helps every other seat, and

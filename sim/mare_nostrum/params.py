@@ -95,6 +95,11 @@ PARAMS = ParamTable([
       for h in HEROES),
     *(Param(f"power_{c}", True, boolean=True, measuring=True, meaning=f"the {_title(c)}'s own power (false: an ordinary creature, §6.2)")
       for c in CREATURES),
+    # restricted play (Jaffe et al. 2012), the causal check of a god, whose takers are chosen in play: the
+    # switches above that are off act for this seat alone, and its rivals keep those powers
+    Param("switch_seat", -1, -1, 5, measuring=True,
+          meaning="the one seat the power_<name> switches that are off apply to; the other seats keep those powers "
+                  "(-1: every seat)"),
 ])
 
 _g = globals()

@@ -21,8 +21,10 @@ PARAMS = ParamTable([
     Param("charm_points", 0, 0, 50, "points the lucky charm (held by each seat with chance 1/2) gives at the start"),
     # a measuring switch (tests/studies/test_compare.py): the charm is held as before and gives nothing
     Param("power_lucky", True, boolean=True, measuring=True, meaning="the lucky charm's points act"),
+    # restricted play (tests/studies/test_power_worth.py): power_lucky off for this seat alone
+    Param("switch_seat", -1, -1, 3, measuring=True, meaning="the one seat power_lucky=false applies to (-1: every seat)"),
 ])
-P_TARGET, P_SIDES, P_MAX_TURNS, P_HANDICAP, P_CHARM, P_POWER_LUCKY = 0, 1, 2, 3, 4, 5
+P_TARGET, P_SIDES, P_MAX_TURNS, P_HANDICAP, P_CHARM, P_POWER_LUCKY, P_SWITCH_SEAT = 0, 1, 2, 3, 4, 5, 6
 
 STRATEGIES = (
     StrategyInfo("random", 0, "holds with probability 1/2 after each roll"),
@@ -45,7 +47,8 @@ def _play(seed, start, n, p, params, kinds, weights, check):
     lucky = np.zeros((n, p), np.int64)
     dud = np.zeros((n, p), np.int64)
     handicap = int(params[P_HANDICAP])
-    charm = int(params[P_CHARM]) * int(params[P_POWER_LUCKY])
+    charm = int(params[P_CHARM])
+    switched = int(params[P_SWITCH_SEAT])
     for g in range(n):
         dice = rng.new_stream(seed, start + g, rng.CHANCE)
         pl = rng.new_stream(seed, start + g, rng.PLAYERS)
@@ -54,7 +57,8 @@ def _play(seed, start, n, p, params, kinds, weights, check):
         for s in range(p):
             lucky[g, s] = rng.below(setup, 2)
             dud[g, s] = rng.below(setup, 2)
-            pts[s] = (handicap if s > 0 else 0) + charm * lucky[g, s]
+            power = params[P_POWER_LUCKY] != 0 or (switched >= 0 and s != switched)
+            pts[s] = (handicap if s > 0 else 0) + (charm * lucky[g, s] if power else 0)
         t = 0
         over = False
         while not over and t < max_turns:
@@ -126,6 +130,7 @@ SPEC = GameSpec(
         "components": [("Charms", "charm_")],
         # charms are dealt at setup: their holders are fixed before any play (reports/compare.holder_effect)
         "switch_holders": ["charm_"],
+        "switch_seat": "switch_seat",
         # restricted play (`agon restrict pig --ban second_roll`): hold after every successful roll
         "bans": {"second_roll": {"weights": {"hold_at": 1.0}, "meaning": "may not roll again after a successful roll"}},
     },

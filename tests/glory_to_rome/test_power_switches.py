@@ -223,3 +223,29 @@ def test_every_switch_changes_play():
         if same:
             unchanged.append(n)
     assert unchanged == [], unchanged
+
+
+def test_switch_seat_turns_a_power_off_for_that_seat_alone():
+    """Restricted play: with `switch_seat` the switches that are off act for one seat only, so the
+    seat may not use the power while its rivals may (the causal check of a building whose builders
+    are chosen in play)."""
+    ended = _complete_catacomb(power_catacomb=False, switch_seat=1)       # seat 0 keeps the power
+    assert ended[S.G_OVER] == 1 and ended[S.G_END] == END_CATACOMB and act(ended, 0, K["Catacomb"])
+    goes_on = _complete_catacomb(power_catacomb=False, switch_seat=0)
+    assert goes_on[S.G_OVER] == 0 and not act(goes_on, 0, K["Catacomb"])
+    kept = _complete_catacomb(switch_seat=0)                               # every switch on: nothing off
+    assert kept[S.G_OVER] == 1
+    parts = np.zeros(6, np.int64)
+    for seat in (0, 1):                                                    # Wall's points, per seat
+        s = blank(2, power_wall=False, switch_seat=1)
+        building(s, seat, "Wall")
+        stock(s, seat, Rubble=7)
+        score_parts(s, seat, parts)
+        assert parts[5] == (3 if seat == 0 else 0)
+
+
+def test_switch_seat_is_off_by_default_and_in_range():
+    from sim.spec import AgonInputError
+    assert P.defaults()[P.index("switch_seat")] == -1.0 and P.get("switch_seat").measuring
+    with pytest.raises(AgonInputError):
+        P.vector({"switch_seat": 5})

@@ -260,13 +260,16 @@ def test_a_player_values_a_wonder_switched_off_as_a_hero():
     from strategies import mare_nostrum as M
     a = R.A_BUY_WONDER + R.W_ARTEMIS
     w = np.array(GREEDY_W)
-    assert M.wonder_bonus(PARAMS.vector({}), a, w) == w[M.W_WONDER_POWER] == 0.5
-    assert M.wonder_bonus(PARAMS.vector({"power_temple_of_artemis": False}), a, w) == 0.0
-    assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_HERO + R.H_IMHOTEP, w) == 0.0
+    assert M.wonder_bonus(PARAMS.vector({}), a, w, 0) == w[M.W_WONDER_POWER] == 0.5
+    assert M.wonder_bonus(PARAMS.vector({"power_temple_of_artemis": False}), a, w, 0) == 0.0
+    assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_HERO + R.H_IMHOTEP, w, 0) == 0.0
     # wonder_power = 0: a wonder counts as a hero, its power is not valued (bench/power_worth.py)
-    assert M.wonder_bonus(PARAMS.vector({}), a, np.array(M.with_weights(GREEDY_W, wonder_power=0))) == 0.0
+    assert M.wonder_bonus(PARAMS.vector({}), a, np.array(M.with_weights(GREEDY_W, wonder_power=0)), 0) == 0.0
     # a wonder whose power its holders gained nothing from is valued as a hero (wonder_<name> = 0)
     lighthouse = R.A_BUY_WONDER + R.W_LIGHTHOUSE
-    assert M.wonder_bonus(PARAMS.vector({}), lighthouse, w) == 0.0
-    assert M.wonder_bonus(PARAMS.vector({}), lighthouse, np.array(M.with_weights(GREEDY_W, wonder_lighthouse=1))) == 0.5
-    assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_WONDER + R.W_COLOSSUS, w) == 0.5
+    assert M.wonder_bonus(PARAMS.vector({}), lighthouse, w, 0) == 0.0
+    assert M.wonder_bonus(PARAMS.vector({}), lighthouse, np.array(M.with_weights(GREEDY_W, wonder_lighthouse=1)), 0) == 0.5
+    assert M.wonder_bonus(PARAMS.vector({}), R.A_BUY_WONDER + R.W_COLOSSUS, w, 0) == 0.5
+    # restricted play: Temple of Artemis switched off for seat 1 alone is a plain hero to seat 1 only
+    off1 = PARAMS.vector({"power_temple_of_artemis": False, "switch_seat": 1})
+    assert M.wonder_bonus(off1, a, w, 1) == 0.0 and M.wonder_bonus(off1, a, w, 0) == 0.5

@@ -89,3 +89,28 @@ def test_every_god_switched_off_keeps_the_invariants():
     kinds = np.array([0, 1, 1, 0, 1, 0], np.int64)
     r = contract.fuzz(GAME, 6, 300, P, 17, kinds, np.tile(np.array(GREEDY_W), (6, 1)))
     assert r["turns"].shape == (300,)
+
+
+def test_switch_seat_turns_a_god_off_for_that_seat_alone():
+    """Restricted play (`switch_seat`): the switches that are off act for one seat only. Baal off for
+    Egypt alone still destroys for Rome; off for Rome, Rome is offered no attack; Ishtar off for Rome
+    alone still shields Egypt's city."""
+    for seat, offered in ((EGY, True), (ROM, False)):
+        S, P, rng = game(power_baal=False, switch_seat=seat)
+        S[ST.GOD + R.G_BAAL] = ROM + 1
+        build_turn(S, P, ROM, rng)
+        assert bool([a for a in legal_list(S, P) if R.A_BAAL <= a < R.A_BAAL + NP]) == offered
+    S, P, rng = game(power_ishtar=False, switch_seat=ROM)
+    S[ST.GOD + R.G_BAAL] = ROM + 1
+    S[ST.GOD + R.G_ISHTAR] = EGY + 1
+    build_turn(S, P, ROM, rng)
+    act(S, P, R.A_BAAL + prov(13), rng)
+    assert S[ST.H_STEP] == ST.ST_ISHTAR                                # Egypt keeps Ishtar: asked
+    assert R.god_power(P, R.G_ISHTAR, EGY) and not R.god_power(P, R.G_ISHTAR, ROM)
+    assert R.hero_power(PARAMS.vector({"power_solomon": False, "switch_seat": 2}), R.H_SOLOMON, 1)
+
+
+def test_switch_seat_with_every_switch_on_changes_no_game():
+    base, same = _field("greedy", 40), _field("greedy", 40, switch_seat=3)
+    assert np.array_equal(base["score"], same["score"]) and np.array_equal(base["turns"], same["turns"])
+    assert PARAMS.get("switch_seat").measuring and PARAMS.defaults()[PARAMS.index("switch_seat")] == -1

@@ -56,10 +56,11 @@ def test_readings_say_what_the_interval_shows():
     assert "the weak association is who takes it" in pw.reading(helps_weak)
 
 
-def test_only_flagged_powers_with_fixed_holders_are_checked():
+def test_flagged_powers_are_checked_on_fixed_holders_or_by_restricted_play():
     """Mare Nostrum: a hero's and a wonder's holders are fixed when bought, a creature's owner civ is
-    dealt; a god is taken again every round (holders chosen after the runs diverge: not checked), the
-    Pyramids have no power switch, and a component with no effect shown is not flagged."""
+    dealt; a god is taken again every round (holders chosen after the runs diverge), so it is checked
+    by restricted play; the Pyramids have no power switch, and a component with no effect shown is
+    not flagged."""
     spec = get_game("mare-nostrum")
     tab = pd.DataFrame({"label": ["Solomon", "Hermes", "Griffin", "Pyramids", "Medusa", "Temple of Artemis"],
                         "metric": ["hero_solomon", "god_hermes", "creature_griffin", "wonder_pyramids", "hero_medusa",
@@ -69,10 +70,47 @@ def test_only_flagged_powers_with_fixed_holders_are_checked():
     meta = {"game": "mare-nostrum", "players": 6, "seed": 1, "strategies": ["greedy"] * 6, "params": {}}
     cols = {f"{m}_0" for m in tab["metric"]} | {"civ_0"}
     picked = pw.to_check(tab, spec, meta, cols)
-    assert [(label, s.switch) for label, _, s in picked] == [
-        ("Solomon", "power_solomon"), ("Griffin", "power_griffin"), ("Temple of Artemis", "power_temple_of_artemis")]
-    griffin = picked[1][2]
+    assert [(c.label, c.switched.switch, c.seat) for c in picked] == [
+        ("Solomon", "power_solomon", None), ("Hermes", "power_hermes", "switch_seat"),
+        ("Griffin", "power_griffin", None), ("Temple of Artemis", "power_temple_of_artemis", None)]
+    griffin = picked[2].switched
     assert griffin.metric == "civ" and griffin.code is not None      # read on the civ that owns it
+    assert picked[0].runs(6, 8000) == [("power_solomon", {"power_solomon": False}, 8000)]
+
+
+def test_a_building_chosen_in_play_is_checked_by_restricted_play():
+    """Glory to Rome: a building's builders are chosen in play, so its power goes off for one seat at a
+    time (`switch_seat`), each seat over the first quarter of the games; the Catacomb, which ends the
+    game, is checked too."""
+    spec = get_game("glory-to-rome")
+    tab = pd.DataFrame({"label": ["Villa", "Bar", "Catacomb", "Temple"],
+                        "metric": ["built_villa", "built_bar", "built_catacomb", "built_temple"],
+                        "verdict": ["too strong", "too weak", "ends the game when completed", "no effect shown"],
+                        "ends_game": [False, False, True, False]})
+    meta = {"game": "glory-to-rome", "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
+    picked = pw.to_check(tab, spec, meta, {f"{m}_0" for m in tab["metric"]})
+    assert [(c.label, c.seat) for c in picked] == [("Villa", "switch_seat"), ("Bar", "switch_seat"),
+                                                   ("Catacomb", "switch_seat")]
+    assert picked[0].runs(4, 8000) == [(f"power_villa-seat{k}", {"power_villa": False, "switch_seat": k}, 2000)
+                                       for k in range(4)]
+
+
+def test_restricted_play_measures_a_power_for_one_seat_at_a_time(tmp_path):
+    """Pig's charm off for one seat at a time (its rivals keep theirs): that seat wins less, on the
+    same seeds, by about half the charm's worth to a holder (half the seats hold it)."""
+    a = _seats(tmp_path / "a", charm_points=10)
+    offs = [_seats(tmp_path / f"off{k}", charm_points=10, power_lucky=False, switch_seat=k) for k in range(3)]
+    h = pw.restricted_effect(a, offs, 3)
+    assert h["seat_games"] == 3 * 2000 and h["games"] == 2000
+    assert h["high"] < -2 and h["rate_b"] < h["rate_a"]
+    s = get_game("pig")
+    row = {**pw.restricted_row(a, offs, pw.Switched("power_lucky", "charm_lucky", "Lucky"), 3),
+           "label": "Lucky", "verdict": "too strong", "restricted": True}
+    t = pw.worth_table([row])
+    assert pw.reading(next(t.itertuples())).startswith("worth +") and "to a player" in pw.verdict_line(t, 2000, "greedy")
+    idle = pw.restricted_effect(a, [_seats(tmp_path / f"idle{k}", charm_points=10, switch_seat=k) for k in range(3)], 3)
+    assert idle["low"] == idle["high"] == 0                              # every switch on: the same games
+    assert s.params.get("switch_seat").measuring
 
 
 def test_design_battery_plays_the_flagged_powers_and_resumes_them(tmp_path, monkeypatch):
@@ -112,3 +150,13 @@ def test_causal_step_can_be_turned_off_and_a_bad_value_is_one_line(tmp_path, mon
     cfg.write_text("[game.pig]\ncausal = \"yes\"\n")
     with pytest.raises(AgonInputError, match="causal.*true or false"):
         load_batteries(["pig"], str(cfg), 1.0, 1)
+
+
+@pytest.mark.parametrize("game, players", [("glory-to-rome", 4), ("mare-nostrum", 3)])
+def test_a_seat_switch_naming_no_seat_is_one_line(game, players, tmp_path, capsys):
+    out = tmp_path / "bad"
+    assert main(["seats", game, "--players", str(players), "--set", f"switch_seat={players}", "--games", "10",
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"switch_seat={players} names no seat" in err[0] and f"0 to {players - 1}" in err[0]
+    assert not out.exists()

@@ -11,11 +11,11 @@ from ..actions import A_PASS, A_FIN, A_FOUT, A_STIN, A_STOUT, A_TARGET, EV_COMPL
 from ..board import (MAT, VAL, NK, LABORER, CRAFTSMAN, PATRON, K_TOWER, K_ROAD, K_SCRIPTORIUM,
                      K_VILLA, K_CATACOMB, K_AMPHITHEATRE, K_FOUNDRY, K_GARDEN, K_SCHOOL, K_PRISON,
                      K_STATUE)
-from ..params import P_POWER0, P_OOT_COST, P_TOWER_OOT_COST
+from ..params import P_OOT_COST, P_TOWER_OOT_COST
 from ..state import *  # noqa: F401,F403  (layout constants, pb, prm, republic)
 from .cards import hand_rem, sum6
 from .frames import push, pop, use
-from .powers import act, refresh_active
+from .powers import act, power_on, refresh_active
 
 
 @njit(cache=True)
@@ -54,7 +54,7 @@ def complete_building(s, p, b):
 
 @njit(cache=True)
 def on_completion(s, p, b):
-    if prm(s, P_POWER0 + b) == 0:
+    if not power_on(s, p, b):
         return
     infl = s[P0 + p * PSZ + O_INFL]
     if b == K_CATACOMB:
@@ -85,7 +85,7 @@ def add_material(s, p, b, m, architect):
     done = s[bp + O_BMAT + b] >= VAL[s[bp + O_BSITE + b]]
     if not done and m == 5 and act(s, p, K_SCRIPTORIUM):
         done = True
-    if not done and b == K_VILLA and architect and prm(s, P_POWER0 + K_VILLA) != 0:
+    if not done and b == K_VILLA and architect and power_on(s, p, K_VILLA):
         done = True
     if done:
         complete_building(s, p, b)

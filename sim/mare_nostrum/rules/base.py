@@ -80,7 +80,7 @@ def has_hero(S, P, o, h):
         return False
     if h >= 1 and h <= 5 and P[P_BASE_CARDS_PLACEHOLDER] == 0:
         return False
-    if not hero_power(P, h):
+    if not hero_power(P, h, o):
         return False
     return S[HERO + h] == o + 1 or S[COPY + o] == h + 1
 
@@ -88,7 +88,7 @@ def has_hero(S, P, o, h):
 @njit(cache=True)
 def has_civ_hero(S, P, o, h):
     """Owner o holds civ hero h and its power is on (`power_<hero>`)."""
-    return o >= 0 and o < S[H_NP] and S[HERO + h] == o + 1 and hero_power(P, h)
+    return o >= 0 and o < S[H_NP] and S[HERO + h] == o + 1 and hero_power(P, h, o)
 
 
 @njit(cache=True)
@@ -96,30 +96,39 @@ def has_wonder(S, P, o, w):
     """Owner o holds wonder w's power: the Pyramids have none to switch off."""
     if o < 0 or o >= S[H_NP] or S[WONDER + w] != o + 1:
         return False
-    return wonder_power(P, w)
+    return wonder_power(P, w, o)
 
 
 @njit(cache=True)
-def wonder_power(P, w):
-    """Whether wonder w's power acts: the §5.3 placeholders on and its switch (`power_<wonder>`) on;
-    the Pyramids have none to switch off (building them wins)."""
+def switch_on(P, i, o):
+    """Measuring switch P[i] lets a power act for seat o: it is on, or it is off for another seat
+    only (`switch_seat`: restricted play)."""
+    if P[i] != 0:
+        return True
+    return P[P_SWITCH_SEAT] >= 0 and o != P[P_SWITCH_SEAT]
+
+
+@njit(cache=True)
+def wonder_power(P, w, o):
+    """Whether wonder w's power acts for seat o: the §5.3 placeholders on and its switch
+    (`power_<wonder>`) on for o; the Pyramids have none to switch off (building them wins)."""
     if w == W_PYRAMIDS:
         return True
-    return P[P_BASE_CARDS_PLACEHOLDER] != 0 and P[P_POWER_COLOSSUS + w] != 0
+    return P[P_BASE_CARDS_PLACEHOLDER] != 0 and switch_on(P, P_POWER_COLOSSUS + w, o)
 
 
 @njit(cache=True)
-def hero_power(P, h):
-    """Whether hero h's power acts (`power_<hero>`, default true): a hero switched off is bought
-    and counts for victory as before and does nothing, the causal check of a flagged hero."""
-    return P[P_POWER_NEBUCHADNEZZAR + h] != 0
+def hero_power(P, h, o):
+    """Whether hero h's power acts for seat o (`power_<hero>`, default true): a hero switched off is
+    bought and counts for victory as before and does nothing, the causal check of a flagged hero."""
+    return switch_on(P, P_POWER_NEBUCHADNEZZAR + h, o)
 
 
 @njit(cache=True)
 def creature_power(S, P, o):
     """Whether o's creature (by o's civ) keeps its own power (`power_<creature>`, default true);
     switched off it is an ordinary creature (§6.2), the causal check of a flagged creature."""
-    return P[P_POWER_TITAN + S[CIV_OF + o]] != 0
+    return switch_on(P, P_POWER_TITAN + S[CIV_OF + o], o)
 
 
 @njit(cache=True)
@@ -292,10 +301,10 @@ def god_holder(S, j):
 
 
 @njit(cache=True)
-def god_power(P, j):
-    """Whether god j's power acts (`power_<god>`, default true): a god switched off is taken and
-    spent as before and does nothing, the causal check of a flagged god."""
-    return P[P_POWER_ATHENA + j] != 0
+def god_power(P, j, o):
+    """Whether god j's power acts for its holder o (`power_<god>`, default true): a god switched off
+    is taken and spent as before and does nothing, the causal check of a flagged god."""
+    return switch_on(P, P_POWER_ATHENA + j, o)
 
 
 @njit(cache=True)

@@ -326,7 +326,7 @@ def apply_build(S, P, o, a):
         S[ACQ_ROUND + h] = S[H_ROUND]
         if check_hw_victory(S, P, o, False):
             return
-        if h == H_CASTOR and hero_power(P, H_CASTOR):
+        if h == H_CASTOR and hero_power(P, H_CASTOR, o):
             for hh in range(27):
                 q = S[HERO + hh] - 1
                 if q >= 0 and q != o and hh != H_CASTOR:

@@ -295,12 +295,12 @@ def battle_step(S, P, rng):
         return
     if st == BS_MARS_A:
         S[H_B_STAGE] = BS_MARS_D
-        if S[GOD + G_MARS] == a + 1 and a < S[H_NP] and god_power(P, G_MARS):
+        if S[GOD + G_MARS] == a + 1 and a < S[H_NP] and god_power(P, G_MARS, a):
             set_decision(S, ST_MARS, a)
         return
     if st == BS_MARS_D:
         S[H_B_STAGE] = BS_LOSS
-        if S[GOD + G_MARS] == d + 1 and d < S[H_NP] and S[H_B_RANGED] == 0 and god_power(P, G_MARS):
+        if S[GOD + G_MARS] == d + 1 and d < S[H_NP] and S[H_B_RANGED] == 0 and god_power(P, G_MARS, d):
             set_decision(S, ST_MARS, d)
         return
     if st == BS_LOSS:
@@ -448,7 +448,7 @@ def apply_combat_steps(S, P, st, o, a, rng):
                 S[H_B_TA] += int(P[P_MARS_BONUS])
             else:
                 S[H_B_TD] += int(P[P_MARS_BONUS])
-            if S[GOD + G_ISHTAR] == opp + 1 and god_power(P, G_ISHTAR):
+            if S[GOD + G_ISHTAR] == opp + 1 and god_power(P, G_ISHTAR, opp):
                 S[H_PG_GOD] = G_MARS
                 S[H_PG_A] = side
                 set_decision(S, ST_ISHTAR, opp)

@@ -14,19 +14,19 @@ from .movement import *  # noqa: F401,F403
 @njit(cache=True)
 def legal_gods(S, P, o, out, n):
     np_ = S[H_NP]
-    if S[GOD + G_BAAL] == o + 1 and god_power(P, G_BAAL):
+    if S[GOD + G_BAAL] == o + 1 and god_power(P, G_BAAL, o):
         for v in range(NP):
             c = S[INFL + v] - 1
             if c >= 0 and c != o and c < np_ and S[CITY + v] > 0:
                 n = push(out, n, A_BAAL + v)
-    if S[GOD + G_VULCAN] == o + 1 and god_power(P, G_VULCAN):
+    if S[GOD + G_VULCAN] == o + 1 and god_power(P, G_VULCAN, o):
         for v in range(NP):
             c = S[INFL + v] - 1
             if c >= 0 and c != o and c < np_:
                 for i in range(N_ICONS[v]):
                     if S[CARAVAN + 3 * v + i] > 0:
                         n = push(out, n, A_VULCAN + 3 * v + i)
-    if S[GOD + G_POSEIDON] == o + 1 and god_power(P, G_POSEIDON):
+    if S[GOD + G_POSEIDON] == o + 1 and god_power(P, G_POSEIDON, o):
         for s in range(NS):
             for p in range(np_):
                 if p != o and S[ui(p, NP + s, 3)] > 0:
@@ -38,7 +38,7 @@ def legal_gods(S, P, o, out, n):
 def god_attack(S, P, o, god, a, b, target):
     """Baal / Vulcan / Poseidon aimed at `target`; Ishtar may answer (§6.1)."""
     S[GOD + god] = -1
-    if S[GOD + G_ISHTAR] == target + 1 and god_power(P, G_ISHTAR):
+    if S[GOD + G_ISHTAR] == target + 1 and god_power(P, G_ISHTAR, target):
         S[H_PG_GOD] = god
         S[H_PG_A] = a
         S[H_PG_B] = b
@@ -98,10 +98,8 @@ def apply_god_use(S, P, o, a):
 @njit(cache=True)
 def poseidon_reactor(S, P, o):
     """A player other than o holding Poseidon face up (§4.6), its power on, or -1."""
-    if not god_power(P, G_POSEIDON):
-        return -1
     q = god_holder(S, G_POSEIDON)
-    if q >= 0 and q != o and q < S[H_NP]:
+    if q >= 0 and q != o and q < S[H_NP] and god_power(P, G_POSEIDON, q):
         return q
     return -1
 

@@ -27,14 +27,12 @@ def can_offer(S, P, o):
 def adonis_owner(S, P, stage):
     """stage 0: the Adonis card's owner, 1: a copier."""
     n = S[H_NP]
-    if not hero_power(P, H_ADONIS):
-        return -1
     if stage == 0:
         o = S[HERO + H_ADONIS] - 1
-        return o if o >= 0 and o < n else -1
+        return o if o >= 0 and o < n and hero_power(P, H_ADONIS, o) else -1
     for o in range(n):
         if S[COPY + o] == H_ADONIS + 1:
-            return o
+            return o if hero_power(P, H_ADONIS, o) else -1
     return -1
 
 

@@ -28,7 +28,7 @@ def role_counts(S, P, cnt):
             m += mil(S, o, l)
         cnt[R_MILITARY, o] = m
     for o in range(n):
-        if S[GOD + G_ATHENA] == o + 1 and god_power(P, G_ATHENA):
+        if S[GOD + G_ATHENA] == o + 1 and god_power(P, G_ATHENA, o):
             for r in range(4):
                 cnt[r, o] += int(P[P_ATHENA_BONUS])
         if has_hero(S, P, o, H_MOSES):
@@ -40,7 +40,7 @@ def count_athena_roles(S, P, cnt, a, nroles):
     """Athena in role races (§11.4): a role that seat a now holds counts when, without Athena's
     bonus, a's count would trail another player's (a tie without it is not counted: the holder
     keeps a tied role and a draw is a draw)."""
-    bonus = int(P[P_ATHENA_BONUS]) if god_power(P, G_ATHENA) else 0
+    bonus = int(P[P_ATHENA_BONUS]) if god_power(P, G_ATHENA, a) else 0
     for r in range(nroles):
         if S[ROLE + r] != a:
             continue

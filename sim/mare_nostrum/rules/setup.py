@@ -65,7 +65,7 @@ def legal_points(S, P, o, out):
 @njit(cache=True)
 def points_cost(S, P, o, kind):
     base = base_cost(P, kind)
-    if (kind == K_LEGION or kind == K_FORTRESS) and civ(S, o) == CIV_ROME and hero_power(P, CH_CAESAR):
+    if (kind == K_LEGION or kind == K_FORTRESS) and civ(S, o) == CIV_ROME and hero_power(P, CH_CAESAR, o):
         return min(base, int(P[P_CIV_DISCOUNT_COST]))     # Caesar applies at set-up [S/A]
     return base
 

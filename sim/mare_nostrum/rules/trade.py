@@ -275,7 +275,7 @@ def step_colossus(S, P, rng):
 @njit(cache=True)
 def step_hermes_init(S, P, rng):
     """The automatic step PC_HERMES_INIT of the round (advance)."""
-    S[H_COUNT] = int(P[P_HERMES_CARDS]) if god_power(P, G_HERMES) else 0
+    S[H_COUNT] = int(P[P_HERMES_CARDS]) if god_power(P, G_HERMES, god_holder(S, G_HERMES)) else 0
     S[H_PC] = PC_HERMES
 
 
@@ -305,7 +305,7 @@ def step_isis(S, P, rng):
     """The automatic step PC_ISIS of the round (advance)."""
     n = S[H_NP]
     h = god_holder(S, G_ISIS)
-    if h >= 0 and S[H_ISIS_TO] < n and bank_any(S) and god_power(P, G_ISIS):
+    if h >= 0 and S[H_ISIS_TO] < n and bank_any(S) and god_power(P, G_ISIS, h):
         set_decision(S, ST_ISIS, h)
     else:
         if h >= 0:
