@@ -12,10 +12,11 @@ Per game, into OUT/GAME/:
                   count, so seat advantage and component verdicts are stated for two skill levels;
   components are read from the seats run at the default player count (same games: identical
   players in every seat are exactly what `agon components` plays);
-  causal/<switch>/ that seats run again on the same seeds with one flagged component's power off,
-                  for each flagged (or unclear) component whose holders are fixed before the power acts
-                  (reports/power_worth.py: Mare Nostrum's heroes, wonders and creatures), so the report
-                  states what the power is worth to its holders next to the association (`causal`);
+  causal/<run>/   that seats run again on the same seeds with one flagged component's power off
+                  (reports/power_worth.py): for every seat where its holders are fixed before the power acts
+                  (Mare Nostrum's heroes, wonders, creatures), else for one seat at a time over 1/p of the
+                  games (restricted play: Glory to Rome's buildings, Mare Nostrum's gods), so the report
+                  states what the power is worth next to the association (`causal`);
 then OUT/GAME/report.md + report.html (reports/design.py) and OUT/index.md linking them.
 Game counts come from experiments/configs/design.toml (chosen to fit the README's time budget).
 """
@@ -255,7 +256,10 @@ def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool
     from reports.power_worth import MIN_HOLDERS, holders, to_check
     spec = get_game(b.game)
     ref = out / f"seats-{b.players}p"
-    counts, games, pp = fold_components(ref, spec)
+    try:
+        counts, games, pp = fold_components(ref, spec)
+    except StopIteration:      # a run without chunks has no components (the report says so)
+        return []
     if not len(counts):
         return []
     meta = load_meta(ref)
