@@ -32,7 +32,7 @@ from reports.compare import switched_component
 from reports.data import load_meta, result_columns
 from reports.compare import Switched
 from reports.power_worth import Check, MIN_HOLDERS, holders, restricted_row, switched_off, worth_row, worth_table
-from sim import get_game
+from sim import game_names, get_game
 from sim.spec import AgonInputError
 
 
@@ -65,20 +65,24 @@ def main(argv=None) -> int:
             run_study(Study(**{**study, "games": games}, params=params), out, jobs=a.jobs, force=True, progress=False)
         return out
 
+    seat = (spec.extra or {}).get("switch_seat") if a.restricted else None
+    if a.restricted and not seat:      # bad input is refused before anything is played
+        raise AgonInputError(f"{a.game} has no seat switch for restricted play; games with one: " + ", ".join(
+            g for g in game_names() if (get_game(g).extra or {}).get("switch_seat")))
+    switches = [p.name for p in spec.params if p.measuring and p.name.startswith("power_")]
+    unknown = [sw for sw in (a.only.split(",") if a.only else []) if sw not in switches]
+    if unknown:
+        raise AgonInputError(f"unknown power switch {unknown[0]!r}; valid: {', '.join(switches[:6])}, ... "
+                             f"({len(switches)} in all, `agon games {a.game}`)")
     rows = []
     with shared_pool("loky", a.jobs):
         ref = run("base", {})
         cols, meta = set(result_columns(ref).columns), load_meta(ref)
-        seat = (spec.extra or {}).get("switch_seat") if a.restricted else None
-        if a.restricted and not seat:
-            raise AgonInputError(f"{a.game} has no seat switch for restricted play; games with one: glory-to-rome, "
-                                 "mare-nostrum")
         fixed = lambda sw: switched_component(spec, meta, switched_off(meta, sw), cols)   # noqa: E731
-        names = a.only.split(",") if a.only else [     # every measuring switch that can be judged
-            p.name for p in spec.params if p.measuring and p.name.startswith("power_") and (seat or fixed(p.name))]
+        names = a.only.split(",") if a.only else [sw for sw in switches if seat or fixed(sw)]   # every judgeable one
         for i, sw in enumerate(names, 1):
             s = fixed(sw)
-            if s is None and seat and sw in spec.params.names():
+            if s is None and seat:
                 s = Switched(sw, "", sw[len("power_"):].replace("_", " ").title())
                 c = Check(s.label, "", s, seat)
                 offs = [run(name, params, n) for name, params, n in c.runs(players, a.games)]

@@ -14,13 +14,13 @@ plays the holder check for every power.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 from statsmodels.stats.multitest import multipletests
-
-from typing import NamedTuple
 
 from reports.compare import Switched, held, holder_effect, mean_interval, switched_component
 from reports.data import iter_chunks
@@ -50,7 +50,7 @@ class Check(NamedTuple):
         sw = self.switched.switch
         if self.seat is None:
             return [(sw, {sw: False}, games)]
-        per = max(1, -(-games // players))
+        per = max(1, math.ceil(games / players))
         return [(f"{sw}-seat{k}", {sw: False, self.seat: k}, per) for k in range(players)]
 
 
@@ -104,16 +104,20 @@ def holders(run, s: Switched, players: int) -> int:
                for df in iter_chunks(run, ["arm"] + cols))
 
 
+def _row(s: Switched, h: dict) -> dict:
+    """A power's row from an effect of switching it off (without minus with): its worth is the
+    effect with its sign turned."""
+    return {"component": s.label, "switch": s.switch, "seat_games": h["seat_games"], "games": h["games"],
+            "won_with": h["rate_a"], "won_without": h["rate_b"], "worth": -h["diff"], "low": -h["high"],
+            "high": -h["low"], "p": h["p"]}
+
+
 def worth_row(ref: Path, off: Path | None, s: Switched, players: int, held_n: int | None = None) -> dict:
     """One power's row: its holders' win share with and without the power (off: the switched-off
     run on the same seeds; None when too few hold it to play one)."""
-    row = {"component": s.label, "switch": s.switch, "seat_games": held_n, "games": 0}
     if off is None:
-        return row
-    h = holder_effect(ref, off, s.metric, players, code=s.code)
-    row.update(seat_games=h["seat_games"], games=h["games"], won_with=h["rate_a"], won_without=h["rate_b"],
-               worth=-h["diff"], low=-h["high"], high=-h["low"], p=h["p"])
-    return row
+        return {"component": s.label, "switch": s.switch, "seat_games": held_n, "games": 0}
+    return _row(s, holder_effect(ref, off, s.metric, players, code=s.code))
 
 
 def restricted_effect(ref: Path, offs: list[Path], players: int, alpha: float = 0.05) -> dict:
@@ -139,10 +143,7 @@ def restricted_effect(ref: Path, offs: list[Path], players: int, alpha: float = 
 
 def restricted_row(ref: Path, offs: list[Path], s: Switched, players: int) -> dict:
     """One power's row by restricted play (every seat compared, holder or not)."""
-    h = restricted_effect(ref, offs, players)
-    return {"component": s.label, "switch": s.switch, "seat_games": h["seat_games"], "games": h["games"],
-            "won_with": h["rate_a"], "won_without": h["rate_b"], "worth": -h["diff"], "low": -h["high"],
-            "high": -h["low"], "p": h["p"]}
+    return _row(s, restricted_effect(ref, offs, players))
 
 
 def worth_table(rows: list[dict]) -> pd.DataFrame:
