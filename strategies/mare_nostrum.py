@@ -39,7 +39,7 @@ from sim.search.ismcts import S_TEMP
 from sim.search.tree import shares
 from sim.mare_nostrum.board import (NP, NS, NL, N_TYPES, TAX, PROV_GOODS, N_ICONS, CITY_SITES,
                                     CAPITAL, LAND_NB, LAND_NBN, LOC_NB, LOC_NBN, PROV_CAPITAL,
-                                    PROV_ACTIVE, SP_NB, SP_NBN, RARE, WONDERS)
+                                    PROV_ACTIVE, SP_NB, SP_NBN, RARE, WONDERS, GODS)
 from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_NP, H_B_LOC, H_B_ATT,
                                     H_B_DEF, H_B_TA, H_B_TD, H_B_LAND, H_ISIS_TO, H_TWO, H_WINNER,
                                     HAND, BANK, INFL, CITY, MARKET, TEMPLE, CARAVAN, ROLE, GOD,
@@ -83,9 +83,17 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 #              the other four powers (bench/power_worth.py, README "Causal checks"), and valued at 0 they
 #              are bought as heroes: 0.177 of seats against 0.156 for all 1, 3 against 3, 6,000 games
 WONDER_FACTOR_NAMES = tuple(f"wonder_{n}" for n in WONDERS[:6])
+# god_<name>   the factor on a god's power (`god_power`) when the player offers for it or takes it with Adonis
+#              (`valued_power`): 2 for Athena, 0 for Vulcan, 1 for the others (the earlier players: 1 each).
+#              Set from restricted play and one-seat line-ups, not trained (bench/mare_nostrum_mixed.py,
+#              README "Causal checks"): Vulcan's power cost the seat that may use it 3.7 points, and a seat
+#              valuing it at 0 won 0.207 [0.200, 0.214] of 12,000 games among 5 earlier greedy players; Athena
+#              at 2 then added 4.3 points. Baal at 0 gains in a field that uses Baal and loses in one that does
+#              not (a blocker's dilemma, like `block`), so it stays 1; the others moved nothing.
+GOD_FACTOR_NAMES = tuple(f"god_{g}" for g in GODS)
 STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_next", "card",
                       "income", "block", "unit", "offer_bias", "state_trade", "kept_tax",
-                      "wonder_power") + WONDER_FACTOR_NAMES
+                      "wonder_power") + WONDER_FACTOR_NAMES + GOD_FACTOR_NAMES
 # then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
 # the knob of `agon skill`'s ladder. 32 iterations, c 0.3, greedy play-out (at most 200 actions) to
 # the end of the phase, temperature 1 (the value is in fitted log-odds), widening 1 * visits^0.5:
@@ -106,11 +114,13 @@ N_WEIGHTS = len(WEIGHT_NAMES)
 (W_HERO, W_CARAVAN, W_CITY, W_MARKET, W_TEMPLE, W_INFLUENCE, W_LEGION, W_FORTRESS, W_TRIREME,
  W_CREATURE, W_ATTACK, W_EXPAND, W_GOD, W_PILLAGE, W_ROLE, W_XTARGET, W_DESTROY,
  W_DONE_BUILD, W_STATE_GODS, W_STATE_ROLES, W_WAR_ODDS, W_WIN_NOW, W_WIN_NEXT, W_CARD, W_INCOME,
- W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_KEPT_TAX, W_WONDER_POWER) = range(W0 - 6)
+ W_BLOCK, W_UNIT, W_OFFER_BIAS, W_STATE_TRADE, W_KEPT_TAX, W_WONDER_POWER) = range(W0 - 6 - 8)
 W_WONDER_FACTOR = W_WONDER_POWER + 1   # 6: wonder_colossus .. wonder_mausoleum
+W_GOD_FACTOR = W_WONDER_FACTOR + 6     # 8: god_athena .. god_vulcan
 
 STATE_W = (1.0, 1.0, 1.0, 1000.0, 40.0, 0.5, 1.0, 50.0, 1.5, -0.2, 1.0,
            0.5, 0.5, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0,
+           2.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0,
            32.0, 0.3, 200.0, 1.0, 1.0, 0.5, 1.0)                              # the ismcts block
 # the first players' behaviour, reachable by name (tests of `agon check-players` use it)
 OLD_SWITCHES = {"state_gods": 0.0, "state_roles": 0.0, "war_odds": 0.0, "win_now": 0.0,
@@ -920,11 +930,17 @@ def god_power(S, P, o, j, w, ctx, cnt):
 
 
 @njit(cache=True)
+def valued_power(S, P, o, j, w, ctx, cnt):
+    """God j's power to o as the player pays for it: `god_power` times the god's god_<name> factor."""
+    return god_power(S, P, o, j, w, ctx, cnt) * wt(w, W_GOD_FACTOR + j, 1.0)
+
+
+@njit(cache=True)
 def offering_value(S, P, o, j, w, ctx, cnt):
     """OFFER_TO(j) against PASS (0): the god's power now, scaled by the god weight (relative to
     the greedy's 0.8; a negative weight bans gods), minus what its 3 cards would have bought,
     plus the offering bias (negative: an even offering passes)."""
-    power = max(god_power(S, P, o, j, w, ctx, cnt), 0.1)
+    power = max(valued_power(S, P, o, j, w, ctx, cnt), 0.1)
     return (w[W_GOD] / 0.8 * power - offering_cost(S, P, o, w, ctx)
             + wt(w, W_OFFER_BIAS, 0.0))
 
@@ -1718,7 +1734,7 @@ def action_value(S, P, o, a, w, cnt, ctx):
             return 0.0
         return offering_value(S, P, o, a - R.A_OFFER_TO, w, ctx, cnt)
     if st == ST_ADONIS and on(w, W_STATE_GODS):
-        return god_power(S, P, o, a - R.A_TAKE_GOD, w, ctx, cnt)
+        return valued_power(S, P, o, a - R.A_TAKE_GOD, w, ctx, cnt)
     if st == ST_PILLAGE and on(w, W_WAR_ODDS):
         return pillage_value(S, P, o, a, w, cnt, ctx)
     if st == ST_EX_ANNOUNCE and on(w, W_STATE_ROLES):

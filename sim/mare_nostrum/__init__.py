@@ -11,7 +11,7 @@ NOTES = ("Synthetic map v0 and the base placeholder hero/wonder powers are proje
 
 def _build_spec():
     from sim.spec import GameSpec, SkillLadder, seat_switch_check
-    from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS, WONDER_FACTOR_NAMES
+    from strategies.mare_nostrum import STRATEGIES, N_WEIGHTS, WONDER_FACTOR_NAMES, GOD_FACTOR_NAMES
     from .board import CIVS, CREATURES
     from .playout import play_batch, play_traced
     from .results import FLOW
@@ -74,14 +74,14 @@ def _build_spec():
             # one seat at a time (`switch_seat`, reports/power_worth.py)
             "switch_seat": "switch_seat",
             "check_params": seat_switch_check(PARAMS),
-            # never trained: the switches back to the first players (OLD_SWITCHES); the wonder factors, which
+            # never trained: the switches back to the first players (OLD_SWITCHES); the wonder and god factors, which
             # are set from the causal power sweep (1 for a power worth buying, 0 for one valued as a plain hero);
             # and `block`, the worth of stopping a rival's win: stopping the leader helps every other seat, and
             # a one-seat fitness pays only the blocker's cost, so training lowered it (6p: 125 -> 5) until a
             # field of tuned players let Egypt build the Pyramids by round 2 in 92% of games (44% with block
             # 125 in the other seats; check-players flagged the 1-round games)
             "train_fixed": ("state_gods", "state_roles", "war_odds", "win_now", "state_trade", "block")
-                           + WONDER_FACTOR_NAMES,
+                           + WONDER_FACTOR_NAMES + GOD_FACTOR_NAMES,
             # set for tuned players (not trained): Temple of Artemis valued as a plain hero. The tuned files were
             # trained with every wonder's power valued alike; with the factors they bought Temple of Artemis for
             # its power's bonus in 8% of seat-games, and those holders won 5.6 [3.9, 7.2] points less than on the

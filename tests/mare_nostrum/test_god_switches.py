@@ -12,7 +12,7 @@ from sim.mare_nostrum import state as ST
 from sim.mare_nostrum.board import NP, NS
 from sim.mare_nostrum.params import PARAMS
 from sim.mare_nostrum.playout import GAME
-from strategies.mare_nostrum import GREEDY_W
+from strategies.mare_nostrum import GREEDY_W, with_weights
 from .helpers import ROM, EGY, prov, fresh, run_setup, legal_list, act, strategy_turn, build_turn
 from .test_examples import t09_battle
 
@@ -55,15 +55,20 @@ def test_mars_switched_off_is_never_asked():
 
 
 def _field(strategy, n_games, **kw):
-    info = SPEC.strategy(strategy)
-    W = np.tile(np.array(info.weights), (6, 1))
+    name, _, factor = strategy.partition(":")     # "greedy:god_vulcan=1": a weight set by name
+    info = SPEC.strategy(name)
+    weights = with_weights(info.weights, **dict([factor.split("=")])) if factor else info.weights
+    W = np.tile(np.array(weights), (6, 1))
     return SPEC.play_batch(21, 0, n_games, 6, PARAMS.vector(kw), np.full(6, info.kind, np.int64), W, True)
 
 
 # greedy seats hardly take Mars (10 of 48,000): test_mars_switched_off_is_never_asked; Poseidon's attack on
-# fleets matters in 5 of 600 greedy games (short games, few fleets) and in 10 of 60 among warmongers
-@pytest.mark.parametrize("god, field", [(g, "warmonger" if g == "poseidon" else "greedy")
-                                        for g in GODS if g != "mars"])
+# fleets matters in 5 of 600 greedy games (short games, few fleets) and in 10 of 60 among warmongers; the
+# players value Vulcan at 0 (god_vulcan, tests/mare_nostrum/test_god_factors.py), so its field values it at 1
+FIELDS = {"poseidon": "warmonger", "vulcan": "greedy:god_vulcan=1"}
+
+
+@pytest.mark.parametrize("god, field", [(g, FIELDS.get(g, "greedy")) for g in GODS if g != "mars"])
 def test_a_switch_changes_games_on_the_same_seeds(god, field):
     """Switched off, some of the same seeded games go otherwise (a switch that did nothing would
     move none). Ishtar's moved none of 8,000 while the players still shied from her holder: her power
