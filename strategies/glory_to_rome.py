@@ -28,7 +28,7 @@ from sim.glory_to_rome.board import (CRAFTSMAN, ARCHITECT, MAT, VAL, NK, K_FORUM
                                      K_CIRCUS_MAXIMUS, K_CATACOMB, K_BRIDGE)
 from sim.glory_to_rome.params import P_START_ORDERS
 from sim.glory_to_rome.state import (G_SP, G_PHASE, G_TOMOVE, G_POOL, G_JPILE, G_SIN, G_N, G_OVER,
-                                     G_DECK, G_DTOP, F_KIND, F_ROLE, F_STEP, F_A1, FK_THINK,
+                                     G_DECK, G_DTOP, F_KIND, F_ROLE, F_STEP, F_A1, FK_THINK, FK_PRISON,
                                      G_TURN, P0, PSZ, O_HAND, O_HJ, O_HN, O_HMAT, O_STOCK, O_CLI,
                                      O_BST, O_BSITE, O_BMAT, O_INFL, O_UNITS, O_LOF, O_REV,
                                      PH_LEAD, PH_FOLLOW, PH_MORE, PH_PICK)
@@ -55,7 +55,7 @@ GAME_WEIGHT_NAMES = (
     "buildings", "opponents", "forum_roles",
     "bias_laborer", "bias_craftsman", "bias_architect", "bias_legionary", "bias_merchant",
     "bias_patron", "think", "unfinished",
-    "end_aware", "horizon", "draw_samples", "demand_odds", "end_samples",
+    "end_aware", "horizon", "draw_samples", "demand_odds", "end_samples", "steal",
 )
 W0 = len(GAME_WEIGHT_NAMES)          # the search block (sim/search/ismcts.py) follows
 WEIGHT_NAMES = GAME_WEIGHT_NAMES + SEARCH_WEIGHT_NAMES
@@ -73,9 +73,12 @@ W_UNFIN = 17
 #   seat can tell, Bridge stockpiles; immune targets nothing) instead of fixed shares; 0 = old.
 # end_samples: worlds (hidden vault materials drawn from what the seat cannot locate) averaged for
 #   the finishing place of a game-ending action when the seat cannot be sure of it.
-W_END, W_HORIZON, W_DRAWS, W_ODDS, W_ESAMP = 18, 19, 20, 21, 22
-# end_aware, horizon, draw_samples, demand_odds, end_samples; then the search block
-_NEW = (1.0, 0.5, 2.0, 1.0, 64.0) + (24.0, 0.7, 8.0, 3.0, 1.0, 0.5, 0.0)
+# steal: added to every Prison steal (TARGET in a Prison frame) over its one-step value, which counts the 3
+#   Influence paid and the victim's 3 but not the stolen building's power; 0 = the players so far (they steal in
+#   about 1 of 900 completed Prisons). A measuring knob, not trained: see tests/glory_to_rome/test_prison_steal.py.
+W_END, W_HORIZON, W_DRAWS, W_ODDS, W_ESAMP, W_STEAL = 18, 19, 20, 21, 22, 23
+# end_aware, horizon, draw_samples, demand_odds, end_samples, steal; then the search block
+_NEW = (1.0, 0.5, 2.0, 1.0, 64.0, 0.0) + (24.0, 0.7, 8.0, 3.0, 1.0, 0.5, 0.0)
 
 GREEDY_W = (1.0, 0.6, 0.5, 0.2, 0.5, 1.2, 1.6, 0.3, -0.25, 0.0,
             0.0, 0.2, 0.2, 0.0, 0.1, 0.0, 0.0, 0.2) + _NEW
@@ -579,12 +582,15 @@ def greedy_scores(s, buf, n, w, pr, tmp, sc):
         lead_scores(s, p, buf, n, w, pr, sc)
     else:
         b2 = np.empty(N_ACTIONS, np.int32)
+        steal = w[W_STEAL] if s[G_SP] > 0 and s[top(s) + F_KIND] == FK_PRISON else 0.0
         for i in range(n):
             sc[i] = action_value(s, buf[i], p, w, pr, tmp, b2)
             if buf[i] == A_PASS:
                 sc[i] -= 1e-6
             elif buf[i] == A_DRAW and s[G_TURN] > STALL_TURNS:
                 sc[i] += 100.0
+            else:
+                sc[i] += steal
 
 
 @njit(cache=True)

@@ -97,13 +97,14 @@ STATE_WEIGHT_NAMES = ("state_gods", "state_roles", "war_odds", "win_now", "win_n
 # then the search block (sim/search/ismcts.py): never trained (`search*` names); search_iterations is
 # the knob of `agon skill`'s ladder. 32 iterations, c 0.3, greedy play-out (at most 200 actions) to
 # the end of the phase, temperature 1 (the value is in fitted log-odds), widening 1 * visits^0.5:
-# 0.216 [0.198, 0.236] of 1,800 games as one seat among 5 tuned, both with kept_tax, the wonder factors and
-# tuned's Temple of Artemis as a plain hero (bench/search_strength.py --games mare-nostrum --per-seat 300 --seed
-# 20000; 0.238 [0.219, 0.259] with kept_tax alone, 0.234 [0.215, 0.255] before both; 0.247 [0.214, 0.283]
-# on the 600 games it was chosen on), 25.6 games/CPU-s with every seat searching (bench/run_all.py --cpu 6000).
-# Other fields (bench/mare_nostrum_mixed.py, 1,200 games each, run seed 40000, 2026-12-04): 0.357 [0.330, 0.384]
-# among 5 greedy (tuned there: 0.325), 0.328 [0.302, 0.355] among 2 random + 3 greedy (a greedy seat:
-# 0.224; tuned there: 0.298); before kept_tax 0.436 and 0.428. A tournament rating by rank (who finished ahead) puts it, and tuned,
+# 0.219 [0.201, 0.239] of 1,800 games as one seat among 5 tuned, both with kept_tax, the wonder and god factors
+# and tuned's Temple of Artemis as a plain hero (bench/search_strength.py --games mare-nostrum --per-seat 300
+# --seed 20000; 0.216 [0.198, 0.236] before the god factors, 0.238 [0.219, 0.259] with kept_tax alone, 0.234
+# [0.215, 0.255] before both; 0.247 [0.214, 0.283] on the 600 games it was chosen on), 25.6 games/CPU-s with
+# every seat searching (bench/run_all.py --cpu 6000). Other fields (bench/mare_nostrum_mixed.py, 1,200 games
+# each, run seed 40000, 2026-12-04, with the god factors): 0.323 [0.297, 0.350] among 5 greedy (tuned there:
+# 0.291), 0.359 [0.333, 0.387] among 2 random + 3 greedy (a greedy seat: 0.214; tuned there: 0.351); before the
+# god factors 0.357 and 0.328, before kept_tax 0.436 and 0.428. A tournament rating by rank (who finished ahead) puts it, and tuned,
 # level with greedy or below: it wins by the Pyramids, so when it loses it holds fewer heroes/wonders
 # (1.2 against greedy's 1.8), and the engine orders the losers by heroes/wonders, which the rules
 # (§7) do only for an unfinished game. By the win alone it is 75 Elo above greedy in the design

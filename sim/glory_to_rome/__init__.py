@@ -41,7 +41,7 @@ SPEC = GameSpec(
         # score = influence + vault_points + bonus_points + statue_points + wall_points (rules.score_parts)
         "score_parts": ["influence", "vault_points", "bonus_points", "statue_points", "wall_points"],
         # `agon check-players` (experiments/check_players.py): trace words -> action families
-        "train_fixed": ("end_aware", "draw_samples", "end_samples", "demand_odds"),   # never trained: the end-aware and demand-odds switches, sample counts (cost)
+        "train_fixed": ("end_aware", "draw_samples", "end_samples", "demand_odds", "steal"),   # never trained: the end-aware and demand-odds switches, sample counts (cost), the Prison-steal measuring knob
         "player_check": {
             "actor": r"^seat (\d+): ",
             "families": [(f"lead or follow {r}", rf": (leads|follows) {r} ") for r in
@@ -50,7 +50,8 @@ SPEC = GameSpec(
                            ("add material to a building", r": (builds on|adds \w+ from)"),
                            ("sell to the vault", r": (sells \w+ to the vault|vaults )"),
                            ("demand (Legionary)", r": demands "), ("hire a client", r": hires "),
-                           ("take from the pool", r": takes \w+ from the pool")],
+                           ("take from the pool", r": takes \w+ from the pool"),
+                           ("steal a building (Prison)", r": steals .+ from seat \d+ \(Prison\)")],
             "scoring": ["found a building", "add material to a building", "sell to the vault"],
             "bans": {f"lead or follow {r.title()}": r for r in
                      ("laborer", "craftsman", "architect", "legionary", "merchant", "patron")},

@@ -159,10 +159,10 @@ def test_never_used_family_is_confirmed_by_restricted_play():
     """Random play's hero buyers win more (an association). The 3-player tuned player, which rushes the
     Pyramids, never buys a hero, and variants of it that value heroes more lose to it: cleared, with the
     figures (the tuned file with every wonder power valued alike, as it was trained: with the wonder factors it
-    buys one now and then). A greedy banned from heroes and wonders (hero=-1000) never buys one either, and a
-    variant that values them wins more than its share: flagged, confirmed."""
+    buys one now and then; with the god factors as well, so they are set back too). A greedy banned from heroes
+    and wonders (hero=-1000) never buys one either, and a variant that values them wins more than its share: flagged, confirmed."""
     tuned = ("tuned:wonder_temple_of_artemis=1/wonder_hanging_gardens=1/wonder_statue_of_zeus=1/wonder_lighthouse=1"
-             "/wonder_mausoleum=1")
+             "/wonder_mausoleum=1/god_athena=1/god_vulcan=1")
     res = battery("mare-nostrum", [tuned, "greedy:hero=-1000"], 3, 60, confirm_games=1000)
     hero = _family(res, tuned, "buy a hero")
     assert hero["used"] == 0 and hero["worth_low"] > 0
