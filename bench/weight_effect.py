@@ -5,9 +5,9 @@
     nice python bench/weight_effect.py glory-to-rome --players 2 --weight steal --values 30 --games 5000
 
 Glory to Rome's `steal` (added to every Prison steal) at 30 steals whenever the Prison allows: the thief loses
-0.51 [0.40, 0.61] points of win share at 4 players (20,000 games, 518 moved) and 0.56 [0.33, 0.79] at 2 (10,000
+0.51 [0.40, 0.61] points of win share at 4 players (20,000 games, 518 moved) and 0.56 [0.34, 0.78] at 2 (10,000
 games, 528 moved); at 1-4 it steals now and then and loses 0.01-0.04 points. So the greedy's habit of leaving
-the Prison's steal unused (about 1 of 900 completed Prisons) is not a blind spot. About 1 s per 1,000 games.
+the Prison's steal unused (about 1 of 900 completed Prisons) is not a blind spot. About 1 s per 1,000 games (the unchanged line-up is played once, each changed seat once).
 """
 import argparse
 import sys

@@ -34,6 +34,13 @@ def test_a_small_steal_bonus_moves_few_games():
     assert small["moved"] < big["moved"]
 
 
-def test_an_unknown_weight_is_a_one_line_error():
+def test_bad_input_is_a_one_line_error():
     with pytest.raises(AgonInputError, match="no weight 'stel'.*valid: .*steal"):
         weight_effect("glory-to-rome", "greedy", "stel", 1.0, games=1)
+    for value in (float("nan"), float("inf"), "1"):
+        with pytest.raises(AgonInputError, match="finite number"):
+            weight_effect("glory-to-rome", "greedy", "steal", value, games=1)
+    with pytest.raises(AgonInputError, match="at least 1"):
+        weight_effect("glory-to-rome", "greedy", "steal", 1.0, games=0)
+    with pytest.raises(AgonInputError, match="played by 2, 3, 4, 5 players, not 9"):
+        weight_effect("glory-to-rome", "greedy", "steal", 1.0, players=9, games=1)

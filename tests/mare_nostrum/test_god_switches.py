@@ -12,7 +12,8 @@ from sim.mare_nostrum import state as ST
 from sim.mare_nostrum.board import NP, NS
 from sim.mare_nostrum.params import PARAMS
 from sim.mare_nostrum.playout import GAME
-from strategies.mare_nostrum import GREEDY_W, with_weights
+from experiments.lineup import parse_strategy
+from strategies.mare_nostrum import GREEDY_W
 from .helpers import ROM, EGY, prov, fresh, run_setup, legal_list, act, strategy_turn, build_turn
 from .test_examples import t09_battle
 
@@ -55,11 +56,9 @@ def test_mars_switched_off_is_never_asked():
 
 
 def _field(strategy, n_games, **kw):
-    name, _, factor = strategy.partition(":")     # "greedy:god_vulcan=1": a weight set by name
-    info = SPEC.strategy(name)
-    weights = with_weights(info.weights, **dict([factor.split("=")])) if factor else info.weights
-    W = np.tile(np.array(weights), (6, 1))
-    return SPEC.play_batch(21, 0, n_games, 6, PARAMS.vector(kw), np.full(6, info.kind, np.int64), W, True)
+    seat = parse_strategy(SPEC, strategy, 6)      # "greedy:god_vulcan=1": a weight set by name
+    W = np.tile(np.array(seat.weights), (6, 1))
+    return SPEC.play_batch(21, 0, n_games, 6, PARAMS.vector(kw), np.full(6, seat.kind, np.int64), W, True)
 
 
 # greedy seats hardly take Mars (10 of 48,000): test_mars_switched_off_is_never_asked; Poseidon's attack on
