@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from sim.layout import H_TRACE, read_events
-from sim.rng import new_stream, CHANCE, PLAYERS
+from sim.rng import new_stream, players_stream, at_decision, CHANCE, PLAYERS
 
 STUCK = 1000      # err code of play_games: no legal action but the game is not over
 # compiled functions of an engine (argument names fixed) and Python functions it must also have
@@ -123,6 +123,13 @@ def flow_of(game: Game):
     return (fs, import_module(fs.module)) if fs is not None else None
 
 
+def turn_of(game: Game):
+    """The game's turn counter `turn(st, ctx)` (its flow turn, sim/flow.py), which keys the players'
+    stream with the seat and its decision in the turn (sim/rng.at_decision) as the loop keys it."""
+    fl = flow_of(game)
+    return fl[1].flow_turn if fl is not None else (lambda st, ctx: 0)
+
+
 def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trace=True, flow_acc=None,
                 on_state=None):
     """Game `index` of run `seed` played move by move in Python exactly as play_games plays it.
@@ -141,7 +148,8 @@ def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trac
     st[H_TRACE] = 1 if trace else 0
     E.new_game(st, ctx, np.int64(n_players), np.int64(seed), np.int64(index))
     chance = new_stream(np.int64(seed), np.int64(index), CHANCE)
-    pr = new_stream(np.int64(seed), np.int64(index), PLAYERS)
+    pr = players_stream(np.int64(seed), np.int64(index))
+    turn = turn_of(game)
     work = np.zeros(E.STATE_SIZE, np.int32)
     legal = np.zeros(E.N_ACTIONS, np.int32)
     log = [("effect", -1, -1, "  " + E.describe_event(st, ctx, ev)) for ev in read_events(st)]
@@ -159,6 +167,7 @@ def play_logged(game: Game, seed, index, n_players, params, kinds, weights, trac
         p = int(E.to_move(st, ctx))
         if fl is not None:
             flow.flow_decision(flow_acc, m)
+        at_decision(pr, p, turn(st, ctx))
         a = int(game.players.choose(st, ctx, legal, m, kinds[p], w[p], pr, work))
         log.append(("action", p, a, E.describe_action(st, ctx, a)))
         m = E.apply_action(st, ctx, a, chance, legal)
@@ -315,12 +324,14 @@ def _decisions(game: Game, seed, index, n_players, kinds, weights, params=None):
     st = np.zeros(E.STATE_SIZE, np.int32)
     E.new_game(st, ctx, np.int64(n_players), np.int64(seed), np.int64(index))
     chance = new_stream(np.int64(seed), np.int64(index), CHANCE)
-    pr = new_stream(np.int64(seed), np.int64(index), PLAYERS)
+    pr = players_stream(np.int64(seed), np.int64(index))
+    turn = turn_of(game)
     legal = np.zeros(E.N_ACTIONS, np.int32)
     work = np.zeros(E.STATE_SIZE, np.int32)
     m = E.legal_actions(st, ctx, legal)
     while m > 0:
         p = int(E.to_move(st, ctx))
+        at_decision(pr, p, turn(st, ctx))
         yield st, ctx, legal, m, p, pr, w[p]
         a = game.players.choose(st, ctx, legal, m, kinds[p], w[p], pr, work)
         m = E.apply_action(st, ctx, a, chance, legal)

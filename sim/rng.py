@@ -7,6 +7,13 @@ pickle with a batch. Because the key never depends on chunking, the number of
 jobs or the backend, results are identical however a run is split, and two rule
 variants played on the same seeds share their setups and dice (common random
 numbers).
+
+The players' stream is keyed further, by decision: before a seat decides, `at_decision`
+points it at the state keyed by (its game's players' stream, the seat, the game's turn, how many
+decisions the seat has taken in that turn). So the draws of one decision never shift those of
+the next, and a decision more or less (a prompt a switched-off power no longer asks) shifts only
+the seat's later draws of that turn: two rule variants that play the same moves keep sharing
+the players' draws, and a causal check keeps its pairing.
 """
 import numpy as np
 from numba import njit
@@ -16,6 +23,9 @@ from numba import njit
 SETUP = 0
 CHANCE = 1
 PLAYERS = 2
+
+MAX_SEATS = 8
+PLAYER_SLOTS = 3 + MAX_SEATS    # a players' stream: state, key of the game, turn, decisions of seats 0..7 in it
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -44,6 +54,40 @@ def new_stream(seed, game_index, stream):
     s = np.empty(1, dtype=np.uint64)
     s[0] = stream_state(seed, game_index, stream)
     return s
+
+
+@njit(cache=True)
+def start_players(s, seed, game_index):
+    """Reset a players' stream (uint64[PLAYER_SLOTS]) to the start of game `game_index` of run `seed`."""
+    s[1] = stream_state(seed, game_index, PLAYERS)
+    s[0] = s[1]
+    for q in range(2, PLAYER_SLOTS):
+        s[q] = 0
+
+
+@njit(cache=True)
+def players_stream(seed, game_index):
+    """A fresh players' stream (uint64[PLAYER_SLOTS]) for game `game_index` of run `seed`."""
+    s = np.empty(PLAYER_SLOTS, dtype=np.uint64)
+    start_players(s, seed, game_index)
+    return s
+
+
+@njit(cache=True)
+def at_decision(s, seat, turn):
+    """Point the players' stream at `seat`'s next decision in the game's `turn` (the flow turn,
+    sim/flow.py; called before every decision, forced ones too): its draws then depend only on
+    (game, seat, turn, decision number in the turn), not on what earlier decisions drew. Only s[0]
+    moves as the player draws."""
+    t = np.uint64(turn)
+    if s[2] != t:
+        s[2] = t
+        for q in range(3, PLAYER_SLOTS):
+            s[q] = 0
+    k = s[3 + seat]
+    s[3 + seat] = k + np.uint64(1)
+    key = (np.uint64(seat) << np.uint64(56)) | (t << np.uint64(24)) | k
+    s[0] = _mix(s[1] ^ _mix(key + _GOLDEN))
 
 
 @njit(cache=True)

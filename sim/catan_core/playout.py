@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from sim import contract
-from sim.rng import stream_state, below, CHANCE, PLAYERS
+from sim.rng import stream_state, below, start_players, at_decision, CHANCE, PLAYER_SLOTS
 from sim.catan_core.layout import STATE_SIZE, C_GAME, GAME_CATAN, S_ACTIONS, S_PHASE, PH_OVER
 from sim.catan_core.actions import N_ACTIONS
 from sim.catan_core.borrow import borrowed
@@ -41,7 +41,7 @@ def play_flow(seed, start, n_games, ctx, n_players, kinds, weights, check, game_
     st = np.empty(STATE_SIZE, dtype=np.int32)
     work = np.empty(STATE_SIZE, dtype=np.int32)
     legal = np.empty(N_ACTIONS, dtype=np.int32)
-    rngs = np.empty(2, dtype=np.uint64)  # chance, players
+    rngs = np.empty(1 + PLAYER_SLOTS, dtype=np.uint64)  # chance, players (keyed by decision)
     acc = flow_new(n_players, FLOW_CAPACITY)
     key = np.zeros(n_players, np.float64)
     points = np.zeros(n_players, np.float64)
@@ -58,13 +58,13 @@ def run_loop(seed, start, n_games, topo, cfg, n_players, kinds, weights, check, 
     st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
     acc, key, points = borrowed(acc), borrowed(key), borrowed(points)     # the flow accumulator too
     ctx = (borrowed(topo), borrowed(cfg))
-    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:2])
+    chance, prng = borrowed(rngs[0:1]), borrowed(rngs[1:])
     catan = cfg[C_GAME] == GAME_CATAN
     for g in range(n_games):
         gi = start + g
         new_game(st, ctx, n_players, seed, gi)
         chance[0] = stream_state(seed, gi, CHANCE)
-        prng[0] = stream_state(seed, gi, PLAYERS)
+        start_players(prng, seed, gi)
         a = -1
         if flow:
             flow_begin(acc, n_players, flow_turn(st, ctx))
@@ -73,6 +73,7 @@ def run_loop(seed, start, n_games, topo, cfg, n_players, kinds, weights, check, 
             p = to_move(st, ctx)
             if flow:
                 flow_decision(acc, m)
+            at_decision(prng, p, flow_turn(st, ctx))
             if kinds[p] == RANDOM:  # inline: the call into `choose` costs more than the pick
                 a = legal[below(prng, m)] if m > 1 else legal[0]
             elif catan:

@@ -12,12 +12,13 @@ menu with DRAW only).
 import numpy as np
 from numba import njit
 
-from sim.rng import new_stream, CHANCE, PLAYERS
+from sim.rng import new_stream, players_stream, at_decision, CHANCE
 from strategies.glory_to_rome import choose, full_weights
 from .actions import N_ACTIONS, A_PASS, A_THINK
 from .engine import make_ctx, new_game, legal_actions, apply_action
 from .rules.decision import first_legal, step
 from .rules.scoring import final_result
+from .results import flow_turn
 from .state import G_OVER, G_TOMOVE, G_END, STATE_SIZE, G_TURN
 from .board import END_TURN_CAP
 from .view import hidden_from
@@ -91,7 +92,7 @@ def _audit(seed, start, n, p, ctx, kinds, weights):
     for g in range(n):
         new_game(s, ctx, p, seed, start + g)
         chance = new_stream(seed, start + g, CHANCE)
-        pr = new_stream(seed, start + g, PLAYERS)
+        pr = players_stream(seed, start + g)
         m = legal_actions(s, ctx, buf)
         me = -1
         k = 0
@@ -106,6 +107,7 @@ def _audit(seed, start, n, p, ctx, kinds, weights):
                 k -= 1
             me = mover
             snaps[k] = s
+            at_decision(pr, me, flow_turn(s, ctx))
             a = choose(s, ctx, buf, m, kinds[me], weights[me], pr, work)
             chosen[k] = a
             k += 1

@@ -4,7 +4,7 @@ import numpy as np
 from numba import njit
 
 from sim import contract
-from sim.rng import new_stream, below, CHANCE, PLAYERS
+from sim.rng import new_stream, players_stream, at_decision, below, CHANCE
 from strategies import glory_to_rome as players
 from strategies.glory_to_rome import choose
 from sim.flow import (FLOW_CAPACITY, WIN_COLUMN, flow_new, flow_begin, flow_decision, flow_last_turn,
@@ -36,7 +36,7 @@ def play_loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_
         gi = start + g
         new_game(st, ctx, n_players, seed, gi)
         chance = new_stream(seed, gi, CHANCE)
-        pr = new_stream(seed, gi, PLAYERS)
+        pr = players_stream(seed, gi)
         a = -1
         if check:
             c = check_invariants(st, ctx)
@@ -50,6 +50,7 @@ def play_loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_
             p = to_move(st, ctx)
             if flow:
                 flow_decision(acc, m)
+            at_decision(pr, p, flow_turn(st, ctx))
             if kinds[p] == 0:                   # random: inline, the call into choose costs more
                 a = legal[below(pr, m)]
             else:

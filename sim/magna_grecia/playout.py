@@ -5,7 +5,7 @@ import numpy as np
 from numba import njit
 
 from sim import contract
-from sim.rng import new_stream, stream_state, below, CHANCE, PLAYERS
+from sim.rng import new_stream, stream_state, below, start_players, players_stream, at_decision, CHANCE, PLAYER_SLOTS
 from sim.catan_core.borrow import borrowed
 from strategies import magna_grecia as players
 from strategies.magna_grecia import choose, N_WEIGHTS, STRATEGIES
@@ -27,7 +27,7 @@ def play_games(seed, start, n_games, ctx, n_players, kinds, weights, check, game
     st = np.empty(STATE_SIZE, np.int32)
     work = np.empty(STATE_SIZE, np.int32)
     legal = np.empty(N_ACTIONS, np.int32)
-    rngs = np.empty(2, np.uint64)               # chance, players
+    rngs = np.empty(1 + PLAYER_SLOTS, np.uint64)    # chance, players (keyed by decision)
     _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err,
           st, work, legal, rngs, True)
 
@@ -38,7 +38,7 @@ def play_loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_
     st = np.empty(STATE_SIZE, np.int32)
     work = np.empty(STATE_SIZE, np.int32)
     legal = np.empty(N_ACTIONS, np.int32)
-    rngs = np.empty(2, np.uint64)
+    rngs = np.empty(1 + PLAYER_SLOTS, np.uint64)
     _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err,
           st, work, legal, rngs, flow)
 
@@ -57,12 +57,12 @@ def _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out,
     points = np.zeros(n_players, np.float64)
     st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
     ctx, kinds, weights = borrowed(ctx), borrowed(kinds), borrowed(weights)
-    chance, pr = borrowed(rngs[0:1]), borrowed(rngs[1:2])
+    chance, pr = borrowed(rngs[0:1]), borrowed(rngs[1:])
     for g in range(n_games):
         gi = start + g
         new_game(st, ctx, n_players, seed, gi)
         chance[0] = stream_state(seed, gi, CHANCE)
-        pr[0] = stream_state(seed, gi, PLAYERS)
+        start_players(pr, seed, gi)
         a = -1
         if check:
             c = check_invariants(st, ctx)
@@ -76,6 +76,7 @@ def _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out,
             p = to_move(st, ctx)
             if flow:
                 flow_decision(acc, m)
+            at_decision(pr, p, flow_turn(st, ctx))
             if m == 1:
                 a = legal[0]
             elif kinds[p] == 0:                 # random: inline, the call into choose costs more
@@ -142,14 +143,15 @@ def game_actions(seed, index, n_players, params, kinds, weights, check=False):
     st = np.zeros(STATE_SIZE, np.int32)
     new_game(st, ctx, np.int64(n_players), np.int64(seed), np.int64(index))
     chance = new_stream(np.int64(seed), np.int64(index), CHANCE)
-    pr = new_stream(np.int64(seed), np.int64(index), PLAYERS)
+    pr = players_stream(np.int64(seed), np.int64(index))
     legal = np.zeros(N_ACTIONS, np.int32)
     work = np.zeros(STATE_SIZE, np.int32)
     actions = []
     m = legal_actions(st, ctx, legal)
     while m > 0:
         p = int(to_move(st, ctx))
-        a = int(choose(st, ctx, legal, m, kinds[p], w[p], pr, work))
+        at_decision(pr, p, flow_turn(st, ctx))
+        a = int(legal[0]) if m == 1 else int(choose(st, ctx, legal, m, kinds[p], w[p], pr, work))
         actions.append(a)
         m = apply_action(st, ctx, a, chance, legal)
         if check and check_invariants(st, ctx) != 0:

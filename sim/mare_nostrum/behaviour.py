@@ -11,8 +11,9 @@ from . import rules as R
 from .state import (H_OVER, H_DECIDER, H_ROUND, H_STEP, H_VPATH, H_WINNER, CIV_OF, ROLE, METRICS,
                     NM, M_BATTLES, ST_OFFER, ST_ADONIS, M_GODS_TAKEN, M_CREAT_BUILT, M_PILLAGES,
                     M_TAKEOVERS, M_BUILT_UNITS)
-from sim.rng import new_stream, CHANCE, PLAYERS
+from sim.rng import new_stream, players_stream, at_decision, CHANCE
 from strategies.mare_nostrum import choose
+from .results import flow_turn
 
 # per-game tallies (columns of `games`)
 G_ROUNDS, G_BATTLES, G_BATTLES_PVP, G_HP_CHANGES, G_WINNER_CIV, G_VPATH, G_OFF_PHASES, \
@@ -30,7 +31,7 @@ def tally_game(seed, g, n, P, kinds, weights, games, gods, first, civ_played):
     S = np.zeros(E.STATE_SIZE, np.int32)
     E.new_game(S, P, n, seed, g)
     crng = new_stream(seed, g, CHANCE)
-    prng = new_stream(seed, g, PLAYERS)
+    prng = players_stream(seed, g)
     buf = np.empty(E.N_ACTIONS, np.int32)
     work = np.empty(E.STATE_SIZE, np.int32)
     k = E.legal_actions(S, P, buf)
@@ -53,6 +54,7 @@ def tally_game(seed, g, n, P, kinds, weights, games, gods, first, civ_played):
             if hp == hp0:
                 games[G_FIRST_HP_ROUNDS] += 1
         o = S[H_DECIDER]
+        at_decision(prng, o, flow_turn(S, P))
         a = choose(S, P, buf, k, kinds[o], weights[o], prng, work)
         st = S[H_STEP]
         if st == ST_OFFER:

@@ -4,7 +4,7 @@ import numpy as np
 from numba import njit
 
 from sim import contract
-from sim.rng import new_stream, stream_state, CHANCE, PLAYERS            # noqa: F401
+from sim.rng import new_stream, stream_state, start_players, at_decision, CHANCE, PLAYER_SLOTS  # noqa: F401
 from sim.catan_core.borrow import borrowed
 from strategies import mare_nostrum as players
 from strategies.mare_nostrum import choose
@@ -36,7 +36,7 @@ def play_loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_
     st = np.zeros(STATE_SIZE, np.int32)
     work = np.empty(STATE_SIZE, np.int32)
     legal = np.empty(N_ACTIONS, np.int32)
-    rngs = np.empty(2, np.uint64)               # chance, players
+    rngs = np.empty(1 + PLAYER_SLOTS, np.uint64)    # chance, players (keyed by decision)
     _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out, seat_out, err, flow,
           st, work, legal, rngs)
 
@@ -49,7 +49,7 @@ def _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out,
     every decision passes them through the engine's and the players' many small calls."""
     st, work, legal = borrowed(st), borrowed(work), borrowed(legal)
     ctx, kinds, weights = borrowed(ctx), borrowed(kinds), borrowed(weights)
-    chance, pr = borrowed(rngs[0:1]), borrowed(rngs[1:2])
+    chance, pr = borrowed(rngs[0:1]), borrowed(rngs[1:])
     acc = flow_new(n_players, FLOW_CAPACITY)
     key = np.zeros(n_players, np.float64)
     points = np.zeros(n_players, np.float64)
@@ -57,7 +57,7 @@ def _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out,
         gi = start + g
         new_game(st, ctx, n_players, seed, gi)
         chance[0] = stream_state(seed, gi, CHANCE)
-        pr[0] = stream_state(seed, gi, PLAYERS)
+        start_players(pr, seed, gi)
         a = -1
         if check:
             c = check_invariants(st, ctx)
@@ -72,6 +72,7 @@ def _loop(seed, start, n_games, ctx, n_players, kinds, weights, check, game_out,
             p = to_move(st, ctx)
             if flow:
                 flow_decision(acc, m)
+            at_decision(pr, p, flow_turn(st, ctx))
             a = choose(st, ctx, legal, m, kinds[p], weights[p], pr, work)
             m = apply_action(st, ctx, a, chance, legal)
             if check:

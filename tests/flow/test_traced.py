@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from sim import contract, get_game
-from sim.rng import new_stream, CHANCE, PLAYERS
+from sim.rng import new_stream, players_stream, at_decision, CHANCE
 from tests.flow.reference import reference
 
 # (game, players, games, the loop takes a forced action without asking the player)
@@ -28,7 +28,7 @@ def replay(spec, n_players, index):
     st = np.zeros(E.STATE_SIZE, np.int32)
     E.new_game(st, ctx, np.int64(n_players), np.int64(SEED), np.int64(index))
     chance = new_stream(np.int64(SEED), np.int64(index), CHANCE)
-    pr = new_stream(np.int64(SEED), np.int64(index), PLAYERS)
+    pr = players_stream(np.int64(SEED), np.int64(index))
     work = np.zeros(E.STATE_SIZE, np.int32)
     legal = np.zeros(E.N_ACTIONS, np.int32)
     turns, keys, points, counts = [int(R.flow_turn(st, ctx))], [], [], []
@@ -36,6 +36,7 @@ def replay(spec, n_players, index):
     while m > 0:
         counts.append(int(m))
         p = int(E.to_move(st, ctx))
+        at_decision(pr, p, R.flow_turn(st, ctx))
         a = legal[0] if (forced and m == 1) else game.players.choose(st, ctx, legal, m, kinds[p], w[p], pr, work)
         m = E.apply_action(st, ctx, a, chance, legal)
         k, q = np.zeros(n_players), np.zeros(n_players)

@@ -9,8 +9,9 @@ from sim.layout import HEADER_SIZE
 from sim.mare_nostrum import engine as E
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum.playout import GAME
-from sim.rng import new_stream, SETUP, CHANCE, PLAYERS
+from sim.rng import new_stream, players_stream, at_decision, SETUP, CHANCE
 from strategies.mare_nostrum import choose
+from sim.mare_nostrum.results import flow_turn
 
 SPEC = get_game("mare-nostrum")
 
@@ -72,7 +73,7 @@ def test_one_chance_sequence_per_game():
         st, _, log = contract.play_logged(GAME, 77, g, 3, P, kinds, w, trace=False)
         S = R.new_game(3, ctx, new_stream(np.int64(77), np.int64(g), SETUP))
         crng = new_stream(np.int64(77), np.int64(g), CHANCE)
-        prng = new_stream(np.int64(77), np.int64(g), PLAYERS)
+        prng = players_stream(np.int64(77), np.int64(g))
         R.advance(S, ctx, crng)
         buf = np.zeros(E.N_ACTIONS, np.int32)
         work = np.zeros(E.STATE_SIZE, np.int32)
@@ -80,6 +81,7 @@ def test_one_chance_sequence_per_game():
         while S[R.H_OVER] == 0:
             k = R.legal_actions(S, ctx, buf)
             o = S[R.H_DECIDER]
+            at_decision(prng, o, flow_turn(S, ctx))
             a = int(choose(S, ctx, buf, k, kinds[o], w[o], prng, work))
             acts.append(a)
             R.apply_action(S, ctx, a, crng)

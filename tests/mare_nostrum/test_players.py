@@ -36,8 +36,9 @@ def _greedy_tally(w, n_players, n_games, seed):
 # ---------------------------------------------------------------- the old players, by name
 @pytest.mark.parametrize("path", sorted(GOLDEN_V0.glob("*.json")), ids=lambda p: p.stem)
 def test_old_switches_replay_the_first_players(path, monkeypatch):
-    """OLD_SWITCHES turn every state-dependent part off: the first players' golden games (stored
-    before this change) are played again move for move."""
+    """OLD_SWITCHES turn every state-dependent part off: the first players' golden games are played
+    again move for move. (They matched the games stored before the state-dependent parts existed;
+    re-stored with OLD_SWITCHES when the players' stream became keyed by decision, sim/rng.py.)"""
     doc = json.loads(path.read_text())
     old = {k: with_weights(v, **OLD_SWITCHES) for k, v in WEIGHTS.items()}
     monkeypatch.setattr("tests.mare_nostrum.make_golden.WEIGHTS", old)
