@@ -100,3 +100,17 @@ def test_decision_streams_are_keyed_by_seat_turn_game_and_seed():
     assert all(v != base for v in others)
     a = np.array([first(9, g, g % 6, g % 40, g % 50) for g in range(3000)])
     assert stats.kstest(a, "uniform").pvalue > 1e-3
+
+
+def test_neighbouring_decision_keys_draw_unrelated_numbers():
+    # keys one seat, one turn or one decision apart (one bit of the key) give unrelated draws
+    def first(game, seat, turn, k):
+        s = rng.players_stream(21, game)
+        for _ in range(k + 1):
+            rng.at_decision(s, seat, turn)
+        return rng.uniform(s)
+    base = np.array([first(g, 0, 3, 0) for g in range(3000)])
+    for other in ((1, 3, 0), (0, 4, 0), (0, 3, 1)):
+        b = np.array([first(g, *other) for g in range(3000)])
+        assert abs(np.corrcoef(base, b)[0, 1]) < 0.06, other
+        assert stats.kstest(b, "uniform").pvalue > 1e-3
