@@ -188,6 +188,13 @@ def flip_outcomes(game: str, seed: int, n: int, players: int, vec: np.ndarray, s
         b = spec.play_batch(seed, 0, n, players, v2, kinds, weights, False)
     except AgonInputError:
         return None
+    return moved_games(a, b)
+
+
+def moved_games(a: dict, b: dict) -> np.ndarray:
+    """Per game of two play_batch results on the same seeds: did the outcome move (any score, rank or
+    the length)?"""
+    n = len(np.asarray(a["turns"]))
     moved = np.zeros(n, dtype=bool)
     for key in ("score", "rank", "turns"):
         x, y = np.asarray(a[key], dtype=float), np.asarray(b[key], dtype=float)

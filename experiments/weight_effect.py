@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from experiments.check_players import moved_games
 from experiments.lineup import parse_strategy
 from reports.compare import mean_interval
 from sim import get_game
@@ -39,7 +40,7 @@ def weight_effect(game: str, strategy: str, weight: str, value: float, players: 
     kinds = np.full(players, me.kind, np.int64)
     base = np.tile(np.array(me.weights, float), (players, 1))
     b = spec.play_batch(seed, 0, games, players, vec, kinds, base, False)     # the unchanged line-up, once
-    b_win, b_score, b_turns = (np.asarray(b[c]) for c in ("win", "score", "turns"))
+    b_win = np.asarray(b["win"], float)
     diffs = np.empty((players, games))
     moved = 0
     for seat in range(players):
@@ -47,7 +48,7 @@ def weight_effect(game: str, strategy: str, weight: str, value: float, players: 
         changed[seat, i] = value
         a = spec.play_batch(seed, 0, games, players, vec, kinds, changed, False)
         diffs[seat] = np.asarray(a["win"], float)[:, seat] - b_win[:, seat]
-        moved += int(((np.asarray(a["score"]) != b_score).any(axis=1) | (np.asarray(a["turns"]) != b_turns)).sum())
+        moved += int(moved_games(a, b).sum())
     r = mean_interval(100.0 * diffs.mean(axis=0))
     return {"game": game, "strategy": strategy, "weight": weight, "value": value, "players": players,
             "games": games * players, "moved": moved, "points": r["diff"], "low": r["low"], "high": r["high"],
