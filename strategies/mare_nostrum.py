@@ -40,7 +40,7 @@ from sim.search.tree import shares
 from sim.mare_nostrum.board import (NP, NS, NL, N_TYPES, TAX, PROV_GOODS, N_ICONS, CITY_SITES,
                                     CAPITAL, LAND_NB, LAND_NBN, LOC_NB, LOC_NBN, PROV_CAPITAL,
                                     PROV_ACTIVE, SP_NB, SP_NBN, RARE, WONDERS, GODS)
-from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_NP, H_B_LOC, H_B_ATT,
+from sim.mare_nostrum.state import (H_STEP, H_DECIDER, H_NP, H_B_LOC, H_B_ATT, H_B_RANGED,
                                     H_B_DEF, H_B_TA, H_B_TD, H_B_LAND, H_ISIS_TO, H_TWO, H_WINNER,
                                     HAND, BANK, INFL, CITY, MARKET, TEMPLE, CARAVAN, ROLE, GOD,
                                     HERO, WONDER, CIV_OF, ATTACKED, UNITS, ST_BUILD, ST_STRAT,
@@ -493,6 +493,8 @@ ROLE_V = np.array([1.0, 2.0, 0.8, 0.8])   # Trader, Statesman, Military Leader, 
 HORIZON = 2.0         # rounds an income change is counted for
 EXCHANGE_GAIN = 2     # goods a player with spare cards is expected to gain in the exchange
 WIN_SCALE = 1.5       # cards of spread around a winning threshold (`win_chance`)
+MEDUSA_KEEP = 0.25    # units' worth of keeping Medusa for a later battle of the round
+MEDUSA_PROVINCE = 2.0  # units' worth of a province o controls, to Medusa's answer
 
 
 @njit(cache=True)
@@ -1715,9 +1717,11 @@ def fill_decision_context(S, P, o, w, cnt, legal, n, ctx):
 @njit(cache=True)
 def action_value(S, P, o, a, w, cnt, ctx):
     """Value of legal action a for the decider o; ctx from decision_context."""
+    st = S[H_STEP]
+    if st == ST_MEDUSA and on(w, W_WAR_ODDS):
+        return medusa_value(S, P, o, a, w)
     if ctx.shape[0] == 0:
         return action_value_v0(S, P, o, a, w, cnt)
-    st = S[H_STEP]
     if st == ST_BUILD:
         return build_value_state(S, P, o, a, w, cnt, ctx)
     if st == ST_STRAT or st == ST_TITAN2:
@@ -1745,6 +1749,28 @@ def action_value(S, P, o, a, w, cnt, ctx):
     if (st == ST_EX_OFFER or st == ST_EX_TAKE or st == ST_EX_GIVEBACK) and on(w, W_STATE_TRADE):
         return exchange_value(S, P, o, a, w, cnt, ctx)
     return action_value_v0(S, P, o, a, w, cnt)
+
+
+@njit(cache=True)
+def medusa_value(S, P, o, a, w):
+    """Medusa's answer (war_odds on): cancel only a battle o would rather not fight. She acts once
+    a round, so cancelling a battle o's side wins by the dice (the attacker loses more units than o
+    and o keeps the province) wastes her and leaves the attacker's units in the province, at war;
+    a ranged attack is never fought back, so it is always worth cancelling."""
+    if a != R.A_MEDUSA_YES:
+        return 0.0
+    if S[H_B_RANGED] > 0:
+        return 1.0
+    l = S[H_B_LOC]
+    odds = np.zeros(6)
+    F.battle_odds(S, P, S[H_B_ATT], o, l, 0, 0, 0, 0, odds)
+    # the fight against the cancelled battle, in units: the attacker's expected losses against
+    # o's, and, in a province o controls (cancelled, it stays at war and pays nobody), its income
+    # back when the attacker is wiped out, against the province occupied when o is
+    fight = odds[1] - odds[0]
+    if l < NP and S[INFL + l] == o + 1:
+        fight += MEDUSA_PROVINCE * (1.0 - odds[2] - odds[3] - odds[2])
+    return -fight - MEDUSA_KEEP
 
 
 @njit(cache=True)
