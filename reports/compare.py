@@ -9,7 +9,10 @@ declares components, each component's effect (reports/component_effect.py) is co
 rule switch that removes a component's power (e.g. Glory to Rome's `power_<building>=false`) is
 the causal check of a flagged component. When the runs record game flow (docs/FLOW.md), each flow
 figure is compared the same way (paired t over shared seeds, else Welch), Benjamini-Hochberg over
-the figures and runs: does the change make the game closer, more dramatic, decided later?
+the figures and runs: does the change make the game closer, more dramatic, decided later? When the
+game declares categories of seats (a civ, a side), each one's win share is shown in every run and
+judged across them (reports/category_runs.py): above or below fair in every run, or depending on
+the runs, so a civ verdict names the players it holds for.
 """
 from __future__ import annotations
 
@@ -312,7 +315,7 @@ def build(out, runs: list[Path], command: str = "") -> dict:
         t = tab[tab["run"] == j]
         what = "; ".join(diffs[j]) or "nothing (same settings)"
         sig = t[t["p_holm"] < 0.05]
-        how = f"paired over {integer(t['seeds'].iloc[0])} shared seeds" if t["paired"].iloc[0] else "unpaired (different seeds)"
+        how = f"paired over {integer(t['seeds'].iloc[0])} shared seeds" if t["paired"].iloc[0] else "unpaired (different seeds or players)"
         if len(sig):
             r = sig.iloc[int(np.argmax(np.abs(sig["diff"].to_numpy())))]
             verdicts.append(f"{names[j]} ({what}) against A: seat {int(r.seat)} {r['diff']:+.1f} points "
@@ -387,6 +390,15 @@ def build(out, runs: list[Path], command: str = "") -> dict:
         elif len(ftab):
             verdicts.append(f"{names[j]} against A: no game flow figure changes significantly (BH 5%).")
 
+    # categories (a civ, a side): favoured in every run, or only for some players
+    cat_tabs = {}
+    if spec is not None:
+        from reports import category_runs as CR
+        for metric, cat_labels in CR.judged_metrics(spec, runs, players).items():
+            t = CR.across_runs([CR.category_rates(r, players, metric, cat_labels) for r in runs], players)
+            cat_tabs[metric] = t
+            verdicts.append(CR.verdict_line(metric, t, [n.split(" ")[0] for n in names]))
+
     doc = Doc(f"{label}: comparison of {len(runs)} runs")
     doc.verdicts(verdicts)
     doc.h(2, "What was compared")
@@ -433,6 +445,19 @@ def build(out, runs: list[Path], command: str = "") -> dict:
                   "defined in both; shares such as 'the leader won' are means of 0/1 or win shares), else Welch. "
                   "Benjamini-Hochberg over every row.")
         doc.csv("compare_flow.csv", ftab)
+    for metric, t in cat_tabs.items():
+        doc.h(2, f"Win rate by `{metric}` in every run")
+        k = len(runs)
+        doc.table(["category"] + [f"{names[j].split(' ')[0]}" for j in range(k)] + ["verdict", "p (IUT, Holm)"],
+                  [[r.category] + [f"{pct(getattr(r, f'rate_{j}'))} [{pct(getattr(r, f'low_{j}'))}, "
+                                   f"{pct(getattr(r, f'high_{j}'))}] ({integer(getattr(r, f'seat_games_{j}'))})"
+                                   for j in range(k)] + [r.verdict, pval(r.p_iut_holm)] for r in t.itertuples()],
+                  f"Win share per seat-game of each `{metric}` [Wilson 95%] (seat-games) in each run; fair "
+                  f"1/{players}. Above / below fair in every run: on that side in each run, and the largest of its "
+                  "per-run exact binomial p values significant after Holm over the categories (an intersection-union "
+                  "test). Depends on the runs: significantly above in one run and below in another (Holm over every "
+                  "run x category). Runs on different players or rules are compared unpaired.")
+        doc.csv(f"compare_{metric}.csv", t.drop(columns=["above_in", "below_in"]))
     doc.h(2, "What this comparison cannot conclude")
     doc.ul(["Differences hold for these players; a rule change that the players do not adapt to is measured with "
             "players who play as before.",

@@ -122,3 +122,19 @@ def test_a_holder_effect_with_no_spread_is_in_points(monkeypatch):
         monkeypatch.setattr(C, "iter_chunks", lambda run, cols, f=frames: iter([f[run][[c for c in cols if c in f[run]]]]))
         h = C.holder_effect("a", "b", "held", 2)
         assert (h["diff"] == diff) if diff is not None else np.isnan(h["diff"])
+
+
+def test_compare_judges_a_category_across_the_runs(tmp_path):
+    """Troja's allegiance, played by two kinds of players: a table of its win share in each run and one verdict
+    line saying where it holds whoever plays (reports/category_runs.py)."""
+    runs = [run_study(Study(kind="seats", game="troja", players=4, games=400, seed=3, strategies=s), tmp_path / s,
+                      progress=False) for s in ("random", "greedy")]
+    out = tmp_path / "cmp"
+    assert main(["compare", *map(str, runs), "--out", str(out), "--quiet"]) == 0
+    md = (out / "report.md").read_text()
+    assert "## Win rate by `allegiance` in every run" in md
+    verdict = md.split("## Verdict")[1].split("\n## ")[0]
+    assert "`allegiance` across the 2 runs" in verdict
+    tab = pd.read_csv(out / "compare_allegiance.csv")
+    assert list(tab["category"]) == ["Troy", "Mycenae"]
+    assert (tab["seat_games_0"] + tab["seat_games_1"]).sum() == 2 * 400 * 4

@@ -1,0 +1,124 @@
+"""Is a category favoured whoever plays? A categorical seat metric (Mare Nostrum's civ, Troja's
+allegiance, Magna Grecia's colour) across the runs of `agon compare`.
+
+Which civ wins most depends on the players (how much they pay to stop a leader, how well they use
+a civ's powers), so a designer should act on a civ verdict only where it holds for every player
+compared. Per run: each category's win share per seat-game with its Wilson 95% interval and the
+exact binomial p against fair 1/p. Across the runs, an intersection-union test: a category is
+**above fair in every run** when it is above fair in each run and the largest of its per-run p
+values is significant after Holm over the categories (the union of the runs' nulls is rejected
+only when each is), likewise **below**; it **depends on the runs** when some run puts it
+significantly above and another significantly below (Holm over every run x category cell);
+otherwise no verdict is drawn. Categories that are outcomes of play (`outcome_categories`, e.g.
+the roles held at the end) are described by the seats report, not judged here.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reports import stats
+from reports.data import iter_chunks, result_columns
+
+__all__ = ["judged_metrics", "category_rates", "across_runs", "verdict_line"]
+
+ABOVE, BELOW, DEPENDS, NONE = "above fair in every run", "below fair in every run", "depends on the runs", "not shown"
+
+
+def judged_metrics(spec, runs: list[Path], players: int) -> dict[str, list[str]]:
+    """{metric: labels} of the game's categorical seat metrics that every run recorded, outcomes of
+    play left out."""
+    from reports.components import parse_sections
+    extra = getattr(spec, "extra", None) or {}
+    cats = parse_sections(extra)["categorical_seat"]
+    outcomes = set(extra.get("outcome_categories", ()))
+    have = [set(result_columns(r).columns) for r in runs]
+    return {m: list(labels) for m, labels in cats.items()
+            if m not in outcomes and all(f"{m}_{k}" in h for h in have for k in range(players))}
+
+
+def category_rates(run, players: int, metric: str, labels) -> pd.DataFrame:
+    """One row per category of `metric` in `run` (base arm): seat_games, wins (ties split), rate,
+    Wilson low/high, p (exact binomial against 1/players, two-sided)."""
+    c = len(labels)
+    n, w = np.zeros(c), np.zeros(c)
+    cols = ["arm"] + [f"{x}_{k}" for x in (metric, "win") for k in range(players)]
+    for df in iter_chunks(run, cols):
+        df = df[df["arm"] == df["arm"].min()]
+        for k in range(players):
+            code = df[f"{metric}_{k}"].to_numpy(float)
+            ok = (code >= 0) & (code < c)
+            idx = code[ok].astype(np.int64)
+            n += np.bincount(idx, minlength=c)
+            w += np.bincount(idx, weights=df[f"win_{k}"].to_numpy(float)[ok], minlength=c)
+    lo, hi = stats.wilson(w, n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(n > 0, w / np.where(n > 0, n, 1), np.nan)
+    p = np.array([stats.binom_pvalue(w[i], n[i], 1.0 / players) if n[i] > 0 else np.nan for i in range(c)])
+    return pd.DataFrame({"category": list(labels), "seat_games": n.astype(np.int64), "wins": w, "rate": rate,
+                         "low": lo, "high": hi, "p": p})
+
+
+def across_runs(tables: list[pd.DataFrame], players: int, alpha: float = 0.05) -> pd.DataFrame:
+    """One row per category: its rate in each run (columns rate_j, low_j, high_j), the verdict
+    (ABOVE, BELOW, DEPENDS, NONE), the intersection-union p (Holm over the categories) and the runs
+    that put it significantly above / below fair (Holm over every run x category cell)."""
+    fair = 1.0 / players
+    c = len(tables[0])
+    rate = np.array([t["rate"].to_numpy(float) for t in tables])          # runs x categories
+    p = np.array([t["p"].to_numpy(float) for t in tables])
+    cell = np.full(p.shape, np.nan)
+    fin = np.isfinite(p)
+    if fin.any():
+        cell[fin] = stats.holm(p[fin])
+    same_side = np.all(rate > fair, axis=0) | np.all(rate < fair, axis=0)
+    iut = np.where(same_side & np.all(fin, axis=0), np.nanmax(np.where(fin, p, np.nan), axis=0), np.nan)
+    iut_holm = np.full(c, np.nan)
+    ok = np.isfinite(iut)
+    if ok.any():
+        iut_holm[ok] = stats.holm(iut[ok])
+    rows = []
+    for i in range(c):
+        up = [j for j in range(len(tables)) if cell[j, i] < alpha and rate[j, i] > fair]
+        down = [j for j in range(len(tables)) if cell[j, i] < alpha and rate[j, i] < fair]
+        if np.isfinite(iut_holm[i]) and iut_holm[i] < alpha:
+            verdict = ABOVE if rate[0, i] > fair else BELOW
+        elif up and down:
+            verdict = DEPENDS
+        else:
+            verdict = NONE
+        row = {"category": tables[0]["category"].iloc[i], "verdict": verdict, "p_iut_holm": iut_holm[i],
+               "above_in": up, "below_in": down}
+        for j, t in enumerate(tables):
+            row.update({f"rate_{j}": rate[j, i], f"low_{j}": t["low"].iloc[i], f"high_{j}": t["high"].iloc[i],
+                        f"seat_games_{j}": int(t["seat_games"].iloc[i])})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def verdict_line(metric: str, tab: pd.DataFrame, names: list[str]) -> str:
+    """The summary line: which categories are above / below fair in every run, which depend on the
+    runs (naming them), and that the rest show no verdict across the runs."""
+    def pts(x):
+        return f"{100 * x:.1f}%"
+
+    parts = []
+    for verdict in (ABOVE, BELOW):
+        sub = tab[tab["verdict"] == verdict]
+        if len(sub):
+            k = len(names)
+            parts.append(f"{verdict}: " + ", ".join(
+                f"{r.category} ({pts(min(getattr(r, f'rate_{j}') for j in range(k)))}-"
+                f"{pts(max(getattr(r, f'rate_{j}') for j in range(k)))})" for r in sub.itertuples()))
+    dep = tab[tab["verdict"] == DEPENDS]
+    if len(dep):
+        parts.append(f"{DEPENDS}: " + "; ".join(
+            f"{r.category} (above in {', '.join(names[j] for j in r.above_in)}; below in "
+            f"{', '.join(names[j] for j in r.below_in)})" for r in dep.itertuples()))
+    rest = tab[tab["verdict"] == NONE]
+    if len(rest):
+        parts.append("no verdict across the runs: " + ", ".join(rest["category"]))
+    return (f"`{metric}` across the {len(names)} runs (a verdict a designer can act on whoever plays; "
+            "intersection-union test, Holm): " + "; ".join(parts) + ".")
