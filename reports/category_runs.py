@@ -120,5 +120,5 @@ def verdict_line(metric: str, tab: pd.DataFrame, names: list[str]) -> str:
     rest = tab[tab["verdict"] == NONE]
     if len(rest):
         parts.append("no verdict across the runs: " + ", ".join(rest["category"]))
-    return (f"`{metric}` across the {len(names)} runs (a verdict a designer can act on whoever plays; "
+    return (f"`{metric}` across the {len(names)} runs (a verdict holds in every run: "
             "intersection-union test, Holm): " + "; ".join(parts) + ".")

@@ -492,7 +492,18 @@ def build(gdir, results: dict | None = None) -> dict:
                                     (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
                                     for k, v in sorted(groups.items())) + ".")
 
-        def skill_section(doc, s2=s2, cmp_seats=cmp_seats, cmp_comp=cmp_comp, tab2=tab2, skill_dir=skill_dir):
+        # categories (a civ, a side) at both levels: a verdict that holds whoever plays
+        from reports import category_runs as CR
+        pair = [seat_tabs[p_def][0], skill_dir]
+        cat_tabs = {m: CR.across_runs([CR.category_rates(r, p_def, m, labs) for r in pair], p_def)
+                    for m, labs in CR.judged_metrics(spec, pair, p_def).items()}
+        for m, t in cat_tabs.items():
+            verdicts.append(CR.verdict_line(m, t, [f"`{strategies}`", f"`{s2}`"]).replace(
+                "across the 2 runs", f"at both skill levels (`{strategies}`, `{s2}`)").replace(
+                "in every run", "at both levels").replace("depends on the runs", "depends on the level"))
+
+        def skill_section(doc, s2=s2, cmp_seats=cmp_seats, cmp_comp=cmp_comp, tab2=tab2, skill_dir=skill_dir,
+                          cat_tabs=cat_tabs):
             doc.h(2, "Skill sensitivity")
             doc.p(f"The same questions with `{s2}` in every seat ({integer(tab2['games'].iloc[0])} games, "
                   f"{p_def} players; command `{load_meta(skill_dir).get('command', '')}`) against `{strategies}`. "
@@ -524,6 +535,16 @@ def build(gdir, results: dict | None = None) -> dict:
                           f"{len(cmp_comp)}); the figure each verdict judges, as in the Components section (marked "
                           "'vs family': the contrast with the family's median); difference: normal interval from "
                           "the two standard errors (independent runs), Benjamini-Hochberg over the components.")
+            for m, t in cat_tabs.items():
+                doc.table(["category", f"with `{strategies}`", f"with `{s2}`", "at both levels", "p (IUT, Holm)"],
+                          [[r.category] + [f"{pct(getattr(r, f'rate_{j}'))} [{pct(getattr(r, f'low_{j}'))}, "
+                                           f"{pct(getattr(r, f'high_{j}'))}]" for j in (0, 1)]
+                           + [r.verdict.replace("in every run", "at both").replace("the runs", "the level"),
+                              pval(r.p_iut_holm)] for r in t.itertuples()],
+                          f"Win share per seat-game of each `{m}` [Wilson 95%] at the two levels; fair 1/{p_def}. Above "
+                          "/ below fair at both: on that side at each level and the larger per-level exact binomial p "
+                          "significant after Holm over the categories (intersection-union test); depends on the runs: "
+                          "significantly above at one level and below at the other (reports/category_runs.py).")
         sections.append(skill_section)
     elif skill:
         limits.append("Skill sensitivity was not measured: no run of a second skill level.")

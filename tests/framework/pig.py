@@ -108,7 +108,7 @@ def play_batch(seed, start, n_games, n_players, params, kinds, weights, check=Fa
         seed, start, n_games, n_players, np.asarray(params, np.float64),
         np.asarray(kinds, np.int64), np.asarray(weights, np.float64), check)
     return {"turns": turns, "rolls": rolls, "score": score, "win": win, "rank": rank, "busts": busts,
-            "charm_lucky": lucky, "charm_dud": dud}
+            "charm_lucky": lucky, "charm_dud": dud, "charms": lucky + 2 * dud}
 
 
 def play_traced(seed, index, n_players, params, kinds, weights):
@@ -122,12 +122,14 @@ def play_traced(seed, index, n_players, params, kinds, weights):
 SPEC = GameSpec(
     name="pig", title="Pig (test fixture)", player_counts=(2, 3, 4), default_players=2,
     params=PARAMS, strategies=STRATEGIES, play_batch=play_batch, play_traced=play_traced,
-    seat_metrics=("busts", "charm_lucky", "charm_dud"), game_metrics=("rolls",), key_param="target",
+    seat_metrics=("busts", "charm_lucky", "charm_dud", "charms"), game_metrics=("rolls",), key_param="target",
     n_weights=1,
     # `agon skill pig` (tests/experiments/test_skill.py): holding later is stronger at this target
     skill_ladder=SkillLadder("greedy", "hold_at", (4, 8), "turn total at which it holds"),
     extra={
         "components": [("Charms", "charm_")],
+        # the charms a seat was dealt, as one category (a civ's stand-in: reports/category_runs.py)
+        "categorical_seat": {"charms": ["none", "lucky", "dud", "both"]},
         # charms are dealt at setup: their holders are fixed before any play (reports/compare.holder_effect)
         "switch_holders": ["charm_"],
         "switch_seat": "switch_seat",

@@ -26,7 +26,7 @@ def test_compare_pairs_runs_on_shared_seeds(tmp_path):
     md = (out / "report.md").read_text()
     verdict = md.split("## Verdict")[1].split("\n## ")[0]
     assert "B (`handicap` = 6) against A: seat 0 -" in verdict and "paired over 3,000 shared seeds" in verdict
-    assert "unpaired (different seeds)" in verdict
+    assert "unpaired (different seeds or players)" in verdict
     assert (out / "report.html").exists() and (out / "compare.png").exists()
 
 

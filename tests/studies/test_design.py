@@ -59,6 +59,10 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert "Seat advantage (2 players, `cautious`)" in verdict
     assert "## Skill sensitivity" in md and "skill-dependent" in md
     assert (g / "skill-cautious-2p" / "run.json").exists()
+    # a category (Pig's charms, a civ's stand-in) judged at both levels: no charm acts at charm_points 0
+    assert "`charms` at both skill levels (`greedy`, `cautious`)" in verdict
+    assert "no verdict across the runs: none, lucky, dud, both" in verdict
+    assert "| category | with `greedy` | with `cautious` | at both levels | p (IUT, Holm) |" in md
     # the key constant's default (Pig's target 30) was added to the swept values: the base arm
     import json
     arms = json.loads((g / "sweep-target" / "run.json").read_text())["sweep"]["arms"]
