@@ -22,7 +22,7 @@ import pandas as pd
 from reports import stats
 from reports.data import iter_chunks, result_columns
 
-__all__ = ["judged_metrics", "category_rates", "across_runs", "verdict_line"]
+__all__ = ["judged_metrics", "category_rates", "across_runs", "dealt_in_every_run", "verdict_line"]
 
 ABOVE, BELOW, DEPENDS, NONE = "above fair in every run", "below fair in every run", "depends on the runs", "not shown"
 
@@ -98,9 +98,17 @@ def across_runs(tables: list[pd.DataFrame], players: int, alpha: float = 0.05) -
     return pd.DataFrame(rows)
 
 
-def verdict_line(metric: str, tab: pd.DataFrame, names: list[str]) -> str:
+def dealt_in_every_run(spec, metric: str, metas: list[dict]) -> bool:
+    """Whether the category is dealt at random at set-up in every run (a randomised comparison, e.g.
+    Mare Nostrum's civ under civ_assignment=random); else seats choose it in play."""
+    from reports.component_effect import dealt_at_random
+    return all(dealt_at_random(spec, metric, m.get("params") or {}) for m in metas)
+
+
+def verdict_line(metric: str, tab: pd.DataFrame, names: list[str], dealt: bool = True) -> str:
     """The summary line: which categories are above / below fair in every run, which depend on the
-    runs (naming them), and that the rest show no verdict across the runs."""
+    runs (naming them), and that the rest show no verdict across the runs. A category chosen in play
+    (not dealt) is said to be an association: the seats that choose it may be the ones already ahead."""
     def pts(x):
         return f"{100 * x:.1f}%"
 
@@ -120,5 +128,7 @@ def verdict_line(metric: str, tab: pd.DataFrame, names: list[str]) -> str:
     rest = tab[tab["verdict"] == NONE]
     if len(rest):
         parts.append("no verdict across the runs: " + ", ".join(rest["category"]))
+    how = "" if dealt else ("; chosen in play, not dealt, so an association with winning, not what the category "
+                            "does")
     return (f"`{metric}` across the {len(names)} runs (a verdict holds in every run: "
-            "intersection-union test, Holm): " + "; ".join(parts) + ".")
+            f"intersection-union test, Holm{how}): " + "; ".join(parts) + ".")

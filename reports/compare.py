@@ -397,7 +397,8 @@ def build(out, runs: list[Path], command: str = "") -> dict:
         for metric, cat_labels in CR.judged_metrics(spec, runs, players).items():
             t = CR.across_runs([CR.category_rates(r, players, metric, cat_labels) for r in runs], players)
             cat_tabs[metric] = t
-            verdicts.append(CR.verdict_line(metric, t, [n.split(" ")[0] for n in names]))
+            verdicts.append(CR.verdict_line(metric, t, [n.split(" ")[0] for n in names],
+                                            CR.dealt_in_every_run(spec, metric, metas)))
 
     doc = Doc(f"{label}: comparison of {len(runs)} runs")
     doc.verdicts(verdicts)

@@ -400,12 +400,12 @@ def build(gdir, results: dict | None = None) -> dict:
             summary.append(ce.summary(tab, "Components") + f" Reproduce: `{ccmd}`")
             # one line per declared outcome family; an outcome category has its own seats-report section
             outs = tab[(tab["kind"] == "outcome") & tab["code"].isna()] if "kind" in tab else tab.iloc[:0]
-            summary += [outcome_line(t, fam, pp) for fam, t in outs.groupby("family", sort=False)]
+            summary += [outcome_line(t, fam, pp) + f" Reproduce: `{ccmd}`" for fam, t in outs.groupby("family", sort=False)]
             causal = pw.design_checks(gdir, d, tab, spec, pp)
             checked = set() if causal is None else set(causal.loc[causal["games"] > 0, "label"])
             verdicts += component_verdicts(tab, spec, {**m, "game": game}, checked=checked)
             dealt_summary, dealt_verdicts = dealt_lines(tab, spec, m.get("params"), pp)
-            summary += dealt_summary
+            summary += [x + f" Reproduce: `{ccmd}`" for x in dealt_summary]
             verdicts += dealt_verdicts
             dealt = dealt_metrics(tab, spec, m.get("params"))
             limits.append("Component effects are associations (a winning player completes more), not causes; each "
@@ -498,7 +498,8 @@ def build(gdir, results: dict | None = None) -> dict:
         cat_tabs = {m: CR.across_runs([CR.category_rates(r, p_def, m, labs) for r in pair], p_def)
                     for m, labs in CR.judged_metrics(spec, pair, p_def).items()}
         for m, t in cat_tabs.items():
-            verdicts.append(CR.verdict_line(m, t, [f"`{strategies}`", f"`{s2}`"]).replace(
+            dealt = CR.dealt_in_every_run(spec, m, [load_meta(r) for r in pair])
+            verdicts.append(CR.verdict_line(m, t, [f"`{strategies}`", f"`{s2}`"], dealt).replace(
                 "across the 2 runs", f"at both skill levels (`{strategies}`, `{s2}`)").replace(
                 "in every run", "at both levels").replace("depends on the runs", "depends on the level"))
 

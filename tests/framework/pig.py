@@ -130,6 +130,7 @@ SPEC = GameSpec(
         "components": [("Charms", "charm_")],
         # the charms a seat was dealt, as one category (a civ's stand-in: reports/category_runs.py)
         "categorical_seat": {"charms": ["none", "lucky", "dud", "both"]},
+        "dealt_categories": {"charms": {}},
         # charms are dealt at setup: their holders are fixed before any play (reports/compare.holder_effect)
         "switch_holders": ["charm_"],
         "switch_seat": "switch_seat",

@@ -28,6 +28,10 @@ def test_a_verdict_needs_every_run():
     assert t.loc["c4", "verdict"] == CR.NONE
     line = CR.verdict_line("civ", t.reset_index(), ["A", "B"])
     assert "above fair in every run: c0 (28.0%-30.0%)" in line and "c2 (above in A; below in B)" in line
+    assert "chosen in play" not in line
+    # a category the seats choose in play (Mare Nostrum's first god) is an association, and the line says so
+    assert "chosen in play, not dealt, so an association" in CR.verdict_line("first_god", t.reset_index(), ["A", "B"],
+                                                                             dealt=False)
 
 
 def test_one_run_that_barely_shows_it_is_not_enough():
