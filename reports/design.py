@@ -501,7 +501,8 @@ def build(gdir, results: dict | None = None) -> dict:
             dealt = CR.dealt_in_every_run(spec, m, [load_meta(r) for r in pair])
             verdicts.append(CR.verdict_line(m, t, [f"`{strategies}`", f"`{s2}`"], dealt).replace(
                 "across the 2 runs", f"at both skill levels (`{strategies}`, `{s2}`)").replace(
-                "in every run", "at both levels").replace("depends on the runs", "depends on the level"))
+                "in every run", "at both levels").replace("depends on the runs", "depends on the level").replace(
+                "no verdict across the runs", "no verdict for both levels"))
 
         def skill_section(doc, s2=s2, cmp_seats=cmp_seats, cmp_comp=cmp_comp, tab2=tab2, skill_dir=skill_dir,
                           cat_tabs=cat_tabs):
