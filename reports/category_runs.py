@@ -74,7 +74,7 @@ def across_runs(tables: list[pd.DataFrame], players: int, alpha: float = 0.05) -
     if fin.any():
         cell[fin] = stats.holm(p[fin])
     same_side = np.all(rate > fair, axis=0) | np.all(rate < fair, axis=0)
-    iut = np.where(same_side & np.all(fin, axis=0), np.nanmax(np.where(fin, p, np.nan), axis=0), np.nan)
+    iut = np.where(same_side & np.all(fin, axis=0), np.where(fin, p, -np.inf).max(axis=0), np.nan)
     iut_holm = np.full(c, np.nan)
     ok = np.isfinite(iut)
     if ok.any():
