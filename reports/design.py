@@ -135,6 +135,11 @@ def holm_across_counts(tabs: list[pd.DataFrame]) -> None:
             t["p_holm"] = a            # two seats: one test
 
 
+def _joint(text: str, players: int, counts: int) -> str:
+    """A 2-player seat verdict's p is Holm-adjusted too when the report tests other player counts."""
+    return text.replace("significant (p = ", "significant (Holm p = ") if players == 2 and counts > 1 else text
+
+
 def seat_rows(sc, arm: int = 0) -> pd.DataFrame:
     """Per seat: rate, Wilson 95% (and simultaneous over the seats), exact p vs fair, Holm over
     seats. Columns also under the names of reports.seats.seat_table (win_rate, ci_low, ...)."""
@@ -243,8 +248,8 @@ def build(gdir, results: dict | None = None) -> dict:
         text, _ = _seat_finding(tab, p, m.get("command", ""), strategies)
         summary.append(text)
         seat_verdict_at[p] = len(verdicts)
-        verdicts.append(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
-                                     key_param=spec.key_param, game=game))
+        verdicts.append(_joint(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
+                                            key_param=spec.key_param, game=game), p, len(seat_tabs)))
         n = int(tab["games"].iloc[0])
         det = stats.detectable_edge(n, 1.0 / p)
         limits.append(f"{p} players: with {integer(n)} games a seat edge below about {100 * det:.1f} points would be "
@@ -331,9 +336,9 @@ def build(gdir, results: dict | None = None) -> dict:
         action = seat_action_from_sweep(seat_tabs.get(p), sc, arms, key, p, game, curve)
         if action:
             _, sm, stab, _ = seat_tabs[p]
-            verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),
-                                                         f" ({p} players)", key_param=spec.key_param, game=game,
-                                                         action=action)
+            verdicts[seat_verdict_at[p]] = _joint(seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),
+                                                                f" ({p} players)", key_param=spec.key_param, game=game,
+                                                                action=action), p, len(seat_tabs))
         other = flagged_seat_under_sweep(seat_tabs.get(p), sc, arms, key, p)
         if other:
             verdicts[-1] += " " + other
