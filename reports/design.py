@@ -272,7 +272,7 @@ def build(gdir, results: dict | None = None) -> dict:
             mean_len, lo_len, hi_len = sc.length()
             doc.table(["seat", "games", "win rate", "95% CI", "edge (pts)", "p (Holm)"], rows,
                       f"Win rate per seat (ties split 1/j), 95% Wilson; exact binomial p against fair 1/{p}"
-                      + (", Holm over the seats of every player count above" if len(seat_tabs) > 1 else
+                      + (", Holm over the seats of every player count in this report" if len(seat_tabs) > 1 else
                          ", Holm over seats" if p > 2 else "") + f". Chi-square against uniform: {chi:.2f} on {p - 1} df, "
                       f"p = {pval(chi_p)} (approximate with ties). Mean length {num(mean_len, 1)} [{num(lo_len, 1)}, "
                       f"{num(hi_len, 1)}] player-turns. Command: `{m.get('command', '')}`. Full report: "
