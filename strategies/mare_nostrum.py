@@ -1720,6 +1720,8 @@ def action_value(S, P, o, a, w, cnt, ctx):
     st = S[H_STEP]
     if st == ST_MEDUSA and on(w, W_WAR_ODDS):
         return medusa_value(S, P, o, a, w)
+    if st == ST_MIDAS and on(w, W_WAR_ODDS):
+        return midas_value(S, P, o, a, w)
     if ctx.shape[0] == 0:
         return action_value_v0(S, P, o, a, w, cnt)
     if st == ST_BUILD:
@@ -1771,6 +1773,34 @@ def medusa_value(S, P, o, a, w):
     if l < NP and S[INFL + l] == o + 1:
         fight += MEDUSA_PROVINCE * (1.0 - odds[2] - odds[3] - odds[2])
     return -fight - MEDUSA_KEEP
+
+
+@njit(cache=True)
+def midas_value(S, P, o, a, w):
+    """Midas's answer (war_odds on): turn an enemy legion for 2 tax cards when the battle gains more
+    than the taxes are worth. At Strategy time o's taxes are the ones kept for next round, so they can
+    be the last cards of a winning purchase: the greedy paid them whenever it could, and its Midas
+    holders one hero or wonder short of victory lost it (1 win against 9 in the games the power
+    moved). Gain: the legion taken (the victim's loss at half a unit, o's new legion a unit) and the
+    change in both sides' expected losses (exact dice odds); cost: the 2 kept taxes (kept_tax) and
+    the chance of winning next round they carry (win_next times the change in win_chance)."""
+    if a != R.A_MIDAS_YES:
+        return 0.0
+    att, dfd, l = S[H_B_ATT], S[H_B_DEF], S[H_B_LOC]
+    before, after = np.zeros(6), np.zeros(6)
+    F.battle_odds(S, P, att, dfd, l, 0, 0, 0, 0, before)
+    if o == att:
+        F.battle_odds(S, P, att, dfd, l, 1, 0, -1, 0, after)
+        swing = (after[0] - before[0]) - (after[1] - before[1])
+    else:
+        F.battle_odds(S, P, att, dfd, l, -1, 0, 1, 0, after)
+        swing = (after[1] - before[1]) - (after[0] - before[0])
+    gain = wt(w, W_UNIT, 1.5) * (1.5 + swing)
+    kept = hand(S, o, TAX)
+    thr = win_threshold(S, P, o, R.hw_count(S, P, o), P[P_WIN_HW] + P[P_ADVANCED])
+    lost_win = (win_chance(F.next_capacity(S, P, o, kept), thr)
+                - win_chance(F.next_capacity(S, P, o, max(kept - 2, 0)), thr))
+    return gain - 2.0 * wt(w, W_KEPT_TAX, 0.0) - wt(w, W_WIN_NEXT, 0.0) * lost_win
 
 
 @njit(cache=True)
