@@ -98,8 +98,10 @@ def add_study_commands(sub) -> None:
     _common(x, 4000, "games per --ban, all seat rotations included")
     x.add_argument("--ban", action="append", required=True, metavar="OPTION", type=ascii_text, help="option to ban; repeat for several")
 
-    m = sub.add_parser("compare", help="two or more runs (or a rule variant of one) side by side, paired on shared seeds")
-    m.add_argument("runs", nargs="+", help="run folders of one game (the first is the reference)")
+    m = sub.add_parser("compare", help="two or more runs (or a rule variant of one) side by side, paired on shared "
+                                       "seeds; a civ or side judged across the runs (above / below fair in every run)")
+    m.add_argument("runs", nargs="+", help="run folders of one game and player count (the first is the reference), "
+                                           "e.g. the same seats played by greedy, tuned and ismcts")
     m.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="with one run folder: replay it with this rule change on the same seeds, then compare")
     m.add_argument("--out", help="comparison folder (default runs/compare)")
