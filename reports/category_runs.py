@@ -22,7 +22,7 @@ import pandas as pd
 from reports import stats
 from reports.data import iter_chunks, result_columns
 
-__all__ = ["judged_metrics", "category_rates", "across_runs", "dealt_in_every_run", "verdict_line"]
+__all__ = ["judged_metrics", "category_rates", "across_runs", "dealt_in_every_run", "verdict_line", "plot"]
 
 ABOVE, BELOW, DEPENDS, NONE = "above fair in every run", "below fair in every run", "depends on the runs", "not shown"
 
@@ -132,3 +132,29 @@ def verdict_line(metric: str, tab: pd.DataFrame, names: list[str], dealt: bool =
                             "does")
     return (f"`{metric}` across the {len(names)} runs (a verdict holds in every run: "
             f"intersection-union test, Holm{how}): " + "; ".join(parts) + ".")
+
+
+def plot(tab: pd.DataFrame, labels: list[str], players: int, title: str):
+    """Each category's win share in every run with its Wilson 95% interval, one colour per run, fair
+    dashed: a category whose points sit on one side of the line in every colour is the verdict."""
+    from reports.plots import figure
+    fig = figure(7.2, 4.2)
+    ax = fig.add_subplot()
+    k, c = len(labels), len(tab)
+    x = np.arange(c)
+    colors = ["#7f7f7f", "#35608f", "#e67e22", "#27ae60", "#8e44ad", "#c0392b", "#16a085", "#d35400"]
+    for j in range(k):
+        r = 100 * tab[f"rate_{j}"].to_numpy(float)
+        lo, hi = 100 * tab[f"low_{j}"].to_numpy(float), 100 * tab[f"high_{j}"].to_numpy(float)
+        dx = -0.35 + 0.7 * (j + 0.5) / k
+        ax.errorbar(x + dx, r, yerr=[r - lo, hi - r], fmt="o", ms=4, capsize=2, color=colors[j % len(colors)],
+                    label=labels[j])
+    ax.axhline(100 / players, color="#c0392b", ls="--", lw=1.0, label=f"fair 1/{players}")
+    names = [f"{cat}\n{'(' + v.split(' in ')[0].replace('fair', '').strip() + ')' if v in (ABOVE, BELOW) else ''}"
+             for cat, v in zip(tab["category"], tab["verdict"])]
+    ax.set_xticks(x, names, fontsize=8)
+    ax.set_ylabel("win share per seat-game (%)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=7, ncol=2)
+    fig.tight_layout()
+    return fig

@@ -392,8 +392,8 @@ def build(out, runs: list[Path], command: str = "") -> dict:
 
     # categories (a civ, a side): favoured in every run, or only for some players
     cat_tabs = {}
+    from reports import category_runs as CR
     if spec is not None:
-        from reports import category_runs as CR
         for metric, cat_labels in CR.judged_metrics(spec, runs, players).items():
             t = CR.across_runs([CR.category_rates(r, players, metric, cat_labels) for r in runs], players)
             cat_tabs[metric] = t
@@ -458,6 +458,10 @@ def build(out, runs: list[Path], command: str = "") -> dict:
                   "per-run exact binomial p values significant after Holm over the categories (an intersection-union "
                   "test). Depends on the runs: significantly above in one run and below in another (Holm over every "
                   "run x category). Runs on different players or rules are compared unpaired.")
+        doc.img(f"compare_{metric}.png", png_bytes(CR.plot(t, labels, players, f"{label}: win share by {metric} in "
+                                                           f"every run")), f"win share by {metric}",
+                f"Win share per seat-game of each `{metric}` in every run, 95% Wilson intervals; dashed: fair "
+                f"1/{players}; a category's verdict under its name.")
         doc.csv(f"compare_{metric}.csv", t.drop(columns=["above_in", "below_in"]))
     doc.h(2, "What this comparison cannot conclude")
     doc.ul(["Differences hold for these players; a rule change that the players do not adapt to is measured with "

@@ -135,6 +135,7 @@ def test_compare_judges_a_category_across_the_runs(tmp_path):
     assert "## Win rate by `allegiance` in every run" in md
     verdict = md.split("## Verdict")[1].split("\n## ")[0]
     assert "`allegiance` across the 2 runs" in verdict
+    assert (out / "compare_allegiance.png").stat().st_size > 0 and "compare_allegiance.png" in md
     tab = pd.read_csv(out / "compare_allegiance.csv")
     assert list(tab["category"]) == ["Troy", "Mycenae"]
     assert (tab["seat_games_0"] + tab["seat_games_1"]).sum() == 2 * 400 * 4
