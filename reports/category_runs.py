@@ -14,6 +14,7 @@ the roles held at the end) are described by the seats report, not judged here.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -22,9 +23,34 @@ import pandas as pd
 from reports import stats
 from reports.data import iter_chunks, result_columns
 
-__all__ = ["judged_metrics", "category_rates", "across_runs", "dealt_in_every_run", "verdict_line", "plot"]
+__all__ = ["Words", "RUNS", "skill_levels", "label", "judged_metrics", "category_rates", "across_runs",
+           "dealt_in_every_run", "verdict_line", "plot"]
 
 ABOVE, BELOW, DEPENDS, NONE = "above fair in every run", "below fair in every run", "depends on the runs", "not shown"
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a verdict reads where it is printed: across the runs of `agon compare` (RUNS), or at a
+    design report's two skill levels (`skill_levels`)."""
+    every: str = "in every run"              # "above fair {every}"
+    varies: str = "depends on the runs"
+    none: str = "no verdict across the runs"
+    scope: str = ""                          # the line's opening; "" = "across the N runs"
+
+
+RUNS = Words()
+
+
+def skill_levels(a: str, b: str) -> Words:
+    return Words("at both levels", "depends on the level", "no verdict for both levels",
+                 f"at both skill levels ({a}, {b})")
+
+
+def label(verdict: str, words: Words = RUNS) -> str:
+    """A stored verdict (ABOVE, BELOW, DEPENDS, NONE) in `words`."""
+    return {ABOVE: f"above fair {words.every}", BELOW: f"below fair {words.every}",
+            DEPENDS: words.varies}.get(verdict, verdict)
 
 
 def judged_metrics(spec, runs: list[Path], players: int) -> dict[str, list[str]]:
@@ -105,7 +131,7 @@ def dealt_in_every_run(spec, metric: str, metas: list[dict]) -> bool:
     return all(dealt_at_random(spec, metric, m.get("params") or {}) for m in metas)
 
 
-def verdict_line(metric: str, tab: pd.DataFrame, names: list[str], dealt: bool = True) -> str:
+def verdict_line(metric: str, tab: pd.DataFrame, names: list[str], dealt: bool = True, words: Words = RUNS) -> str:
     """The summary line: which categories are above / below fair in every run, which depend on the
     runs (naming them), and that the rest show no verdict across the runs. A category chosen in play
     (not dealt) is said to be an association: the seats that choose it may be the ones already ahead."""
@@ -117,20 +143,20 @@ def verdict_line(metric: str, tab: pd.DataFrame, names: list[str], dealt: bool =
         sub = tab[tab["verdict"] == verdict]
         if len(sub):
             k = len(names)
-            parts.append(f"{verdict}: " + ", ".join(
+            parts.append(f"{label(verdict, words)}: " + ", ".join(
                 f"{r.category} ({pts(min(getattr(r, f'rate_{j}') for j in range(k)))}-"
                 f"{pts(max(getattr(r, f'rate_{j}') for j in range(k)))})" for r in sub.itertuples()))
     dep = tab[tab["verdict"] == DEPENDS]
     if len(dep):
-        parts.append(f"{DEPENDS}: " + "; ".join(
+        parts.append(f"{words.varies}: " + "; ".join(
             f"{r.category} (above in {', '.join(names[j] for j in r.above_in)}; below in "
             f"{', '.join(names[j] for j in r.below_in)})" for r in dep.itertuples()))
     rest = tab[tab["verdict"] == NONE]
     if len(rest):
-        parts.append("no verdict across the runs: " + ", ".join(rest["category"]))
+        parts.append(f"{words.none}: " + ", ".join(rest["category"]))
     how = "" if dealt else ("; chosen in play, not dealt, so an association with winning, not what the category "
                             "does")
-    return (f"`{metric}` across the {len(names)} runs (a verdict holds in every run: "
+    return (f"`{metric}` {words.scope or f'across the {len(names)} runs'} (a verdict holds {words.every}: "
             f"intersection-union test, Holm{how}): " + "; ".join(parts) + ".")
 
 

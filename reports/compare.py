@@ -308,6 +308,7 @@ def build(out, runs: list[Path], command: str = "") -> dict:
     diffs = _differences(metas)
     names = ["A (reference)"] + [f"{chr(66 + i)}" for i in range(len(runs) - 1)]
     labels = [f"{n}: {r.name}" for n, r in zip(names, runs)]
+    letters = [n.split(" ")[0] for n in names]
     data = [per_seed_results(r, players) for r in runs]
 
     verdicts, findings = [], []
@@ -397,7 +398,7 @@ def build(out, runs: list[Path], command: str = "") -> dict:
         for metric, cat_labels in CR.judged_metrics(spec, runs, players).items():
             t = CR.across_runs([CR.category_rates(r, players, metric, cat_labels) for r in runs], players)
             cat_tabs[metric] = t
-            verdicts.append(CR.verdict_line(metric, t, [n.split(" ")[0] for n in names],
+            verdicts.append(CR.verdict_line(metric, t, letters,
                                             CR.dealt_in_every_run(spec, metric, metas)))
 
     doc = Doc(f"{label}: comparison of {len(runs)} runs")
@@ -449,7 +450,7 @@ def build(out, runs: list[Path], command: str = "") -> dict:
     for metric, t in cat_tabs.items():
         doc.h(2, f"Win rate by `{metric}` in every run")
         k = len(runs)
-        doc.table(["category"] + [f"{names[j].split(' ')[0]}" for j in range(k)] + ["verdict", "p (IUT, Holm)"],
+        doc.table(["category"] + letters + ["verdict", "p (IUT, Holm)"],
                   [[r.category] + [f"{pct(getattr(r, f'rate_{j}'))} [{pct(getattr(r, f'low_{j}'))}, "
                                    f"{pct(getattr(r, f'high_{j}'))}] ({integer(getattr(r, f'seat_games_{j}'))})"
                                    for j in range(k)] + [r.verdict, pval(r.p_iut_holm)] for r in t.itertuples()],

@@ -135,11 +135,6 @@ def holm_across_counts(tabs: list[pd.DataFrame]) -> None:
             t["p_holm"] = a            # two seats: one test
 
 
-def _joint(text: str, players: int, counts: int) -> str:
-    """A 2-player seat verdict's p is Holm-adjusted too when the report tests other player counts."""
-    return text.replace("significant (p = ", "significant (Holm p = ") if players == 2 and counts > 1 else text
-
-
 def seat_rows(sc, arm: int = 0) -> pd.DataFrame:
     """Per seat: rate, Wilson 95% (and simultaneous over the seats), exact p vs fair, Holm over
     seats. Columns also under the names of reports.seats.seat_table (win_rate, ci_low, ...)."""
@@ -248,8 +243,8 @@ def build(gdir, results: dict | None = None) -> dict:
         text, _ = _seat_finding(tab, p, m.get("command", ""), strategies)
         summary.append(text)
         seat_verdict_at[p] = len(verdicts)
-        verdicts.append(_joint(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
-                                            key_param=spec.key_param, game=game), p, len(seat_tabs)))
+        verdicts.append(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
+                                     key_param=spec.key_param, game=game, holm=p > 2 or len(seat_tabs) > 1))
         n = int(tab["games"].iloc[0])
         det = stats.detectable_edge(n, 1.0 / p)
         limits.append(f"{p} players: with {integer(n)} games a seat edge below about {100 * det:.1f} points would be "
@@ -336,9 +331,9 @@ def build(gdir, results: dict | None = None) -> dict:
         action = seat_action_from_sweep(seat_tabs.get(p), sc, arms, key, p, game, curve)
         if action:
             _, sm, stab, _ = seat_tabs[p]
-            verdicts[seat_verdict_at[p]] = _joint(seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),
-                                                                f" ({p} players)", key_param=spec.key_param, game=game,
-                                                                action=action), p, len(seat_tabs))
+            verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),
+                                                         f" ({p} players)", key_param=spec.key_param, game=game,
+                                                         action=action, holm=p > 2 or len(seat_tabs) > 1)
         other = flagged_seat_under_sweep(seat_tabs.get(p), sc, arms, key, p)
         if other:
             verdicts[-1] += " " + other
@@ -523,15 +518,14 @@ def build(gdir, results: dict | None = None) -> dict:
         pair = [seat_tabs[p_def][0], skill_dir]
         cat_tabs = {m: CR.across_runs([CR.category_rates(r, p_def, m, labs) for r in pair], p_def)
                     for m, labs in CR.judged_metrics(spec, pair, p_def).items()}
+        levels = CR.skill_levels(f"`{strategies}`", f"`{s2}`")
+        metas = [load_meta(r) for r in pair]
         for m, t in cat_tabs.items():
-            dealt = CR.dealt_in_every_run(spec, m, [load_meta(r) for r in pair])
-            verdicts.append(CR.verdict_line(m, t, [f"`{strategies}`", f"`{s2}`"], dealt).replace(
-                "across the 2 runs", f"at both skill levels (`{strategies}`, `{s2}`)").replace(
-                "in every run", "at both levels").replace("depends on the runs", "depends on the level").replace(
-                "no verdict across the runs", "no verdict for both levels"))
+            verdicts.append(CR.verdict_line(m, t, [f"`{strategies}`", f"`{s2}`"],
+                                            CR.dealt_in_every_run(spec, m, metas), levels))
 
         def skill_section(doc, s2=s2, cmp_seats=cmp_seats, cmp_comp=cmp_comp, tab2=tab2, skill_dir=skill_dir,
-                          cat_tabs=cat_tabs):
+                          cat_tabs=cat_tabs, levels=levels):
             doc.h(2, "Skill sensitivity")
             doc.p(f"The same questions with `{s2}` in every seat ({integer(tab2['games'].iloc[0])} games, "
                   f"{p_def} players; command `{load_meta(skill_dir).get('command', '')}`) against `{strategies}`. "
@@ -567,11 +561,10 @@ def build(gdir, results: dict | None = None) -> dict:
                 doc.table(["category", f"with `{strategies}`", f"with `{s2}`", "at both levels", "p (IUT, Holm)"],
                           [[r.category] + [f"{pct(getattr(r, f'rate_{j}'))} [{pct(getattr(r, f'low_{j}'))}, "
                                            f"{pct(getattr(r, f'high_{j}'))}]" for j in (0, 1)]
-                           + [r.verdict.replace("in every run", "at both").replace("the runs", "the level"),
-                              pval(r.p_iut_holm)] for r in t.itertuples()],
+                           + [CR.label(r.verdict, levels), pval(r.p_iut_holm)] for r in t.itertuples()],
                           f"Win share per seat-game of each `{m}` [Wilson 95%] at the two levels; fair 1/{p_def}. Above "
                           "/ below fair at both: on that side at each level and the larger per-level exact binomial p "
-                          "significant after Holm over the categories (intersection-union test); depends on the runs: "
+                          "significant after Holm over the categories (intersection-union test); depends on the level: "
                           "significantly above at one level and below at the other (reports/category_runs.py).")
         sections.append(skill_section)
     elif skill:

@@ -391,11 +391,14 @@ def with_games(command: str, games: int) -> str:
 
 def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", bound_cols=("sim_ci_low", "sim_ci_high"),
                  key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high"),
-                 action: str = "") -> str:
+                 action: str = "", holm: bool | None = None) -> str:
     """One line: the seat question's answer and the action it implies (after a sequential stop,
     judged on the anytime-valid intervals and p-values). `action` replaces the default advice (a
-    sweep of the key constant at this player count) where a sweep has already answered it."""
+    sweep of the key constant at this player count) where a sweep has already answered it. `holm`:
+    whether p_col is Holm-adjusted (default: more than 2 seats; a design report's 2-player count is
+    adjusted with its other counts)."""
     fair = 1.0 / players
+    holm = players > 2 if holm is None else holm
     sig = tab[tab[p_col] < 0.05]
     if players == 2:
         sig = sig[sig["seat"] == 0]
@@ -408,7 +411,7 @@ def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", b
                          "compensate it (a sweep of a scoring constant finds the value)")
         lo, hi = getattr(r, ci_cols[0]), getattr(r, ci_cols[1])
         return (f"Seat advantage{what}: seat {int(r.seat)} {pts(100 * edge, d)} points ({pct(r.win_rate, d)} "
-                f"{ci(lo, hi, d)} vs fair {pct(fair, d)}), significant ({'Holm ' if players > 2 else ''}p = "
+                f"{ci(lo, hi, d)} vs fair {pct(fair, d)}), significant ({'Holm ' if holm else ''}p = "
                 f"{pval(getattr(r, p_col))}); {_relevance(edge, lo - fair, hi - fair, players)}. Action: {act}.")
     worst = tab.iloc[int(np.argmax(np.abs(tab["edge_points"].to_numpy())))]
     lo_col, hi_col = bound_cols

@@ -1771,7 +1771,8 @@ def medusa_value(S, P, o, a, w):
     # back when the attacker is wiped out, against the province occupied when o is
     fight = odds[1] - odds[0]
     if l < NP and S[INFL + l] == o + 1:
-        fight += MEDUSA_PROVINCE * (1.0 - odds[2] - odds[3] - odds[2])
+        attacker_wiped = 1.0 - odds[2] - odds[3]
+        fight += MEDUSA_PROVINCE * (attacker_wiped - odds[2])
     return -fight - MEDUSA_KEEP
 
 

@@ -144,3 +144,12 @@ def kill_phoenix(S, P, rng, l):
     act(S, P, attack_id(l, EGY), rng)
     while S[ST.H_STEP] == ST.ST_CASUALTY:
         act(S, P, legal_list(S, P)[0], rng)
+
+
+def prompt_answer(S, P, o, w, yes, no):
+    """The greedy's answer (weights w) to a yes / no prompt of seat o: "yes" when it values `yes` above `no`."""
+    from strategies import mare_nostrum as SM
+    legal = np.array([yes, no], np.int64)
+    cnt = np.zeros((4, 6), np.int64)
+    ctx = SM.decision_context(S, P, o, w, cnt, legal, 2)
+    return "yes" if SM.action_value(S, P, o, yes, w, cnt, ctx) > SM.action_value(S, P, o, no, w, cnt, ctx) else "no"

@@ -8,9 +8,9 @@ import pytest
 
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import state as ST
-from strategies import mare_nostrum as SM
 from strategies.mare_nostrum import GREEDY_W, OLD_SWITCHES, with_weights
-from .helpers import ROM, BAB, fresh, run_setup, give_hero, set_units, strategy_turn, act, attack_id, prov
+from .helpers import (prompt_answer, ROM, BAB, fresh, run_setup, give_hero,
+                      set_units, strategy_turn, act, attack_id, prov)
 
 GREEDY = np.array(GREEDY_W)
 FIRST = np.array(with_weights(GREEDY_W, **OLD_SWITCHES))
@@ -33,11 +33,7 @@ def _prompt(defence, attack):
 
 
 def _answer(S, P, w):
-    legal = np.array([R.A_MEDUSA_YES, R.A_MEDUSA_NO], np.int64)
-    cnt = np.zeros((4, 6), np.int64)
-    ctx = SM.decision_context(S, P, BAB, w, cnt, legal, 2)
-    yes, no = (SM.action_value(S, P, BAB, a, w, cnt, ctx) for a in legal)
-    return "yes" if yes > no else "no"
+    return prompt_answer(S, P, BAB, w, R.A_MEDUSA_YES, R.A_MEDUSA_NO)
 
 
 @pytest.mark.parametrize("defence, attack, answer", [

@@ -7,9 +7,9 @@ import numpy as np
 
 from sim.mare_nostrum import rules as R
 from sim.mare_nostrum import state as ST
-from strategies import mare_nostrum as SM
 from strategies.mare_nostrum import GREEDY_W, OLD_SWITCHES, with_weights
-from .helpers import ROM, BAB, fresh, run_setup, give_hero, set_units, set_hand, strategy_turn, act, attack_id, prov
+from .helpers import (prompt_answer, ROM, BAB, fresh, run_setup, give_hero,
+                      set_units, set_hand, strategy_turn, act, attack_id, prov)
 
 GREEDY = np.array(GREEDY_W)
 FIRST = np.array(with_weights(GREEDY_W, **OLD_SWITCHES))
@@ -36,11 +36,7 @@ def _prompt(heroes=0):
 
 
 def _answer(S, P, w):
-    legal = np.array([R.A_MIDAS_YES, R.A_MIDAS_NO], np.int64)
-    cnt = np.zeros((4, 6), np.int64)
-    ctx = SM.decision_context(S, P, ROM, w, cnt, legal, 2)
-    yes, no = (SM.action_value(S, P, ROM, a, w, cnt, ctx) for a in legal)
-    return "yes" if yes > no else "no"
+    return prompt_answer(S, P, ROM, w, R.A_MIDAS_YES, R.A_MIDAS_NO)
 
 
 def test_the_greedy_turns_a_legion_when_its_taxes_buy_no_win():
