@@ -7,9 +7,9 @@ Per game, into OUT/GAME/:
   tournament/     every strategy of the line-up in every seat (Bradley-Terry, skill ladder);
   skill-trace/    the skill trace (`agon skill`, experiments/skill.py) at the default player count, for a
                   game with a GameSpec.skill_ladder (`skill_trace_games` per rung; 0: none);
-  skill-<s>-<p>p/ the second skill level (`skill`, default greedy and ismcts: the game's
+  skill-<s>-<p>p/ each further skill level (`skill`, default greedy, tuned and ismcts: the game's
                   GameSpec.extra["skill_levels"] or the config) in every seat at the default player
-                  count, so seat advantage and component verdicts are stated for two skill levels;
+                  count, so seat advantage, component and category verdicts are stated for every level;
   components are read from the seats run at the default player count (same games: identical
   players in every seat are exactly what `agon components` plays);
   causal/<run>/   that seats run again on the same seeds with one flagged component's power off
@@ -36,7 +36,7 @@ DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
               "skill_games", "skill_trace_games", "check_games", "check_option_games",
               "check_confirm_games", "causal"}
-DEFAULT_SKILL = ("greedy", "ismcts")
+DEFAULT_SKILL = ("greedy", "tuned", "ismcts")
 
 
 @dataclass
@@ -52,7 +52,7 @@ class Battery:
     tournament: list[str] = field(default_factory=list)
     tournament_games: int = 120
     seed: int = 1
-    skill: list[str] = field(default_factory=list)   # the two skill levels; the first is `strategies`
+    skill: list[str] = field(default_factory=list)   # the skill levels, weakest first; the first is `strategies`
     skill_games: int = 400
     skill_trace_games: int = 0      # per rung of the skill trace (0: none)
 
@@ -63,7 +63,7 @@ class Battery:
 
     def skill_runs(self) -> list[str]:
         """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
-        return [s for s in self.skill if s != self.strategies] if len(self.skill) == 2 else []
+        return [s for s in self.skill if s != self.strategies] if len(self.skill) >= 2 else []
 
     def units(self) -> list[tuple[str, str, object]]:
         """(folder name, kind, Study | Tournament) in playing order."""
@@ -154,9 +154,10 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
         strategies = [s for s in strategies if s in {x.name for x in spec.strategies}]
         levels = raw.get("skill") or (spec.extra or {}).get("skill_levels") or DEFAULT_SKILL
         levels = [x.strip() for x in (levels.split(",") if isinstance(levels, str) else levels) if str(x).strip()]
-        if len(levels) != 2:
-            raise AgonInputError(f"{path}: skill needs two strategies (weaker,stronger), got {levels}")
-        known = {x.name for x in spec.strategies}
+        if len(levels) < 2 or len(set(levels)) != len(levels):
+            raise AgonInputError(f"{path}: skill needs two or more different strategies (weakest first), got {levels}")
+        from experiments.lineup import tuned_names
+        known = {x.name for x in spec.strategies} | set(tuned_names(spec))
         levels = levels if all(x in known for x in levels) else []
         out.append(Battery(game=g, players=players, strategies=str(raw.get("strategies", "greedy")),
                            seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),

@@ -117,7 +117,7 @@ _DESIGN_GAME = {
                             {"type": "array", "minItems": 1, "items": {"type": "number"}}]},
         "sweep_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
         "tournament_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
-        "skill": _names("two strategies, weaker first, e.g. \"greedy,ismcts\""),
+        "skill": _names("two or more strategies, weakest first, e.g. \"greedy,tuned,ismcts\""),
         "skill_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
         "skill_trace_games": _int(0, MAX_GAMES, "a whole number of games per rung >= 0 (0: no skill trace)"),
         "check_games": _int(0, MAX_GAMES, "a whole number of games >= 0 (0: no player checks)"),

@@ -32,7 +32,7 @@ ABOVE, BELOW, DEPENDS, NONE = "above fair in every run", "below fair in every ru
 @dataclass(frozen=True)
 class Words:
     """How a verdict reads where it is printed: across the runs of `agon compare` (RUNS), or at a
-    design report's two skill levels (`skill_levels`)."""
+    design report's skill levels (`skill_levels`)."""
     every: str = "in every run"              # "above fair {every}"
     varies: str = "depends on the runs"
     none: str = "no verdict across the runs"
@@ -42,9 +42,13 @@ class Words:
 RUNS = Words()
 
 
-def skill_levels(a: str, b: str) -> Words:
-    return Words("at both levels", "depends on the level", "no verdict for both levels",
-                 f"at both skill levels ({a}, {b})")
+def skill_levels(*names: str) -> Words:
+    """The words of a design report's skill levels (two: "both", more: "every")."""
+    if len(names) == 2:
+        return Words("at both levels", "depends on the level", "no verdict for both levels",
+                     f"at both skill levels ({names[0]}, {names[1]})")
+    return Words("at every level", "depends on the level", "no verdict for every level",
+                 f"at the {len(names)} skill levels ({', '.join(names)})")
 
 
 def label(verdict: str, words: Words = RUNS) -> str:

@@ -6,10 +6,11 @@ ladder of budgets, the win rate of one player against copies of itself at half i
 its 95% interval, and the share of the outcome explained by skill. See `trace_table`.
 
 Players are part of the measurement (STATISTICS.md): a design report states its seat advantage
-and component verdicts at two skill levels (two strategies, each in every seat) and marks a
+and component verdicts at two or more skill levels (strategies, each in every seat) and marks a
 finding that changes between them as **skill-dependent**: the difference between the levels is
-significant (Holm over seats; Benjamini-Hochberg over components). A finding whose second level
-has too few games to tell says so rather than calling it stable."""
+significant (Holm over seats; Benjamini-Hochberg over components). With more than two levels each
+further level is compared with the first, and the corrections run over every level at once. A
+finding a level has too few games to judge says so rather than calling it stable."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,7 +22,7 @@ from scipy import stats as st
 from reports import stats
 from reports.fmt import ci, integer, pct, pval
 
-__all__ = ["compare_seats", "compare_components", "trace_table", "skill_share", "trace_section", "build_trace"]
+__all__ = ["compare_seats", "compare_components", "seats_across_levels", "components_across_levels", "trace_table", "skill_share", "trace_section", "build_trace"]
 
 
 def compare_seats(a: pd.DataFrame, b: pd.DataFrame, players: int) -> pd.DataFrame:
@@ -88,6 +89,11 @@ def compare_components(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     out["p_bh"] = np.nan
     if fin.any():
         out.loc[fin, "p_bh"] = stats.benjamini_hochberg(out.loc[fin, "p"].to_numpy())
+    return _label_components(out)
+
+
+def _label_components(out: pd.DataFrame) -> pd.DataFrame:
+    """compare_components' labels from its corrected p values (p_bh)."""
     few = (out["verdict_a"] == "too few to judge") | (out["verdict_b"] == "too few to judge")
     out["differs"] = (~few & (out["p_bh"] < 0.05)).to_numpy(bool)
     same = (out["verdict_a"] == out["verdict_b"]).to_numpy(bool)
@@ -99,6 +105,38 @@ def compare_components(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
         ["too few at one level", "skill-dependent", "same verdict, size differs", "same at both levels"],
         "verdicts differ, difference not significant")
     return out
+
+
+def _joint(tables: list[pd.DataFrame], correct, col: str) -> None:
+    """Replace each table's corrected p values (`col`) by one correction over the finite p of all tables:
+    every level compared with the first is one family, so a third level does not double the false alarms."""
+    ps = [t["p"].to_numpy(float) for t in tables]
+    allp = np.concatenate(ps) if ps else np.zeros(0)
+    fin = np.isfinite(allp)
+    adj = np.full(allp.shape, np.nan)
+    if fin.any():
+        adj[fin] = correct(allp[fin])
+    k = 0
+    for t, p in zip(tables, ps):
+        t[col] = adj[k:k + len(p)]
+        k += len(p)
+
+
+def seats_across_levels(a: pd.DataFrame, levels: list[pd.DataFrame], players: int) -> list[pd.DataFrame]:
+    """compare_seats of every further level against the first (a), Holm over every seat of every level."""
+    outs = [compare_seats(a, b, players) for b in levels]
+    _joint(outs, stats.holm, "p_holm")
+    for o in outs:
+        o["label"] = np.where(o["p_holm"] < 0.05, "skill-dependent", "no difference shown")
+    return outs
+
+
+def components_across_levels(a: pd.DataFrame, levels: list[pd.DataFrame]) -> list[pd.DataFrame]:
+    """compare_components of every further level against the first (a), Benjamini-Hochberg over every
+    component of every level."""
+    outs = [compare_components(a, b) for b in levels]
+    _joint(outs, stats.benjamini_hochberg, "p_bh")
+    return [_label_components(o) for o in outs]
 
 
 # ---------------------------------------------------------------- the skill trace (issue 18)

@@ -42,3 +42,12 @@ def test_one_run_that_barely_shows_it_is_not_enough():
     t = CR.across_runs([a, b], 6).set_index("category")
     assert t.loc["c0", "verdict"] == CR.NONE
     assert CR.across_runs([a, a], 6).set_index("category").loc["c0", "verdict"] == CR.ABOVE
+
+
+def test_skill_level_words():
+    """Two levels read "both", three or more "every" (a design report with greedy, tuned, ismcts)."""
+    two = CR.skill_levels("`greedy`", "`ismcts`")
+    assert two.scope == "at both skill levels (`greedy`, `ismcts`)" and CR.label(CR.BELOW, two) == "below fair at both levels"
+    three = CR.skill_levels("`greedy`", "`tuned`", "`ismcts`")
+    assert three.scope == "at the 3 skill levels (`greedy`, `tuned`, `ismcts`)"
+    assert CR.label(CR.ABOVE, three) == "above fair at every level" and three.none == "no verdict for every level"

@@ -44,3 +44,31 @@ def test_a_component_judged_on_its_family_is_compared_on_its_family():
     assert out.loc["Behemoth", "effect_a"] == 4.8 and out.loc["Behemoth", "effect_b"] == 4.6
     assert not out.loc["Behemoth", "differs"]              # the effect moved 11.7 points; the verdict's figure did not
     assert out.loc["Ishtar", "basis"] == "effect" and out.loc["Ishtar", "effect_a"] == 44.3
+
+
+def test_further_levels_share_one_correction():
+    """A third skill level is a second comparison with the first, not a fresh family: one level gives
+    compare_components' own figures, two levels correct over every component of both (a difference at
+    BH p 0.03 alone is no longer significant beside a second level where nothing differs)."""
+    from reports.skill import components_across_levels, compare_seats, seats_across_levels
+    a = _tab([("Ishtar", "too strong", 10.0, 2.0), ("Athena", "no effect shown", 0.0, 2.0)])
+    b = _tab([("Ishtar", "no effect shown", 6.6, 2.0), ("Athena", "no effect shown", 0.0, 2.0)])
+    one = components_across_levels(a, [b])[0]
+    pd.testing.assert_frame_equal(one, compare_components(a, b))
+    assert one.set_index("label").loc["Ishtar", "label_skill"] == "skill-dependent"
+    c = _tab([("Ishtar", "too strong", 10.0, 2.0), ("Athena", "no effect shown", 0.0, 2.0)])
+    two = components_across_levels(a, [b, c])
+    ish = two[0].set_index("label").loc["Ishtar"]
+    assert ish["p_bh"] > one.set_index("label").loc["Ishtar", "p_bh"]
+    assert np.isclose(ish["p_bh"], 4 * ish["p"]) and ish["p_bh"] > 0.05   # rank 1 of 4 finite p values
+    assert ish["label_skill"] == "verdicts differ, difference not significant"
+    # seats: Holm over every seat of every level
+    sa = pd.DataFrame({"seat": [0, 1, 2], "wins": [333.0, 333.0, 334.0], "games": [1000] * 3,
+                       "edge_points": [0.0, 0.0, 0.0]})
+    sb = pd.DataFrame({"seat": [0, 1, 2], "wins": [393.0, 273.0, 334.0], "games": [1000] * 3,
+                       "edge_points": [6.0, -6.0, 0.0]})
+    s1 = seats_across_levels(sa, [sb], 3)[0]
+    pd.testing.assert_frame_equal(s1, compare_seats(sa, sb, 3))
+    s2 = seats_across_levels(sa, [sb, sa], 3)
+    assert np.isclose(s2[0]["p_holm"].min(), 6 * s2[0]["p"].min())          # the smallest of 6 seat tests
+    assert (s2[1]["label"] == "no difference shown").all()

@@ -44,10 +44,11 @@ def test_index_keeps_the_reports_of_games_not_rerun(tmp_path):
 
 def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     """The design report opens with verdicts, draws seats across player counts, sweeps the
-    default value, and states seat advantage and components for a second skill level."""
+    default value, and states seat advantage, components and categories for every further skill
+    level (here two: a category verdict must hold at all three)."""
     cfg = tmp_path / "design.toml"
     cfg.write_text('[defaults]\nstrategies = "greedy"\nseats = 1200\nsweep = "20,40"\nsweep_games = 300\n'
-                   'tournament = "random,greedy"\ntournament_games = 200\nskill = "greedy,cautious"\n'
+                   'tournament = "random,greedy"\ntournament_games = 200\nskill = "greedy,cautious,random"\n'
                    'skill_games = 1200\n[game.pig]\nplayers = 2\nseats = { 2 = 1200, 3 = 1200 }\n')
     out = tmp_path / "design"
     assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
@@ -56,13 +57,17 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert md.index("## Verdict") < md.index("## Contents") < md.index("## Executive summary")
     verdict = md.split("## Verdict")[1].split("\n## ")[0]
     assert "Seat advantage (2 players)" in verdict and "Seat advantage (3 players)" in verdict
-    assert "Seat advantage (2 players, `cautious`)" in verdict
+    assert "Seat advantage (2 players, `cautious`)" in verdict and "Seat advantage (2 players, `random`)" in verdict
     assert "## Skill sensitivity" in md and "skill-dependent" in md
-    assert (g / "skill-cautious-2p" / "run.json").exists()
-    # a category (Pig's charms, a civ's stand-in) judged at both levels: no charm acts at charm_points 0
-    assert "`charms` at both skill levels (`greedy`, `cautious`)" in verdict
-    assert "no verdict for both levels: none, lucky, dud, both" in verdict
-    assert "| category | with `greedy` | with `cautious` | at both levels | p (IUT, Holm) |" in md
+    assert "### `random` against `greedy`" in md and "### `cautious` against `greedy`" in md
+    assert (g / "skill-cautious-2p" / "run.json").exists() and (g / "skill-random-2p" / "run.json").exists()
+    # a category (Pig's charms, a civ's stand-in) judged at every level: no charm acts at charm_points 0
+    assert "`charms` at the 3 skill levels (`greedy`, `cautious`, `random`)" in verdict
+    assert "no verdict for every level: none, lucky, dud, both" in verdict
+    assert ("| category | with `greedy` | with `cautious` | with `random` | at every level | p (IUT, Holm) |"
+            in md)
+    # one Holm family covers the seats of both further levels
+    assert "Holm over the seats of every level" in md
     # the key constant's default (Pig's target 30) was added to the swept values: the base arm
     import json
     arms = json.loads((g / "sweep-target" / "run.json").read_text())["sweep"]["arms"]
