@@ -486,12 +486,14 @@ def build(gdir, results: dict | None = None) -> dict:
         from reports.skill import components_across_levels, seats_across_levels
         names = [load_meta(d)["strategies"][0] for d in skill_dirs]
         tabs2 = [seat_rows(seat_counts(d)) for d in skill_dirs]
+        holm_across_counts(tabs2)        # each level's seat verdict: one family over the seats of every level
         tab1 = seat_tabs[p_def][2]
         cmp_seats = seats_across_levels(tab1, tabs2, p_def)
         for s2, d, tab2, cs in zip(names, skill_dirs, tabs2, cmp_seats):
             dep = cs[cs["label"] == "skill-dependent"]
             verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), load_meta(d).get("command", ""),
-                                         f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game)
+                                         f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
+                                         holm=p_def > 2 or len(tabs2) > 1)
                             + (" **Skill-dependent**: " + "; ".join(
                                 f"seat {int(r.seat)} {r.edge_a:+.1f} with `{strategies}` vs {r.edge_b:+.1f} with "
                                 f"`{s2}` (Holm p = {pval(r.p_holm)})" for r in dep.itertuples()) + "."
