@@ -578,6 +578,10 @@ def build(gdir, results: dict | None = None) -> dict:
                           "binomial p significant after Holm over the categories (intersection-union test); depends on "
                           "the level: significantly above at one level and below at another "
                           "(reports/category_runs.py).")
+                doc.img(f"skill_{m}.png", png_bytes(CR.plot(t, [x.strip("`") for x in shown], p_def, f"{label}: win share by {m} at every "
+                                                             "skill level")), f"win share by {m} at every skill level",
+                        f"Win share per seat-game of each `{m}` at each skill level, 95% Wilson intervals; dashed: "
+                        f"fair 1/{p_def}; a category's verdict at every level under its name.")
         sections.append(skill_section)
     elif skill:
         limits.append("Skill sensitivity was not measured: no run of a second skill level.")

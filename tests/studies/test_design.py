@@ -66,6 +66,7 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert "no verdict for every level: none, lucky, dud, both" in verdict
     assert ("| category | with `greedy` | with `cautious` | with `random` | at every level | p (IUT, Holm) |"
             in md)
+    assert "(skill_charms.png)" in md                       # the categories at every level, drawn
     # one Holm family covers the seats of both further levels
     assert "Holm over the seats of every level" in md
     # the key constant's default (Pig's target 30) was added to the swept values: the base arm
