@@ -53,13 +53,17 @@ class Battery:
     tournament_games: int = 120
     seed: int = 1
     skill: list[str] = field(default_factory=list)   # the skill levels, weakest first; the first is `strategies`
-    skill_games: int = 400
+    skill_games: int | dict = 400   # games of each further level, or {level: games}
     skill_trace_games: int = 0      # per rung of the skill trace (0: none)
 
     check_games: int = 100          # check-players: traced games per strategy (0: no player checks)
     check_option_games: int = 20    # check-players: seeds per rule option flip
     check_confirm_games: int = 100  # check-players: seeds (x every rotation) of a never-used family's variants
     causal: bool = True             # switch each flagged component's power off on the seats run's seeds
+
+    def skill_games_of(self, level: str) -> int:
+        """Games of one further skill level (a fast `tuned` can afford the seats run's size, a search less)."""
+        return int(self.skill_games[level] if isinstance(self.skill_games, dict) else self.skill_games)
 
     def skill_runs(self) -> list[str]:
         """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
@@ -86,8 +90,8 @@ class Battery:
         for s2 in self.skill_runs():
             p = self.players
             out.append((f"skill-{s2}-{p}p", "seats", Study(
-                kind="seats", game=self.game, players=p, games=self.skill_games, seed=self.seed, strategies=s2,
-                command=f"agon seats {self.game} --players {p} --games {self.skill_games} --strategies {s2} "
+                kind="seats", game=self.game, players=p, games=self.skill_games_of(s2), seed=self.seed, strategies=s2,
+                command=f"agon seats {self.game} --players {p} --games {self.skill_games_of(s2)} --strategies {s2} "
                         f"--seed {self.seed}")))
         if self.skill_trace_games and spec.skill_ladder is not None:
             from experiments.skill import SkillTrace
@@ -159,11 +163,20 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
         from experiments.lineup import tuned_names
         known = {x.name for x in spec.strategies} | set(tuned_names(spec))
         levels = levels if all(x in known for x in levels) else []
+        skill_games = raw.get("skill_games", 400)
+        if isinstance(skill_games, dict):
+            further = [x for x in levels if x != str(raw.get("strategies", "greedy"))]
+            if levels and set(skill_games) != set(further):
+                raise AgonInputError(f"{path}: skill_games for {g} names {', '.join(sorted(skill_games)) or 'nothing'}; "
+                                     f"it needs every further skill level: {', '.join(further)}")
+            skill_games = {k: sc(v, players) for k, v in skill_games.items()}
+        else:
+            skill_games = sc(skill_games, players)
         out.append(Battery(game=g, players=players, strategies=str(raw.get("strategies", "greedy")),
                            seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),
                            sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
                            tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed,
-                           skill=levels, skill_games=sc(raw.get("skill_games", 400), players),
+                           skill=levels, skill_games=skill_games,
                            skill_trace_games=sc(raw.get("skill_trace_games", 0), players)
                            if raw.get("skill_trace_games", 0) else 0,
 
@@ -324,7 +337,7 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
     total = sum(b.seats.values()) + b.sweep_games * len(b.sweep_values) + (
-        b.tournament_games if len(b.tournament) >= 2 else 0) + b.skill_games * len(b.skill_runs()) + (
+        b.tournament_games if len(b.tournament) >= 2 else 0) + sum(b.skill_games_of(s) for s in b.skill_runs()) + (
         b.skill_trace_games * len(get_game(b.game).skill_ladder.budgets)
         if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0) + (
         sum(n for _, n in res["results"].get("causal") or ()))

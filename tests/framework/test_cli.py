@@ -223,6 +223,10 @@ def test_no_import_cycle_between_cli_cli_studies_and_config():
     ('[game.pig]\nseats = "2000"\n', "seats"), ("[game.pig]\nseats = { 2 = nan }\n", "nan"),
     ("[game.pig]\nsweep_games = 40.5\n", "sweep_games"), ("[game.pig]\ncolour = 1\n", "unknown key(s) colour"),
     ("[defaults]\ntournament_games = -3\n", "tournament_games"), ("game = 5\n", "game"),
+    ("[game.pig]\nskill_games = { cautious = 0 }\n", "skill_games"),
+    ('[game.pig]\nskill = "greedy,cautious,random"\nskill_games = { cautious = 100 }\n',
+     "it needs every further skill level: cautious, random"),
+    ('[game.pig]\nskill = "greedy,cautious"\nskill_games = { cautious = 100, tuned = 50 }\n', "names cautious, tuned"),
 ])
 def test_design_config_wrong_types_are_one_line(capsys, tmp_path, monkeypatch, text, word):
     monkeypatch.chdir(tmp_path)

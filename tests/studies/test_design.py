@@ -49,7 +49,7 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     cfg = tmp_path / "design.toml"
     cfg.write_text('[defaults]\nstrategies = "greedy"\nseats = 1200\nsweep = "20,40"\nsweep_games = 300\n'
                    'tournament = "random,greedy"\ntournament_games = 200\nskill = "greedy,cautious,random"\n'
-                   'skill_games = 1200\n[game.pig]\nplayers = 2\nseats = { 2 = 1200, 3 = 1200 }\n')
+                   'skill_games = { cautious = 1200, random = 1000 }\n[game.pig]\nplayers = 2\nseats = { 2 = 1200, 3 = 1200 }\n')
     out = tmp_path / "design"
     assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
     g = out / "pig"
@@ -61,6 +61,7 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert "## Skill sensitivity" in md and "skill-dependent" in md
     assert "### `random` against `greedy`" in md and "### `cautious` against `greedy`" in md
     assert (g / "skill-cautious-2p" / "run.json").exists() and (g / "skill-random-2p" / "run.json").exists()
+    assert "`random`: 1,000 games" in md and "`cautious`: 1,200 games" in md     # skill_games per level
     # a category (Pig's charms, a civ's stand-in) judged at every level: no charm acts at charm_points 0
     assert "`charms` at the 3 skill levels (`greedy`, `cautious`, `random`)" in verdict
     assert "no verdict for every level: none, lucky, dud, both" in verdict
