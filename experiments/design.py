@@ -231,6 +231,7 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
             print(f"== {b.game}: {name} ({games} games)", file=sys.stderr)
         sub = child(out, name, "study")
         again = resume and (sub / "run.json").exists()   # a study not reached before is played anew
+        finished = again and _complete(sub)                 # resumed and already played: only re-read
         if kind == "tournament":
             results[name] = tmod.run(st, sub, jobs, resume=again, force=force and not again, progress=progress)
         elif kind == "skill_trace":
@@ -239,7 +240,8 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         else:
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
             results[name] = build_report(sub)
-        times[name] = round(time.perf_counter() - t0, 1)
+        times[name] = round(time.perf_counter() - t0, 1) if not finished else \
+            f"{round(time.perf_counter() - t0, 1)} (played before; re-read)"
     if b.causal and b.players in b.seats and has_power_switches(b.game):
         t0 = time.perf_counter()
         results["causal"] = run_power_checks(b, out, jobs, resume, force, progress)
@@ -249,6 +251,15 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         results["players"] = run_player_checks(b, out / "players", jobs, progress)
         times["players"] = round(time.perf_counter() - t0, 1)
     return {"times": times, "results": results}
+
+
+def _complete(sub: Path) -> bool:
+    """Whether a run folder holds a finished study (its run.json says so)."""
+    import json
+    try:
+        return json.loads((sub / "run.json").read_text()).get("status") == "complete"
+    except (OSError, ValueError):
+        return False
 
 
 def has_power_switches(game: str) -> bool:

@@ -216,6 +216,118 @@ def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir:
     doc.csv("power_worth.csv", t)
 
 
+def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict, comp_tabs: dict, spec, game: str,
+                      label: str):
+    """The further skill levels at the default player count: (verdict lines, the Skill sensitivity section, or
+    None when no level ran). Each level is compared with the first; seats and components are corrected over
+    every level at once, and a category must hold at every level."""
+    verdicts = []
+    skill_dirs = [d for d in (gdir / f"skill-{s}-{p_def}p" for s in skill if s != strategies)
+                  if (d / "run.json").exists()]
+    if not skill_dirs or p_def not in seat_tabs:
+        return verdicts, None
+    from reports import category_runs as CR
+    from reports.skill import components_across_levels, seats_across_levels
+    names = [load_meta(d)["strategies"][0] for d in skill_dirs]
+    tabs2 = [seat_rows(seat_counts(d)) for d in skill_dirs]
+    holm_across_counts(tabs2)        # each level's seat verdict: one family over the seats of every level
+    tab1 = seat_tabs[p_def][2]
+    cmp_seats = seats_across_levels(tab1, tabs2, p_def)
+    for s2, d, tab2, cs in zip(names, skill_dirs, tabs2, cmp_seats):
+        dep = cs[cs["label"] == "skill-dependent"]
+        verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), load_meta(d).get("command", ""),
+                                     f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
+                                     holm=p_def > 2 or len(tabs2) > 1)
+                        + (" **Skill-dependent**: " + "; ".join(
+                            f"seat {int(r.seat)} {r.edge_a:+.1f} with `{strategies}` vs {r.edge_b:+.1f} with "
+                            f"`{s2}` (Holm p = {pval(r.p_holm)})" for r in dep.itertuples()) + "."
+                           if len(dep) else f" Same as with `{strategies}` (no seat differs significantly between "
+                                            "the levels)."))
+    cmp_comps = [None] * len(skill_dirs)
+    if strategies in comp_tabs:
+        tabcs = []
+        for s2, d in zip(names, skill_dirs):
+            counts2, games2, pp2 = fold_components(d, spec)
+            tabcs.append(component_table(counts2, games2, pp2))
+            comp_tabs[s2] = tabcs[-1]
+        cmp_comps = components_across_levels(comp_tabs[strategies], tabcs)
+        for s2, tab2, cc in zip(names, tabs2, cmp_comps):
+            flagged = cc[(cc["verdict_a"].isin(["too strong", "too weak"]))
+                         | (cc["verdict_b"].isin(["too strong", "too weak"]))]
+            if len(flagged):
+                groups = {}
+                for r in flagged.itertuples():
+                    groups.setdefault(r.label_skill, []).append(r.label)
+                verdicts.append(f"Component verdicts with `{s2}` ({integer(tab2['games'].iloc[0])} games) against "
+                                f"`{strategies}`: " + "; ".join(
+                                    (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
+                                    for k, v in sorted(groups.items())) + ".")
+
+    # categories (a civ, a side) at every level: a verdict that holds whoever plays
+    runs = [seat_tabs[p_def][0]] + skill_dirs
+    shown = [f"`{x}`" for x in [strategies] + names]
+    cat_tabs = {m: CR.across_runs([CR.category_rates(r, p_def, m, labs) for r in runs], p_def)
+                for m, labs in CR.judged_metrics(spec, runs, p_def).items()}
+    levels = CR.skill_levels(*shown)
+    metas = [load_meta(r) for r in runs]
+    for m, t in cat_tabs.items():
+        verdicts.append(CR.verdict_line(m, t, shown, CR.dealt_in_every_run(spec, m, metas), levels))
+
+    def skill_section(doc, names=names, cmp_seats=cmp_seats, cmp_comps=cmp_comps, tabs2=tabs2,
+                      skill_dirs=skill_dirs, cat_tabs=cat_tabs, levels=levels, shown=shown):
+        doc.h(2, "Skill sensitivity")
+        doc.p(f"The same questions with {', '.join(f'`{x}`' for x in names)} in every seat ({p_def} players) "
+              f"against `{strategies}`. A finding is **skill-dependent** when the difference between a level and "
+              f"`{strategies}` is significant (Holm over seats, Benjamini-Hochberg over components, each over "
+              "every level at once) and, for a component, its verdict changes (same verdict, size differs: only "
+              "the size moved); a finding a level cannot judge says so.")
+        for s2, cs, cc, tab2, d in zip(names, cmp_seats, cmp_comps, tabs2, skill_dirs):
+            if len(names) > 1:
+                doc.h(3, f"`{s2}` against `{strategies}`")
+            doc.p(f"`{s2}`: {integer(tab2['games'].iloc[0])} games, command `{load_meta(d).get('command', '')}`.")
+            doc.table(["seat", f"edge with `{strategies}` (pts)", f"edge with `{s2}` (pts)", "difference [95% CI]",
+                       "p (Holm)", ""],
+                      [[int(r.seat), f"{r.edge_a:+.1f}", f"{r.edge_b:+.1f}",
+                        f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]", pval(r.p_holm),
+                        f"**{r.label}**" if r.label == "skill-dependent" else r.label] for r in cs.itertuples()],
+                      "Seat edges at the two levels compared; difference: Newcombe interval of the two win rates, "
+                      "two-proportion test, Holm over the seats of every level.")
+            if cc is not None and len(cc):
+                unjudged = cc["verdict_a"].map(ce.is_unjudged).astype(bool)   # not compared (e.g. a category)
+                show = cc[((cc["verdict_a"] != "no effect shown") | (cc["verdict_b"] != "no effect shown")
+                           | (cc["label_skill"] == "skill-dependent")) & ~unjudged]
+                doc.table(["component", f"with `{strategies}`", f"with `{s2}`", "difference (pts) [95% CI]",
+                           "p (BH)", ""],
+                          [[r.label, r.verdict_a if not np.isfinite(r.effect_a) else
+                            f"{r.effect_a:+.1f}{' vs family' if r.basis == 'family' else ''} ({r.verdict_a})",
+                            r.verdict_b if not np.isfinite(r.effect_b) else
+                            f"{r.effect_b:+.1f}{' vs family' if r.basis == 'family' else ''} ({r.verdict_b})",
+                            "-" if not np.isfinite(r.diff_points) else
+                            f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]", pval(r.p_bh),
+                            f"**{r.label_skill}**" if r.label_skill == "skill-dependent" else r.label_skill]
+                           for r in show.itertuples()],
+                          f"Components judged at either level or differing between them ({len(show)} of "
+                          f"{len(cc)}); the figure each verdict judges, as in the Components section (marked "
+                          "'vs family': the contrast with the family's median); difference: normal interval from "
+                          "the two standard errors (independent runs), Benjamini-Hochberg over the components of "
+                          "every level.")
+        for m, t in cat_tabs.items():
+            k = len(shown)
+            doc.table(["category"] + [f"with {x}" for x in shown] + [levels.every, "p (IUT, Holm)"],
+                      [[r.category] + [f"{pct(getattr(r, f'rate_{j}'))} [{pct(getattr(r, f'low_{j}'))}, "
+                                       f"{pct(getattr(r, f'high_{j}'))}]" for j in range(k)]
+                       + [CR.label(r.verdict, levels), pval(r.p_iut_holm)] for r in t.itertuples()],
+                      f"Win share per seat-game of each `{m}` [Wilson 95%] at the {k} levels; fair 1/{p_def}. Above "
+                      f"/ below fair {levels.every}: on that side at each level and the largest per-level exact "
+                      "binomial p significant after Holm over the categories (intersection-union test); depends on "
+                      "the level: significantly above at one level and below at another "
+                      "(reports/category_runs.py).")
+            doc.img(f"skill_{m}.png", png_bytes(CR.plot(t, [x.strip("`") for x in shown], p_def, f"{label}: win share by {m} at every "
+                                                         "skill level")), f"win share by {m} at every skill level",
+                    f"Win share per seat-game of each `{m}` at each skill level, 95% Wilson intervals; dashed: "
+                    f"fair 1/{p_def}; a category's verdict at every level under its name.")
+    return verdicts, skill_section
+
 def build(gdir, results: dict | None = None) -> dict:
     """Write gdir/report.md + report.html from the battery's run folders."""
     gdir = Path(gdir)
@@ -479,110 +591,10 @@ def build(gdir, results: dict | None = None) -> dict:
 
     # ---- skill sensitivity: the further skill levels at the default player count
     skill = (meta.get("battery") or {}).get("skill") or []
-    skill_dirs = [d for d in (gdir / f"skill-{s}-{p_def}p" for s in skill if s != strategies)
-                  if (d / "run.json").exists()]
-    if skill_dirs and p_def in seat_tabs:
-        from reports import category_runs as CR
-        from reports.skill import components_across_levels, seats_across_levels
-        names = [load_meta(d)["strategies"][0] for d in skill_dirs]
-        tabs2 = [seat_rows(seat_counts(d)) for d in skill_dirs]
-        holm_across_counts(tabs2)        # each level's seat verdict: one family over the seats of every level
-        tab1 = seat_tabs[p_def][2]
-        cmp_seats = seats_across_levels(tab1, tabs2, p_def)
-        for s2, d, tab2, cs in zip(names, skill_dirs, tabs2, cmp_seats):
-            dep = cs[cs["label"] == "skill-dependent"]
-            verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), load_meta(d).get("command", ""),
-                                         f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
-                                         holm=p_def > 2 or len(tabs2) > 1)
-                            + (" **Skill-dependent**: " + "; ".join(
-                                f"seat {int(r.seat)} {r.edge_a:+.1f} with `{strategies}` vs {r.edge_b:+.1f} with "
-                                f"`{s2}` (Holm p = {pval(r.p_holm)})" for r in dep.itertuples()) + "."
-                               if len(dep) else f" Same as with `{strategies}` (no seat differs significantly between "
-                                                "the levels)."))
-        cmp_comps = [None] * len(skill_dirs)
-        if strategies in comp_tabs:
-            tabcs = []
-            for s2, d in zip(names, skill_dirs):
-                counts2, games2, pp2 = fold_components(d, spec)
-                tabcs.append(component_table(counts2, games2, pp2))
-                comp_tabs[s2] = tabcs[-1]
-            cmp_comps = components_across_levels(comp_tabs[strategies], tabcs)
-            for s2, tab2, cc in zip(names, tabs2, cmp_comps):
-                flagged = cc[(cc["verdict_a"].isin(["too strong", "too weak"]))
-                             | (cc["verdict_b"].isin(["too strong", "too weak"]))]
-                if len(flagged):
-                    groups = {}
-                    for r in flagged.itertuples():
-                        groups.setdefault(r.label_skill, []).append(r.label)
-                    verdicts.append(f"Component verdicts with `{s2}` ({integer(tab2['games'].iloc[0])} games) against "
-                                    f"`{strategies}`: " + "; ".join(
-                                        (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
-                                        for k, v in sorted(groups.items())) + ".")
-
-        # categories (a civ, a side) at every level: a verdict that holds whoever plays
-        runs = [seat_tabs[p_def][0]] + skill_dirs
-        shown = [f"`{x}`" for x in [strategies] + names]
-        cat_tabs = {m: CR.across_runs([CR.category_rates(r, p_def, m, labs) for r in runs], p_def)
-                    for m, labs in CR.judged_metrics(spec, runs, p_def).items()}
-        levels = CR.skill_levels(*shown)
-        metas = [load_meta(r) for r in runs]
-        for m, t in cat_tabs.items():
-            verdicts.append(CR.verdict_line(m, t, shown, CR.dealt_in_every_run(spec, m, metas), levels))
-
-        def skill_section(doc, names=names, cmp_seats=cmp_seats, cmp_comps=cmp_comps, tabs2=tabs2,
-                          skill_dirs=skill_dirs, cat_tabs=cat_tabs, levels=levels, shown=shown):
-            doc.h(2, "Skill sensitivity")
-            doc.p(f"The same questions with {', '.join(f'`{x}`' for x in names)} in every seat ({p_def} players) "
-                  f"against `{strategies}`. A finding is **skill-dependent** when the difference between a level and "
-                  f"`{strategies}` is significant (Holm over seats, Benjamini-Hochberg over components, each over "
-                  "every level at once) and, for a component, its verdict changes (same verdict, size differs: only "
-                  "the size moved); a finding a level cannot judge says so.")
-            for s2, cs, cc, tab2, d in zip(names, cmp_seats, cmp_comps, tabs2, skill_dirs):
-                if len(names) > 1:
-                    doc.h(3, f"`{s2}` against `{strategies}`")
-                doc.p(f"`{s2}`: {integer(tab2['games'].iloc[0])} games, command `{load_meta(d).get('command', '')}`.")
-                doc.table(["seat", f"edge with `{strategies}` (pts)", f"edge with `{s2}` (pts)", "difference [95% CI]",
-                           "p (Holm)", ""],
-                          [[int(r.seat), f"{r.edge_a:+.1f}", f"{r.edge_b:+.1f}",
-                            f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]", pval(r.p_holm),
-                            f"**{r.label}**" if r.label == "skill-dependent" else r.label] for r in cs.itertuples()],
-                          "Seat edges at the two levels compared; difference: Newcombe interval of the two win rates, "
-                          "two-proportion test, Holm over the seats of every level.")
-                if cc is not None and len(cc):
-                    unjudged = cc["verdict_a"].map(ce.is_unjudged).astype(bool)   # not compared (e.g. a category)
-                    show = cc[((cc["verdict_a"] != "no effect shown") | (cc["verdict_b"] != "no effect shown")
-                               | (cc["label_skill"] == "skill-dependent")) & ~unjudged]
-                    doc.table(["component", f"with `{strategies}`", f"with `{s2}`", "difference (pts) [95% CI]",
-                               "p (BH)", ""],
-                              [[r.label, r.verdict_a if not np.isfinite(r.effect_a) else
-                                f"{r.effect_a:+.1f}{' vs family' if r.basis == 'family' else ''} ({r.verdict_a})",
-                                r.verdict_b if not np.isfinite(r.effect_b) else
-                                f"{r.effect_b:+.1f}{' vs family' if r.basis == 'family' else ''} ({r.verdict_b})",
-                                "-" if not np.isfinite(r.diff_points) else
-                                f"{r.diff_points:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]", pval(r.p_bh),
-                                f"**{r.label_skill}**" if r.label_skill == "skill-dependent" else r.label_skill]
-                               for r in show.itertuples()],
-                              f"Components judged at either level or differing between them ({len(show)} of "
-                              f"{len(cc)}); the figure each verdict judges, as in the Components section (marked "
-                              "'vs family': the contrast with the family's median); difference: normal interval from "
-                              "the two standard errors (independent runs), Benjamini-Hochberg over the components of "
-                              "every level.")
-            for m, t in cat_tabs.items():
-                k = len(shown)
-                doc.table(["category"] + [f"with {x}" for x in shown] + [levels.every, "p (IUT, Holm)"],
-                          [[r.category] + [f"{pct(getattr(r, f'rate_{j}'))} [{pct(getattr(r, f'low_{j}'))}, "
-                                           f"{pct(getattr(r, f'high_{j}'))}]" for j in range(k)]
-                           + [CR.label(r.verdict, levels), pval(r.p_iut_holm)] for r in t.itertuples()],
-                          f"Win share per seat-game of each `{m}` [Wilson 95%] at the {k} levels; fair 1/{p_def}. Above "
-                          f"/ below fair {levels.every}: on that side at each level and the largest per-level exact "
-                          "binomial p significant after Holm over the categories (intersection-union test); depends on "
-                          "the level: significantly above at one level and below at another "
-                          "(reports/category_runs.py).")
-                doc.img(f"skill_{m}.png", png_bytes(CR.plot(t, [x.strip("`") for x in shown], p_def, f"{label}: win share by {m} at every "
-                                                             "skill level")), f"win share by {m} at every skill level",
-                        f"Win share per seat-game of each `{m}` at each skill level, 95% Wilson intervals; dashed: "
-                        f"fair 1/{p_def}; a category's verdict at every level under its name.")
-        sections.append(skill_section)
+    lines, section = skill_sensitivity(gdir, skill, strategies, p_def, seat_tabs, comp_tabs, spec, game, label)
+    verdicts.extend(lines)
+    if section is not None:
+        sections.append(section)
     elif skill:
         limits.append("Skill sensitivity was not measured: no run of a second skill level.")
     # ---- skill trace (`agon skill`): the search player against copies at half its budget

@@ -40,6 +40,9 @@ def test_index_keeps_the_reports_of_games_not_rerun(tmp_path):
     assert "](pig/report.md)" in index and "](pig-earlier/report.md)" in index and "notes" not in index
     assert index.index("](pig/report.md)") < index.index("](pig-earlier/report.md)")   # this run's first
     assert "pig-earlier/report.html" in (out / "index.html").read_text()
+    # the resumed report does not pass its re-reading off as the studies' playing time
+    times = (out / "pig" / "report.md").read_text().split("**Wall time per study** (s): ")[1].splitlines()[0]
+    assert "seats-2p" in times and "(played before; re-read)" in times
 
 
 def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
