@@ -116,7 +116,8 @@ def add_study_commands(sub) -> None:
     k.add_argument("--budgets", type=ascii_text, help="budgets B, comma separated, each played against copies at B/2 "
                                                      "(default: the game's ladder, listed by `agon games GAME`)")
 
-    d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components) in one report")
+    d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components, causal "
+                                             "checks, the findings again at each skill level, player checks) in one report")
     d.add_argument("game", nargs="+", help="one or more games")
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
     d.add_argument("--scale", type=number(0, MAX_SCALE, open_lo=True), default=1.0,
