@@ -164,14 +164,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
         known = {x.name for x in spec.strategies} | set(tuned_names(spec))
         levels = levels if all(x in known for x in levels) else []
         skill_games = raw.get("skill_games", 400)
-        if isinstance(skill_games, dict):
-            further = [x for x in levels if x != str(raw.get("strategies", "greedy"))]
-            if levels and set(skill_games) != set(further):
-                raise AgonInputError(f"{path}: skill_games for {g} names {', '.join(sorted(skill_games)) or 'nothing'}; "
-                                     f"it needs every further skill level: {', '.join(further)}")
-            skill_games = {k: sc(v, players) for k, v in skill_games.items()}
-        else:
-            skill_games = sc(skill_games, players)
+        skill_games = ({k: sc(v, players) for k, v in skill_games.items()} if isinstance(skill_games, dict)
+                       else sc(skill_games, players))
         out.append(Battery(game=g, players=players, strategies=str(raw.get("strategies", "greedy")),
                            seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),
                            sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
@@ -184,6 +178,10 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            check_option_games=sc(raw.get("check_option_games", 20), 0),
                            check_confirm_games=max(1, sc(raw.get("check_confirm_games", 100), 0)),
                            causal=bool(raw.get("causal", True))))
+        further = out[-1].skill_runs()
+        if isinstance(skill_games, dict) and further and set(skill_games) != set(further):
+            raise AgonInputError(f"{path}: skill_games for {g} names {', '.join(sorted(skill_games))}; "
+                                 f"it needs every further skill level: {', '.join(further)}")
     return out
 
 
@@ -213,6 +211,7 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
                 progress: bool = True) -> dict:
     """Play every study of the battery into out/ (each an ordinary, resumable run folder) and
     build its reports; returns the wall seconds per study."""
+    from experiments import folder
     from experiments import tournament as tmod
     from reports import build_report
     units = b.units()
@@ -231,7 +230,7 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
             print(f"== {b.game}: {name} ({games} games)", file=sys.stderr)
         sub = child(out, name, "study")
         again = resume and (sub / "run.json").exists()   # a study not reached before is played anew
-        finished = again and _complete(sub)                 # resumed and already played: only re-read
+        finished = again and (folder.meta_of(sub) or {}).get("status") == "complete"   # only re-read
         if kind == "tournament":
             results[name] = tmod.run(st, sub, jobs, resume=again, force=force and not again, progress=progress)
         elif kind == "skill_trace":
@@ -251,15 +250,6 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         results["players"] = run_player_checks(b, out / "players", jobs, progress)
         times["players"] = round(time.perf_counter() - t0, 1)
     return {"times": times, "results": results}
-
-
-def _complete(sub: Path) -> bool:
-    """Whether a run folder holds a finished study (its run.json says so)."""
-    import json
-    try:
-        return json.loads((sub / "run.json").read_text()).get("status") == "complete"
-    except (OSError, ValueError):
-        return False
 
 
 def has_power_switches(game: str) -> bool:

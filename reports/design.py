@@ -228,14 +228,15 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
         return verdicts, None
     from reports import category_runs as CR
     from reports.skill import components_across_levels, seats_across_levels
-    names = [load_meta(d)["strategies"][0] for d in skill_dirs]
+    metas = [load_meta(d) for d in skill_dirs]
+    names = [m["strategies"][0] for m in metas]
     tabs2 = [seat_rows(seat_counts(d)) for d in skill_dirs]
     holm_across_counts(tabs2)        # each level's seat verdict: one family over the seats of every level
     tab1 = seat_tabs[p_def][2]
     cmp_seats = seats_across_levels(tab1, tabs2, p_def)
-    for s2, d, tab2, cs in zip(names, skill_dirs, tabs2, cmp_seats):
+    for s2, m2, tab2, cs in zip(names, metas, tabs2, cmp_seats):
         dep = cs[cs["label"] == "skill-dependent"]
-        verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), load_meta(d).get("command", ""),
+        verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), m2.get("command", ""),
                                      f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
                                      holm=p_def > 2 or len(tabs2) > 1)
                         + (" **Skill-dependent**: " + "; ".join(
@@ -265,26 +266,27 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
 
     # categories (a civ, a side) at every level: a verdict that holds whoever plays
     runs = [seat_tabs[p_def][0]] + skill_dirs
-    shown = [f"`{x}`" for x in [strategies] + names]
+    level_names = [strategies] + names
+    shown = [f"`{x}`" for x in level_names]
     cat_tabs = {m: CR.across_runs([CR.category_rates(r, p_def, m, labs) for r in runs], p_def)
                 for m, labs in CR.judged_metrics(spec, runs, p_def).items()}
     levels = CR.skill_levels(*shown)
-    metas = [load_meta(r) for r in runs]
+    run_metas = [seat_tabs[p_def][1]] + metas
     for m, t in cat_tabs.items():
-        verdicts.append(CR.verdict_line(m, t, shown, CR.dealt_in_every_run(spec, m, metas), levels))
+        verdicts.append(CR.verdict_line(m, t, shown, CR.dealt_in_every_run(spec, m, run_metas), levels))
 
     def skill_section(doc, names=names, cmp_seats=cmp_seats, cmp_comps=cmp_comps, tabs2=tabs2,
-                      skill_dirs=skill_dirs, cat_tabs=cat_tabs, levels=levels, shown=shown):
+                      metas=metas, cat_tabs=cat_tabs, levels=levels, shown=shown, level_names=level_names):
         doc.h(2, "Skill sensitivity")
         doc.p(f"The same questions with {', '.join(f'`{x}`' for x in names)} in every seat ({p_def} players) "
               f"against `{strategies}`. A finding is **skill-dependent** when the difference between a level and "
               f"`{strategies}` is significant (Holm over seats, Benjamini-Hochberg over components, each over "
               "every level at once) and, for a component, its verdict changes (same verdict, size differs: only "
               "the size moved); a finding a level cannot judge says so.")
-        for s2, cs, cc, tab2, d in zip(names, cmp_seats, cmp_comps, tabs2, skill_dirs):
+        for s2, cs, cc, tab2, m2 in zip(names, cmp_seats, cmp_comps, tabs2, metas):
             if len(names) > 1:
                 doc.h(3, f"`{s2}` against `{strategies}`")
-            doc.p(f"`{s2}`: {integer(tab2['games'].iloc[0])} games, command `{load_meta(d).get('command', '')}`.")
+            doc.p(f"`{s2}`: {integer(tab2['games'].iloc[0])} games, command `{m2.get('command', '')}`.")
             doc.table(["seat", f"edge with `{strategies}` (pts)", f"edge with `{s2}` (pts)", "difference [95% CI]",
                        "p (Holm)", ""],
                       [[int(r.seat), f"{r.edge_a:+.1f}", f"{r.edge_b:+.1f}",
@@ -322,7 +324,7 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                       "binomial p significant after Holm over the categories (intersection-union test); depends on "
                       "the level: significantly above at one level and below at another "
                       "(reports/category_runs.py).")
-            doc.img(f"skill_{m}.png", png_bytes(CR.plot(t, [x.strip("`") for x in shown], p_def, f"{label}: win share by {m} at every "
+            doc.img(f"skill_{m}.png", png_bytes(CR.plot(t, level_names, p_def, f"{label}: win share by {m} at every "
                                                          "skill level")), f"win share by {m} at every skill level",
                     f"Win share per seat-game of each `{m}` at each skill level, 95% Wilson intervals; dashed: "
                     f"fair 1/{p_def}; a category's verdict at every level under its name.")
