@@ -117,13 +117,14 @@ def add_study_commands(sub) -> None:
                                                      "(default: the game's ladder, listed by `agon games GAME`)")
 
     d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components, causal "
-                                             "checks, the findings again at each skill level, player checks) in one report")
+                                             "checks, the findings again at each skill level, whether each level is "
+                                             "stronger than the one below, player checks) in one report")
     d.add_argument("game", nargs="+", help="one or more games")
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
     d.add_argument("--scale", type=number(0, MAX_SCALE, open_lo=True), default=1.0,
                    help="multiply every game count (e.g. 0.1 for a quick look)")
-    d.add_argument("--seed", type=count(0, MAX_SEED - 2), default=1, help="run seed (the sweep and the tournament "
-                   "use the next two)")
+    d.add_argument("--seed", type=count(0, MAX_SEED - 3), default=1, help="run seed (the sweep, the tournament and "
+                   "the levels' order check use the next three)")
     d.add_argument("--jobs", type=count(1), default=1, help="worker processes (at most the cores)")
     d.add_argument("--out", help="base folder (default runs/design); each game writes out/GAME")
     d.add_argument("--resume", action="store_true", help="finish interrupted studies in --out (done ones are kept)")

@@ -10,6 +10,9 @@ Per game, into OUT/GAME/:
   skill-<s>-<p>p/ each further skill level (`skill`, default greedy, tuned and ismcts: the game's
                   GameSpec.extra["skill_levels"] or the config) in every seat at the default player
                   count, so seat advantage, component and category verdicts are stated for every level;
+  order-<s>-<w>-<p>p/ the levels' order: one seat of each level s among copies of the level w below it,
+                  every seat in turn (`order_games` per step), so "survives a stronger player" is
+                  checked to be about a stronger player (reports/level_order.py);
   components are read from the seats run at the default player count (same games: identical
   players in every seat are exactly what `agon components` plays);
   causal/<run>/   that seats run again on the same seeds with one flagged component's power off
@@ -34,7 +37,7 @@ from sim.spec import AgonInputError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
-              "skill_games", "skill_trace_games", "check_games", "check_option_games",
+              "skill_games", "skill_trace_games", "order_games", "check_games", "check_option_games",
               "check_confirm_games", "causal"}
 DEFAULT_SKILL = ("greedy", "tuned", "ismcts")
 
@@ -55,6 +58,7 @@ class Battery:
     skill: list[str] = field(default_factory=list)   # the skill levels, weakest first; the first is `strategies`
     skill_games: int | dict = 400   # games of each further level, or {level: games}
     skill_trace_games: int = 0      # per rung of the skill trace (0: none)
+    order_games: int = 0            # per step of the levels' order check (0: none)
 
     check_games: int = 100          # check-players: traced games per strategy (0: no player checks)
     check_option_games: int = 20    # check-players: seeds per rule option flip
@@ -68,6 +72,10 @@ class Battery:
     def skill_runs(self) -> list[str]:
         """Skill levels that need their own run (the battery's `strategies` is played anyway)."""
         return [s for s in self.skill if s != self.strategies] if len(self.skill) >= 2 else []
+
+    def order_steps(self) -> list[tuple[str, str]]:
+        """(weaker, stronger) for each pair of neighbouring skill levels the order check plays."""
+        return list(zip(self.skill, self.skill[1:])) if self.order_games and len(self.skill) >= 2 else []
 
     def units(self) -> list[tuple[str, str, object]]:
         """(folder name, kind, Study | Tournament) in playing order."""
@@ -93,6 +101,14 @@ class Battery:
                 kind="seats", game=self.game, players=p, games=self.skill_games_of(s2), seed=self.seed, strategies=s2,
                 command=f"agon seats {self.game} --players {p} --games {self.skill_games_of(s2)} --strategies {s2} "
                         f"--seed {self.seed}")))
+        for weak, strong in self.order_steps():
+            p = self.players
+            lineup = [strong] + [weak] * (p - 1)
+            out.append((f"order-{strong}-{weak}-{p}p", "order", Study(
+                kind="seats", game=self.game, players=p, games=self.order_games, seed=self.seed + 3,
+                strategies=lineup,
+                command=f"agon seats {self.game} --players {p} --games {self.order_games} --strategies "
+                        f"{','.join(lineup)} --seed {self.seed + 3}")))
         if self.skill_trace_games and spec.skill_ladder is not None:
             from experiments.skill import SkillTrace
             p = self.players
@@ -173,6 +189,7 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            skill=levels, skill_games=skill_games,
                            skill_trace_games=sc(raw.get("skill_trace_games", 0), players)
                            if raw.get("skill_trace_games", 0) else 0,
+                           order_games=sc(raw.get("order_games", 0), players) if raw.get("order_games", 0) else 0,
 
                            check_games=sc(raw.get("check_games", 100), 0) if raw.get("check_games", 100) else 0,
                            check_option_games=sc(raw.get("check_option_games", 20), 0),
@@ -236,6 +253,8 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         elif kind == "skill_trace":
             from experiments import skill as skmod
             results[name] = skmod.run(st, sub, jobs, resume=again, force=force and not again, progress=progress)
+        elif kind == "order":      # read by the design report only (reports/level_order.py)
+            run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
         else:
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
             results[name] = build_report(sub)

@@ -80,7 +80,7 @@ _KEYS = {
     "restrict": _COMMON + ("strategies", "bans"),
     "design": ("name", "kind", "game", "seed", "scale", "config"),
 }
-_DESIGN_SEED = _int(0, MAX_SEED - 2, "a whole number from 0 to 2^63-3 (the sweep and tournament use the next two)")
+_DESIGN_SEED = _int(0, MAX_SEED - 3, "a whole number from 0 to 2^63-4 (the sweep, the tournament and the levels' order check use the next three)")
 _REQUIRED = {"sweep": ["sweep"], "tune": ["tune", "targets"], "tournament": ["strategies"], "restrict": ["bans"]}
 
 
@@ -123,6 +123,7 @@ _DESIGN_GAME = {
                                    "additionalProperties": {"type": "integer", "minimum": 1, "maximum": MAX_GAMES}}],
                         "valid": "games of each further skill level, or { tuned = 8000, ismcts = 2000 }"},
         "skill_trace_games": _int(0, MAX_GAMES, "a whole number of games per rung >= 0 (0: no skill trace)"),
+        "order_games": _int(0, MAX_GAMES, "a whole number of games per step >= 0 (0: no check of the levels' order)"),
         "check_games": _int(0, MAX_GAMES, "a whole number of games >= 0 (0: no player checks)"),
         "check_option_games": _int(0, MAX_GAMES, "a whole number of seeds >= 0"),
         "check_confirm_games": _int(1, MAX_GAMES, "a whole number of seeds >= 1"),

@@ -264,6 +264,11 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                                     (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
                                     for k, v in sorted(groups.items())) + ".")
 
+    from reports import level_order as LO
+    order = LO.order_table(gdir, skill, p_def)     # is each level stronger than the one below it?
+    if order is not None:
+        verdicts.append(LO.verdict_line(order))
+
     # categories (a civ, a side) at every level: a verdict that holds whoever plays
     runs = [seat_tabs[p_def][0]] + skill_dirs
     level_names = [strategies] + names
@@ -276,13 +281,16 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
         verdicts.append(CR.verdict_line(m, t, shown, CR.dealt_in_every_run(spec, m, run_metas), levels))
 
     def skill_section(doc, names=names, cmp_seats=cmp_seats, cmp_comps=cmp_comps, tabs2=tabs2,
-                      metas=metas, cat_tabs=cat_tabs, levels=levels, shown=shown, level_names=level_names):
+                      metas=metas, cat_tabs=cat_tabs, levels=levels, shown=shown, level_names=level_names,
+                      order=order):
         doc.h(2, "Skill sensitivity")
         doc.p(f"The same questions with {', '.join(f'`{x}`' for x in names)} in every seat ({p_def} players) "
               f"against `{strategies}`. A finding is **skill-dependent** when the difference between a level and "
               f"`{strategies}` is significant (Holm over seats, Benjamini-Hochberg over components, each over "
               "every level at once) and, for a component, its verdict changes (same verdict, size differs: only "
               "the size moved); a finding a level cannot judge says so.")
+        if order is not None:
+            LO.section(doc, order, p_def)
         for s2, cs, cc, tab2, m2 in zip(names, cmp_seats, cmp_comps, tabs2, metas):
             if len(names) > 1:
                 doc.h(3, f"`{s2}` against `{strategies}`")

@@ -62,12 +62,13 @@ def clopper_pearson(k, n, alpha: float = 0.05):
     return _interval("beta", k, n, alpha)
 
 
-def _exact_p(k: int, n: int, p0: float) -> float:
-    return float(st.binomtest(int(k), int(n), p0).pvalue)
+def _exact_p(k: int, n: int, p0: float, alternative: str = "two-sided") -> float:
+    return float(st.binomtest(int(k), int(n), p0, alternative=alternative).pvalue)
 
 
-def binom_pvalue(k, n, p0: float) -> float:
-    """Two-sided exact binomial p-value of k successes in n trials against p0 (scipy).
+def binom_pvalue(k, n, p0: float, alternative: str = "two-sided") -> float:
+    """Exact binomial p-value of k successes in n trials against p0 (scipy; `alternative` as
+    scipy's binomtest: "two-sided", "greater" or "less").
 
     A fractional k (split ties) is linearly interpolated between the exact
     p-values at floor(k) and ceil(k). Since split ties make a seat's win share
@@ -80,9 +81,9 @@ def binom_pvalue(k, n, p0: float) -> float:
     k = min(max(k, 0.0), float(n))
     lo, hi = math.floor(k), math.ceil(k)
     if lo == hi:
-        return _exact_p(lo, n, p0)
+        return _exact_p(lo, n, p0, alternative)
     w = k - lo
-    return (1.0 - w) * _exact_p(lo, n, p0) + w * _exact_p(hi, n, p0)
+    return (1.0 - w) * _exact_p(lo, n, p0, alternative) + w * _exact_p(hi, n, p0, alternative)
 
 
 def seat_chisquare(wins) -> tuple[float, float]:

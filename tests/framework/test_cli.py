@@ -227,6 +227,7 @@ def test_no_import_cycle_between_cli_cli_studies_and_config():
     ('[game.pig]\nskill = "greedy,cautious,random"\nskill_games = { cautious = 100 }\n',
      "it needs every further skill level: cautious, random"),
     ('[game.pig]\nskill = "greedy,cautious"\nskill_games = { cautious = 100, tuned = 50 }\n', "names cautious, tuned"),
+    ("[game.pig]\norder_games = -1\n", "order_games"), ('[defaults]\norder_games = "many"\n', "order_games"),
 ])
 def test_design_config_wrong_types_are_one_line(capsys, tmp_path, monkeypatch, text, word):
     monkeypatch.chdir(tmp_path)

@@ -52,7 +52,7 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     cfg = tmp_path / "design.toml"
     cfg.write_text('[defaults]\nstrategies = "greedy"\nseats = 1200\nsweep = "20,40"\nsweep_games = 300\n'
                    'tournament = "random,greedy"\ntournament_games = 200\nskill = "greedy,cautious,random"\n'
-                   'skill_games = { cautious = 1200, random = 1000 }\n[game.pig]\nplayers = 2\nseats = { 2 = 1200, 3 = 1200 }\n')
+                   'skill_games = { cautious = 1200, random = 1000 }\norder_games = 600\n[game.pig]\nplayers = 2\nseats = { 2 = 1200, 3 = 1200 }\n')
     out = tmp_path / "design"
     assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
     g = out / "pig"
@@ -73,6 +73,12 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert "(skill_charms.png)" in md                       # the categories at every level, drawn
     # one Holm family covers the seats of both further levels
     assert "Holm over the seats of every level" in md
+    # the levels' order (order_games): each level as one seat among the level below it; here neither
+    # `cautious` nor `random` is stronger, and the verdict says what a skill-dependent finding then means
+    assert (g / "order-cautious-greedy-2p" / "run.json").exists() and (g / "order-random-cautious-2p").is_dir()
+    assert "### Are the levels ordered?" in md and "| `random` among `cautious` | 600 |" in md
+    assert "The skill levels are **not shown to be ordered**: `cautious` is weaker than `greedy`" in verdict
+    assert "changes with the player, not with its strength" in verdict
     # the key constant's default (Pig's target 30) was added to the swept values: the base arm
     import json
     arms = json.loads((g / "sweep-target" / "run.json").read_text())["sweep"]["arms"]
