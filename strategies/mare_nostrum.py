@@ -80,13 +80,13 @@ OLD_WEIGHT_NAMES = ("hero", "caravan", "city", "market", "temple", "influence", 
 #              times its wonder_<name> factor (1 or 0, below); 0: every wonder valued as a hero
 # wonder_<name> the share of wonder_power that wonder's power earns: 1 for Colossus and Temple of
 #              Artemis, 0 for the others (the earlier players: 1 each). Their holders gained nothing from
-#              the other four powers (bench/power_worth.py, README "Causal checks"), and valued at 0 they
+#              the other four powers (bench/power_worth.py, docs/FINDINGS.md "Causal checks"), and valued at 0 they
 #              are bought as heroes: 0.177 of seats against 0.156 for all 1, 3 against 3, 6,000 games
 WONDER_FACTOR_NAMES = tuple(f"wonder_{n}" for n in WONDERS[:6])
 # god_<name>   the factor on a god's power (`god_power`) when the player offers for it or takes it with Adonis
 #              (`valued_power`): 2 for Athena, 0 for Vulcan, 1 for the others (the earlier players: 1 each).
 #              Set from restricted play and one-seat line-ups, not trained (bench/mare_nostrum_mixed.py,
-#              README "Causal checks"): Vulcan's power cost the seat that may use it 3.7 points, and a seat
+#              docs/FINDINGS.md "Causal checks"): Vulcan's power cost the seat that may use it 3.7 points, and a seat
 #              valuing it at 0 won 0.207 [0.200, 0.214] of 12,000 games among 5 earlier greedy players; Athena
 #              at 2 then added 4.3 points. Baal at 0 gains in a field that uses Baal and loses in one that does
 #              not (a blocker's dilemma, like `block`), so it stays 1; the others moved nothing.

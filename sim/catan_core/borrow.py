@@ -14,7 +14,7 @@ The playout loops (sim/catan_core, Magna Grecia's and Mare Nostrum's playout.py)
 state, board, config, legal-action buffer and random streams this way, and so do the greedy
 players' candidate loops (strategies: catan.greedy_scores, magna_grecia._plan_pick and
 _greedy_pick, mare_nostrum.greedy_pick and fill_decision_context), where the counts were a
-third or more of a game's time (issue 16, README benchmarks).
+third or more of a game's time (issue 16, docs/BENCHMARKS.md).
 
 Borrowing still leaves a call to NRT_incref / NRT_decref (a null test) for every array argument
 at the entry and exits of every compiled function that numba could not prune them from, and

@@ -1,6 +1,6 @@
 """The greedy values a god's power times its god_<name> factor (`valued_power`): Vulcan at 0, Athena at 2, the
 others at 1. Valued at 1, Vulcan was taken to stop a rival's win and cost the taker's seat 3.7 points (restricted
-play, README "Causal checks"); the factors are set from one-seat line-ups (bench/mare_nostrum_mixed.py), not
+play, docs/FINDINGS.md "Causal checks"); the factors are set from one-seat line-ups (bench/mare_nostrum_mixed.py), not
 trained."""
 import numpy as np
 import pytest
@@ -54,7 +54,7 @@ def test_a_gods_value_is_its_power_times_its_factor(factor):
 
 def test_the_greedy_beats_the_one_that_values_every_god_alike():
     """One seat among 5 greedy players with every god factor 1, every rotation, 3,000 games (measured on
-    12,000 fresh games: see the README), Wilson interval above the fair share."""
+    12,000 fresh games: see docs/FINDINGS.md), Wilson interval above the fair share."""
     from experiments.train import play_field
     from reports.stats import wilson
     kind = SPEC.strategy("greedy").kind

@@ -1,6 +1,6 @@
 """The greedy's Medusa answer (war_odds on): cancel a battle only when fighting it is worse for the
 defender than not. It answered every Medusa prompt yes, so Medusa cost her holders 1.2 to 2.4 points
-on three seeds (bench/power_worth.py, README "Causal checks"): she was spent on battles the defender
+on three seeds (bench/power_worth.py, docs/FINDINGS.md "Causal checks"): she was spent on battles the defender
 won, which left the attacker's units in the province, at war. The first players (war_odds 0) keep
 the old answer."""
 import numpy as np

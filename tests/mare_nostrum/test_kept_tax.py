@@ -1,6 +1,6 @@
 """A kept tax card has a value (weight kept_tax): the greedy spent the taxes it would keep after Build
 (tax_keep) on military units worth less, and gave one to Cleopatra for a good it then discarded, so
-Egypt, Rome and Atlantis won more with their civ hero switched off (README "Causal checks"). With
+Egypt, Rome and Atlantis won more with their civ hero switched off (docs/FINDINGS.md "Causal checks"). With
 kept_tax = 0 the earlier greedy is reproduced."""
 import numpy as np
 import pytest

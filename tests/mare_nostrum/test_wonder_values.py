@@ -1,6 +1,6 @@
 """The greedy values a wonder's power only where its holders gained from it (wonder_<name>): Colossus and
 Temple of Artemis; the other four, valued at the same bonus, were bought for it and their holders won less
-than on the same seeds without the power (README "Causal checks")."""
+than on the same seeds without the power (docs/FINDINGS.md "Causal checks")."""
 import numpy as np
 
 from sim.mare_nostrum import SPEC
