@@ -349,8 +349,7 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                         "battery": {"seats": b.seats, "sweep": b.sweep_values, "sweep_games": b.sweep_games,
                                     "tournament": b.tournament, "tournament_games": b.tournament_games,
                                     "skill": b.skill, "skill_games": b.skill_games,
-                                    "skill_trace_games": b.skill_trace_games,
-
+                                    "skill_trace_games": b.skill_trace_games, "order_games": b.order_games,
                                     "check_games": b.check_games, "check_option_games": b.check_option_games,
                                     "check_confirm_games": b.check_confirm_games, "causal": b.causal}},
                  resume=resume, force=force)
@@ -360,6 +359,7 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
         b.tournament_games if len(b.tournament) >= 2 else 0) + sum(b.skill_games_of(s) for s in b.skill_runs()) + (
         b.skill_trace_games * len(get_game(b.game).skill_ladder.budgets)
         if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0) + (
+        b.order_games * len(b.order_steps())) + (
         sum(n for _, n in res["results"].get("causal") or ()))
     folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
                          "study_seconds": res["times"]})

@@ -79,6 +79,12 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert "### Are the levels ordered?" in md and "| `random` among `cautious` | 600 |" in md
     assert "The skill levels are **not shown to be ordered**: `cautious` is weaker than `greedy`" in verdict
     assert "changes with the player, not with its strength" in verdict
+    import json
+    gmeta = json.loads((g / "run.json").read_text())
+    assert gmeta["battery"]["order_games"] == 600
+    played = sum(json.loads((d / "run.json").read_text())["games"] for d in g.glob("order-*"))
+    # seats 2p + 3p, the sweep's 3 arms, the tournament, both levels, the two steps
+    assert played == 1200 and gmeta["games"] == 2 * 1200 + 3 * 300 + 200 + 1200 + 1000 + played
     # the key constant's default (Pig's target 30) was added to the swept values: the base arm
     import json
     arms = json.loads((g / "sweep-target" / "run.json").read_text())["sweep"]["arms"]
