@@ -32,12 +32,16 @@ it (exact) saved nothing measurable (most runs found a city, whose only changed 
 chain's own end).
 """
 import argparse
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from bench.magna_grecia_profile import record
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # `python bench/...` from the root
+
+from bench.magna_grecia_profile import record  # noqa: E402
 from sim.magna_grecia.board import N
 from sim.magna_grecia.plans import open_end, chain_plans_ws, MAX_CHAIN, repair_prep_base, run_repairs_after
 from sim.magna_grecia.rules import MAXK, WS_ROWS
