@@ -265,9 +265,9 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                                     for k, v in sorted(groups.items())) + ".")
 
     from reports import level_order as LO
-    order = LO.order_table(gdir, skill, p_def)     # is each level stronger than the one below it?
+    order = LO.order_table(gdir, skill, p_def)     # is each level stronger than the one below it? (read first)
     if order is not None:
-        verdicts.append(LO.verdict_line(order))
+        verdicts.insert(0, LO.verdict_line(order))
 
     # categories (a civ, a side) at every level: a verdict that holds whoever plays
     runs = [seat_tabs[p_def][0]] + skill_dirs

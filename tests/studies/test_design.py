@@ -79,6 +79,8 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert "### Are the levels ordered?" in md and "| `random` among `cautious` | 600 |" in md
     assert "The skill levels are **not shown to be ordered**: `cautious` is weaker than `greedy`" in verdict
     assert "changes with the player, not with its strength" in verdict
+    # read before the levels' own lines, which it qualifies
+    assert verdict.index("not shown to be ordered") < verdict.index("Seat advantage (2 players, `cautious`)")
     import json
     gmeta = json.loads((g / "run.json").read_text())
     assert gmeta["battery"]["order_games"] == 600
