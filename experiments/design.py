@@ -266,8 +266,9 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         times["causal"] = round(time.perf_counter() - t0, 1)
     if b.check_games and (spec_has_player_check(b.game)):
         t0 = time.perf_counter()
-        results["players"] = run_player_checks(b, out / "players", jobs, progress)
-        times["players"] = round(time.perf_counter() - t0, 1)
+        results["players"], reread = run_player_checks(b, out / "players", jobs, progress, resume)
+        times["players"] = round(time.perf_counter() - t0, 1) if not reread else \
+            f"{round(time.perf_counter() - t0, 1)} (played before; re-read)"
     return {"times": times, "results": results}
 
 
@@ -321,11 +322,15 @@ def spec_has_player_check(game: str) -> bool:
     return bool((get_game(game).extra or {}).get("player_check"))
 
 
-def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool) -> dict:
+def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool, resume: bool = False) -> tuple[dict, bool]:
     """The check-players battery for the battery's strategy and the skill level's player (its
     findings are restated for that player, so its play must pass the same checks), into folder/
-    (a section of the design report)."""
+    (a section of the design report). Returns (its summary, whether it was only re-read): with
+    `resume`, checks finished before by the same command are re-read, not played again (the same
+    seeds give the same checks; they were half of a resumed report's time)."""
+    import json
     from experiments import check_players as cp
+    from experiments import folder as folder_mod
     strategies = [s.strip() for s in str(b.strategies).split(",") if s.strip()][:1] + b.skill_runs()
     cmd = (f"agon check-players {b.game} --players {b.players} --strategies {','.join(strategies)} "
            f"--games {b.check_games} --option-games {b.check_option_games} "
@@ -333,9 +338,13 @@ def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool) -> di
     check = cp.Check(game=b.game, players=b.players, strategies=strategies, games=b.check_games,
                      option_games=b.check_option_games, confirm_games=b.check_confirm_games, seed=b.seed,
                      command=cmd)
+    meta = folder_mod.meta_of(folder) or {}
+    if resume and meta.get("status") == "complete" and meta.get("command") == cmd and (folder / "checks.json").exists():
+        from reports.players import build
+        return build(folder, json.loads((folder / "checks.json").read_text())), True
     if progress:
         print(f"== {b.game}: player checks ({b.check_games} traced games per strategy)", file=sys.stderr)
-    return cp.run(check, folder, jobs=jobs, force=True, progress=progress)
+    return cp.run(check, folder, jobs=jobs, force=True, progress=progress), False
 
 
 def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: bool = False,

@@ -45,6 +45,26 @@ def test_index_keeps_the_reports_of_games_not_rerun(tmp_path):
     assert "seats-2p" in times and "(played before; re-read)" in times
 
 
+def test_resumed_player_checks_are_re_read_not_played_again(tmp_path, monkeypatch):
+    """`agon design-report --resume` re-read every study but played the player checks again (half of a
+    re-rendered report's time): the same command's finished checks are now re-read."""
+    from dataclasses import replace
+    from experiments import check_players as cp
+    from experiments import design
+    b = design.Battery(game="glory-to-rome", players=2, check_games=4, check_option_games=1, check_confirm_games=1)
+    first, reread = design.run_player_checks(b, tmp_path / "players", 1, False, resume=True)
+    assert not reread                                       # nothing there yet: played
+    played = []
+    real = cp.run_checks
+    monkeypatch.setattr(cp, "run_checks", lambda *a, **k: played.append(1) or real(*a, **k))
+    again, reread = design.run_player_checks(b, tmp_path / "players", 1, False, resume=True)
+    assert reread and not played and again == first
+    _, reread = design.run_player_checks(replace(b, check_games=6), tmp_path / "players", 1, False, resume=True)
+    assert not reread and played                            # another command: played anew
+    _, reread = design.run_player_checks(b, tmp_path / "players", 1, False, resume=False)
+    assert not reread                                       # without --resume: always played
+
+
 def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     """The design report opens with verdicts, draws seats across player counts, sweeps the
     default value, and states seat advantage, components and categories for every further skill
