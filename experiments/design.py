@@ -253,13 +253,11 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         elif kind == "skill_trace":
             from experiments import skill as skmod
             results[name] = skmod.run(st, sub, jobs, resume=again, force=force and not again, progress=progress)
-        elif kind == "order":      # read by the design report only (reports/level_order.py)
-            run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
         else:
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
-            results[name] = build_report(sub)
-        times[name] = round(time.perf_counter() - t0, 1) if not finished else \
-            f"{round(time.perf_counter() - t0, 1)} (played before; re-read)"
+            if kind != "order":    # an order step is read by the design report only (reports/level_order.py)
+                results[name] = build_report(sub)
+        times[name] = _took(t0, finished)
     if b.causal and b.players in b.seats and has_power_switches(b.game):
         t0 = time.perf_counter()
         results["causal"] = run_power_checks(b, out, jobs, resume, force, progress)
@@ -267,9 +265,14 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
     if b.check_games and (spec_has_player_check(b.game)):
         t0 = time.perf_counter()
         results["players"], reread = run_player_checks(b, out / "players", jobs, progress, resume)
-        times["players"] = round(time.perf_counter() - t0, 1) if not reread else \
-            f"{round(time.perf_counter() - t0, 1)} (played before; re-read)"
+        times["players"] = _took(t0, reread)
     return {"times": times, "results": results}
+
+
+def _took(t0: float, reread: bool):
+    """A study's wall seconds for the report, marked when it was only re-read (played by an earlier run)."""
+    s = round(time.perf_counter() - t0, 1)
+    return f"{s} (played before; re-read)" if reread else s
 
 
 def has_power_switches(game: str) -> bool:
