@@ -7,7 +7,8 @@ against its budget (iterations per decision) as a plot.
     nice python bench/search_strength.py --ladder 12,25,50,100 --plot strength.png
 
 Each line: game, players, field, budget, games, the search seat's share [95% CI], the fair
-share (1 / players) and whether the interval's lower bound is above it. The ladder's plot shows
+share (1 / players) and whether the interval's lower bound is above it. `--paired-with search`
+plays Troja's old search in the same seats on the same seeds and prints the paired difference. The ladder's plot shows
 the share per budget with its interval and the fair share as a line.
 """
 from __future__ import annotations
@@ -24,32 +25,42 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 HERO = "ismcts"
 
 
-def seat_shares(game, players, field, per_seat, budget, seed, seat):
+def seat_shares(game, players, field, per_seat, budget, seed, seat, hero=HERO):
     """The hero's win shares in `per_seat` games with the hero at `seat`, and the CPU seconds."""
     from sim import get_game
     from experiments.lineup import arrays, parse_lineup
     from sim.search.ismcts import SEARCH_WEIGHT_NAMES
     spec = get_game(game)
     names = [field] * players
-    names[seat] = HERO
+    names[seat] = hero
     kinds, weights = arrays(spec, parse_lineup(spec, names, players))
     if budget:
-        hero = spec.strategy(HERO)
-        weights[seat, hero.weight_names.index(SEARCH_WEIGHT_NAMES[0])] = budget
+        info = spec.strategy(hero)
+        weights[seat, info.weight_names.index(SEARCH_WEIGHT_NAMES[0])] = budget
     t = time.process_time()
     r = spec.play_batch(seed + seat, 0, per_seat, players, spec.params.defaults(), kinds, weights)
     return r["win"][:, seat], time.process_time() - t
 
 
-def share(game, players, field, per_seat, budget=0, seed=1600, jobs=1):
-    """(mean, low, high, n, cpu seconds) of the hero's share, every seat in turn."""
+def share(game, players, field, per_seat, budget=0, seed=1600, jobs=1, hero=HERO):
+    """(mean, low, high, n, cpu seconds, per-game shares) of the hero's share, every seat in turn."""
     from joblib import Parallel, delayed
     from statsmodels.stats.proportion import proportion_confint
-    out = Parallel(n_jobs=jobs)(delayed(seat_shares)(game, players, field, per_seat, budget, seed, s)
+    out = Parallel(n_jobs=jobs)(delayed(seat_shares)(game, players, field, per_seat, budget, seed, s, hero)
                                 for s in range(players))
     w = np.concatenate([o[0] for o in out])
     lo, hi = proportion_confint(w.sum(), len(w), method="wilson")
-    return float(w.mean()), float(lo), float(hi), len(w), sum(o[1] for o in out)
+    return float(w.mean()), float(lo), float(hi), len(w), sum(o[1] for o in out), w
+
+
+def paired_difference(a, b):
+    """Mean of a - b over the same seat-games (same seeds and seats), with its 95% t interval and p."""
+    from scipy import stats
+    d = np.asarray(a, float) - np.asarray(b, float)
+    m, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
+    t = float(stats.t.ppf(0.975, len(d) - 1))
+    p = float(2 * stats.t.sf(abs(m / se), len(d) - 1)) if se > 0 else float("nan")
+    return m, m - t * se, m + t * se, p
 
 
 def main(argv=None) -> int:
@@ -57,6 +68,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default="", help="comma list (default: every game)")
     ap.add_argument("--field", default="tuned", help="the other seats' strategy (tuned, greedy, ...)")
+    ap.add_argument("--hero", default=HERO, help="the one seat's strategy (default ismcts)")
+    ap.add_argument("--paired-with", default="", help="another hero played in the same seats on the same seeds "
+                    "(e.g. troja's old `search`): its share and the paired difference hero - it")
     ap.add_argument("--per-seat", type=int, default=25, help="games with the search at each seat")
     ap.add_argument("--ladder", default="", help="budgets (iterations per decision), e.g. 12,25,50,100")
     ap.add_argument("--plot", default="", help="PNG of share against budget (with --ladder)")
@@ -72,11 +86,19 @@ def main(argv=None) -> int:
         spec = get_game(game)
         p = spec.default_players
         for b in budgets:
-            mean, lo, hi, n, cpu = share(game, p, a.field, a.per_seat, b, seed=a.seed, jobs=a.jobs)
+            mean, lo, hi, n, cpu, w = share(game, p, a.field, a.per_seat, b, seed=a.seed, jobs=a.jobs, hero=a.hero)
             label = b or "default"
             print(f"| {game} | {p} | {a.field} | {label} | {n} | {mean:.3f} [{lo:.3f}, {hi:.3f}] | {1 / p:.3f} | "
                   f"{'yes' if lo > 1 / p else 'no'} | {cpu:.0f} |", flush=True)
             rows.append((game, p, b, mean, lo, hi))
+            if a.paired_with:
+                m2, lo2, hi2, n2, cpu2, w2 = share(game, p, a.field, a.per_seat, 0, seed=a.seed, jobs=a.jobs,
+                                                   hero=a.paired_with)
+                d, dlo, dhi, dp = paired_difference(w, w2)
+                print(f"|   {a.paired_with} in the same seats | {p} | {a.field} | default | {n2} | {m2:.3f} [{lo2:.3f}, "
+                      f"{hi2:.3f}] | {1 / p:.3f} | {'yes' if lo2 > 1 / p else 'no'} | {cpu2:.0f} |")
+                print(f"|   {a.hero} - {a.paired_with}, paired | | | | {n} | {d:+.3f} [{dlo:+.3f}, {dhi:+.3f}], "
+                      f"p = {dp:.2g} | | | |", flush=True)
     if a.plot and len(budgets) > 1:
         import matplotlib
         matplotlib.use("Agg")
