@@ -54,13 +54,13 @@ def share(game, players, field, per_seat, budget=0, seed=1600, jobs=1, hero=HERO
 
 
 def paired_difference(a, b):
-    """Mean of a - b over the same seat-games (same seeds and seats), with its 95% t interval and p."""
+    """Mean of a - b over the same seat-games (same seeds and seats), with its 95% t interval and p
+    (scipy's one-sample t test of the differences)."""
     from scipy import stats
     d = np.asarray(a, float) - np.asarray(b, float)
-    m, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
-    t = float(stats.t.ppf(0.975, len(d) - 1))
-    p = float(2 * stats.t.sf(abs(m / se), len(d) - 1)) if se > 0 else float("nan")
-    return m, m - t * se, m + t * se, p
+    res = stats.ttest_1samp(d, 0.0)
+    ci = res.confidence_interval(0.95)
+    return float(d.mean()), float(ci.low), float(ci.high), float(res.pvalue)
 
 
 def main(argv=None) -> int:
@@ -85,15 +85,16 @@ def main(argv=None) -> int:
     for game in games:
         spec = get_game(game)
         p = spec.default_players
+        other = share(game, p, a.field, a.per_seat, 0, seed=a.seed, jobs=a.jobs, hero=a.paired_with) \
+            if a.paired_with else None                     # its default budget: the same for every rung
         for b in budgets:
             mean, lo, hi, n, cpu, w = share(game, p, a.field, a.per_seat, b, seed=a.seed, jobs=a.jobs, hero=a.hero)
             label = b or "default"
             print(f"| {game} | {p} | {a.field} | {label} | {n} | {mean:.3f} [{lo:.3f}, {hi:.3f}] | {1 / p:.3f} | "
                   f"{'yes' if lo > 1 / p else 'no'} | {cpu:.0f} |", flush=True)
             rows.append((game, p, b, mean, lo, hi))
-            if a.paired_with:
-                m2, lo2, hi2, n2, cpu2, w2 = share(game, p, a.field, a.per_seat, 0, seed=a.seed, jobs=a.jobs,
-                                                   hero=a.paired_with)
+            if other is not None:
+                m2, lo2, hi2, n2, cpu2, w2 = other
                 d, dlo, dhi, dp = paired_difference(w, w2)
                 print(f"|   {a.paired_with} in the same seats | {p} | {a.field} | default | {n2} | {m2:.3f} [{lo2:.3f}, "
                       f"{hi2:.3f}] | {1 / p:.3f} | {'yes' if lo2 > 1 / p else 'no'} | {cpu2:.0f} |")

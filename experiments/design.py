@@ -101,10 +101,11 @@ class Battery:
                 kind="seats", game=self.game, players=p, games=self.skill_games_of(s2), seed=self.seed, strategies=s2,
                 command=f"agon seats {self.game} --players {p} --games {self.skill_games_of(s2)} --strategies {s2} "
                         f"--seed {self.seed}")))
+        from reports.level_order import step_name
         for weak, strong in self.order_steps():
             p = self.players
             lineup = [strong] + [weak] * (p - 1)
-            out.append((f"order-{strong}-{weak}-{p}p", "order", Study(
+            out.append((step_name(weak, strong, p), "order", Study(
                 kind="seats", game=self.game, players=p, games=self.order_games, seed=self.seed + 3,
                 strategies=lineup,
                 command=f"agon seats {self.game} --players {p} --games {self.order_games} --strategies "

@@ -24,17 +24,19 @@ COLUMNS = ["weaker", "stronger", "seat_games", "share", "low", "high", "fair", "
            "verdict", "command"]
 
 
+def step_name(weak: str, strong: str, players: int) -> str:
+    """The run folder's name of one step (experiments.design.Battery.units plays it under this name)."""
+    return f"order-{strong}-{weak}-{players}p"
+
+
 def folder_of(gdir: Path, weak: str, strong: str, players: int) -> Path:
-    """The run folder of one step (experiments.design.Battery.units names it)."""
-    return Path(gdir) / f"order-{strong}-{weak}-{players}p"
+    return Path(gdir) / step_name(weak, strong, players)
 
 
-def step_share(folder: Path, players: int) -> tuple[float, int]:
+def step_share(folder: Path, lineup: list[str], players: int) -> tuple[float, int]:
     """(wins, seat-games) of the one seat that differs (seat 0 of the line-up, rotated)."""
     from reports.tournament import fold_lineups
-    lineup = load_meta(folder)["strategies"]
-    strong, weak = lineup[0], lineup[1]
-    pc = fold_lineups([folder], [strong, weak], players)
+    pc = fold_lineups([folder], [lineup[0], lineup[1]], players)
     return float(pc.seat_w[0].sum()), int(pc.seat_n[0].sum())
 
 
@@ -45,12 +47,13 @@ def order_table(gdir, skill: list[str], players: int) -> pd.DataFrame | None:
         folder = folder_of(gdir, weak, strong, players)
         if not (folder / "run.json").exists():
             continue
-        w, n = step_share(folder, players)
+        meta = load_meta(folder)
+        w, n = step_share(folder, meta["strategies"], players)
         fair = 1.0 / players
         lo, hi = stats.wilson(w, n)
         rows.append({"weaker": weak, "stronger": strong, "seat_games": n, "share": w / n, "low": lo, "high": hi,
                      "fair": fair, "p_one_sided": stats.binom_pvalue(w, n, fair, alternative="greater"),
-                     "command": load_meta(folder).get("command", "")})
+                     "command": meta.get("command", "")})
     if not rows:
         return None
     tab = pd.DataFrame(rows)
