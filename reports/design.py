@@ -115,6 +115,28 @@ def sanity_text(r, strongest: str) -> str:
             "that ranks only its winner.")
 
 
+def ladder_verdict(lad: dict, games: int, command: str, order: pd.DataFrame | None) -> str:
+    """The tournament's ladder line of the verdict. A tournament of a few hundred games often cannot
+    separate neighbouring levels; where the levels' order check (reports/level_order.py) plays each
+    step on more games and shows it, the line says so instead of asking for a larger tournament, so
+    the verdict does not read as two contradicting answers to one question."""
+    from reports.tournament import gap_text
+    chain = " < ".join(lad["ladder"])
+    if lad["holds"]:
+        return f"Skill ladder {chain}: holds (each step significant, clustered standard errors)."
+    steps = "; ".join(
+        f"`{r.lower}` < `{r.higher}` {'shown' if r.p_holm < 0.05 else 'not shown'}"
+        + (f" ({gap_text(r)} Elo, one-sided Holm p = {pval(r.p_holm)})" if np.isfinite(r.gap_elo) else "")
+        for r in lad["steps"].itertuples())
+    head = f"Skill ladder {chain} in the tournament ({integer(games)} games): {steps}"
+    from reports import level_order as LO
+    if order is not None and len(order) and (order["verdict"] == LO.STRONGER).all():
+        levels = " < ".join(f"`{x}`" for x in [order["weaker"].iloc[0], *order["stronger"]])
+        return (head + f". The tournament is the smaller test; the levels' order check (Skill sensitivity), "
+                f"{integer(int(order['seat_games'].min()))} or more seat-games a step, shows {levels}.")
+    return head + f"; not confirmed at this size: play a larger tournament (`{command}` with a larger `--games`)."
+
+
 def holm_across_counts(tabs: list[pd.DataFrame]) -> None:
     """Holm over the seats of every player count at once, into each table's p_holm (seat 0 alone at 2
     players, whose two rates are one). A design report states a seat verdict for each count, so the
@@ -488,13 +510,18 @@ def build(gdir, results: dict | None = None) -> dict:
         tm = load_meta(tdir)
         lad = tres.get("ladder")
         if lad is not None:
-            summary.append(tres["findings"][0] + f" Reproduce: `{tm.get('command', '')}`")
+            from reports import level_order as LO
+            order = LO.order_table(gdir, (meta.get("battery") or {}).get("skill") or [], p_def)
+            ordered = order is not None and (order["verdict"] == LO.STRONGER).all()
+            summary.append(tres["findings"][0] + (
+                " The levels' order check (Skill sensitivity) plays each step on more games and shows them ordered."
+                if ordered and not lad["holds"] else "") + f" Reproduce: `{tm.get('command', '')}`")
             if not lad["holds"]:
                 limits.append("The skill ladder was not confirmed at the tournament's size: a step 'not shown' needs "
-                              "more games (`--until-ci` or a larger `--games`), it is not evidence of equal skill.")
-            verdicts.append("Skill ladder " + " < ".join(lad["ladder"]) + (
-                ": holds (each step significant, clustered standard errors)." if lad["holds"] else
-                ": not confirmed at this size; play a larger tournament."))
+                              "more games (`--until-ci` or a larger `--games`), it is not evidence of equal skill" + (
+                                  "; the levels' order check is the evidence that the levels are ordered." if ordered
+                                  else "."))
+            verdicts.append(ladder_verdict(lad, int(tres["games"]), tm.get("command", ""), order))
         wm = tres["matrix"]
         strongest = next((n for n in SEARCHERS if n in set(wm["row"])), None)
         sanity = wm[(wm["row"] == strongest) & (wm["column"] == "random")]

@@ -48,3 +48,33 @@ def test_no_step_played_gives_no_table(tmp_path):
 def test_one_sided_p_is_half_the_two_sided_above_fair():
     assert stats.binom_pvalue(60, 100, 0.5, alternative="greater") < stats.binom_pvalue(60, 100, 0.5)
     assert stats.binom_pvalue(40, 100, 0.5, alternative="greater") > 0.9
+
+
+def _ladder(p_holm_top):
+    """A tournament ladder random < greedy < ismcts whose top step has Holm p p_holm_top."""
+    steps = pd.DataFrame([dict(lower="random", higher="greedy", gap_elo=450.0, low=380.0, high=520.0, p_holm=1e-30),
+                          dict(lower="greedy", higher="ismcts", gap_elo=35.0, low=-11.0, high=81.0,
+                               p_holm=p_holm_top)])
+    return {"ladder": ["random", "greedy", "ismcts"], "steps": steps, "holds": bool((steps["p_holm"] < 0.05).all()),
+            "reversed": []}
+
+
+def test_the_tournament_ladder_defers_to_an_ordered_check():
+    """A small tournament that cannot separate two levels must not read as contradicting the order check
+    that does (Troja's report said 'not confirmed' and 'ordered' on one page)."""
+    from reports.design import ladder_verdict
+    row = dict(weaker="greedy", stronger="tuned", seat_games=1200, share=0.34, low=0.32, high=0.37, fair=0.25,
+               p_one_sided=1e-12, p_holm=1e-12, verdict=LO.STRONGER, command="agon seats x")
+    order = pd.DataFrame([row, {**row, "weaker": "tuned", "stronger": "ismcts"}])
+    cmd = "agon tournament troja --games 160"
+    line = ladder_verdict(_ladder(0.069), 168, cmd, order)
+    assert "in the tournament (168 games)" in line and "`greedy` < `ismcts` not shown (+35 [-11, +81] Elo" in line
+    assert "`random` < `greedy` shown" in line
+    assert "order check" in line and "shows `greedy` < `tuned` < `ismcts`" in line and "larger tournament" not in line
+    # a step the check did not show: the tournament's own advice stands, with its command
+    order.loc[1, ["p_holm", "verdict"]] = [0.3, LO.NOT_SHOWN]
+    line = ladder_verdict(_ladder(0.069), 168, cmd, order)
+    assert "play a larger tournament" in line and cmd in line and "shows `greedy`" not in line
+    assert "play a larger tournament" in ladder_verdict(_ladder(0.069), 168, cmd, None)
+    assert ladder_verdict(_ladder(0.001), 168, cmd, None).endswith("holds (each step significant, clustered "
+                                                                   "standard errors).")
