@@ -239,6 +239,16 @@ def chunk_is_complete(path: Path, n: int) -> bool:
     return chunks_mod.state(path, n) == "ok"
 
 
+def appended_defaults(spec: GameSpec, stored: dict, mine: dict) -> dict:
+    """A stored run's parameters with the ones Agon added since at their defaults (a parameter is
+    appended with the old rule as its default), so a run written before it can still be resumed;
+    one the run sets away from its default still differs."""
+    names = set(spec.params.names())
+    defaults = spec.params.describe(spec.params.vector({}))
+    extra = {k: v for k, v in mine.items() if k not in stored and k in names and v == defaults.get(k)}
+    return {**stored, **extra} if extra else stored
+
+
 def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan, extend: bool = False) -> dict | None:
     """Check the output folder before anything is written; returns the stored run.json on resume.
 
@@ -260,6 +270,8 @@ def prepare_folder(out: Path, resume: bool, force: bool, plan: Plan, extend: boo
             raise AgonInputError(f"cannot resume {out}: run.json is not valid JSON")
         mine = plan.describe()
         free = {"chunk_size"} | ({"games", "seeds"} if extend else set())
+        if isinstance(meta.get("params"), dict):
+            meta["params"] = appended_defaults(plan.spec, meta["params"], mine["params"])
         diffs = [k for k in mine if k not in free and meta.get(k) != json.loads(json.dumps(mine[k], default=_json_default))]
         if extend and int(mine["seeds"]) < int(meta.get("seeds", 0)):
             raise AgonInputError(f"cannot extend {out} to fewer games ({mine['games']}) than it holds ({meta.get('games')})")

@@ -63,6 +63,9 @@ def power_switch(spec, meta: dict, columns, metric: str) -> Switched | None:
 
 def _switch_of(spec, metric: str) -> str | None:
     from reports.components import parse_sections
+    named = ((getattr(spec, "extra", None) or {}).get("component_switches") or {}).get(metric)
+    if named is not None:       # a component read from a count (Troja's ship benefits) names its switch
+        return named if named in spec.params.names() and spec.params.get(named).measuring else None
     for _, prefix in parse_sections(getattr(spec, "extra", None))["components"]:
         if metric.startswith(prefix) and metric != prefix:
             name = "power_" + metric[len(prefix):]

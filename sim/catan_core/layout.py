@@ -173,6 +173,8 @@ _CFG = [
     ("REVEALED_TO_BANK", 1), ("TRACK_END_POOL", 1), ("TRACK_END_PREC", 1), ("SHIP_IN_SBP", 1),
     ("TAKE_MIN_ROW", 1), ("TOKEN_SUPPLY", 1), ("OPEN_INFO", 1), ("CORSAIR_START", 1), ("ALLEG_T", 1),
     ("ALLEG_M", 1), ("SEA_RINGS", 1),
+    # measuring: 1 + the seat whose VP ships score nothing (`power_ship_vp` off for `switch_seat`); 0 none
+    ("SHIP_VP_OFF_SEAT", 1),
 ]
 _C, CFG_SIZE = _layout(_CFG)
 C_GAME = _C["GAME"]; C_P = _C["P"]; C_VP_TO_WIN = _C["VP_TO_WIN"]; C_DISCARD_LIMIT = _C["DISCARD_LIMIT"]
@@ -199,5 +201,5 @@ C_REVEALED_TO_BANK = _C["REVEALED_TO_BANK"]; C_TRACK_END_POOL = _C["TRACK_END_PO
 C_TRACK_END_PREC = _C["TRACK_END_PREC"]; C_SHIP_IN_SBP = _C["SHIP_IN_SBP"]
 C_TAKE_MIN_ROW = _C["TAKE_MIN_ROW"]; C_TOKEN_SUPPLY = _C["TOKEN_SUPPLY"]; C_OPEN_INFO = _C["OPEN_INFO"]
 C_CORSAIR_START = _C["CORSAIR_START"]; C_ALLEG_T = _C["ALLEG_T"]; C_ALLEG_M = _C["ALLEG_M"]
-C_SEA_RINGS = _C["SEA_RINGS"]
+C_SEA_RINGS = _C["SEA_RINGS"]; C_SHIP_VP_OFF_SEAT = _C["SHIP_VP_OFF_SEAT"]
 

@@ -10,7 +10,8 @@ TROJA_TRAIN_FIXED = TRAIN_FIXED + ("end_hold", "end_patience")
 
 
 def _check_params(vec, players):
-    """Rules linking parameters (battle_reveal < row_threshold), checked before a run writes."""
+    """Rules linking parameters (battle_reveal < row_threshold; switch_seat names a seat), checked before a
+    run writes."""
     to_config(vec, players)
 
 
@@ -53,6 +54,10 @@ SPEC = GameSpec(
         "score_parts": ["vp_settlements", "vp_cities", "vp_longest_road", "vp_ships", "vp_bonus"],
         "report_sections": ["reports.troja_battles:battle_section"],
         "check_params": _check_params,
+        # a component read from a count (reports/component_study.THRESHOLDS) and the measuring switch that
+        # turns its power off; its holders are chosen in play, so the check is restricted play (`switch_seat`)
+        "component_switches": {"ships_vp": "power_ship_vp"},
+        "switch_seat": "switch_seat",
         # `agon check-players` (experiments/check_players.py): trace words -> action families
         "player_check": {
             "actor": r"^turn \d+ seat (\d+): ",

@@ -49,6 +49,14 @@ PARAMS = ParamTable(core_params("troja") + [
     Param("corsair_start", 0, 0, 49, "sea index where the corsair starts"),
     Param("allegiance_troy", 0, 0, 3, "Troy allegiance cards dealt; 0 = auto (2, 3 with 6 players)"),
     Param("allegiance_mycenae", 0, 0, 3, "Mycenae allegiance cards dealt; 0 = auto (2, 3 with 6 players)"),
+    # measuring switches (not rules): the causal check of "ship: victory point", whose holders are chosen in
+    # play (a second ship), is restricted play: the point off for one seat at a time (reports/power_worth.py)
+    Param("power_ship_vp", True, boolean=True, measuring=True,
+          meaning="false: a VP ship is built and used as usual but scores no point (for every seat, or for "
+                  "`switch_seat` alone)"),
+    Param("switch_seat", -1, -1, 5, measuring=True,
+          meaning="the one seat a power_<name> switch that is off applies to; the other seats keep the power "
+                  "(-1: every seat)"),
 ])
 P_ROW_THRESHOLD = PARAMS.index("row_threshold")
 
@@ -81,6 +89,11 @@ def to_config(vec, n_players):
         cfg[C_SHIP_BENEFIT + k] = BENEFITS.index(d[f"ship_benefit_{k + 1}"]) + 1
     cfg[C_SHIPS_PER_PLAYER] = d["ships_per_player"]
     cfg[C_SHIP_VP] = d["ship_vp"]
+    if not d["power_ship_vp"]:
+        if d["switch_seat"] < 0:
+            cfg[C_SHIP_VP] = 0
+        else:
+            cfg[C_SHIP_VP_OFF_SEAT] = d["switch_seat"] + 1
     cfg[C_TILES_PER_RES] = d["tiles_2to1_per_resource"]
     cfg[C_SWAP_USES] = d["swap_uses"]
     cfg[C_TAKE_USES] = d["take_uses"]
@@ -102,6 +115,9 @@ def to_config(vec, n_players):
     cfg[C_CORSAIR_START] = d["corsair_start"]
     cfg[C_ALLEG_T] = d["allegiance_troy"] or (3 if six else 2)
     cfg[C_ALLEG_M] = d["allegiance_mycenae"] or (3 if six else 2)
+    if d["switch_seat"] >= n_players:
+        raise AgonInputError(f"switch_seat={d['switch_seat']} names no seat of a {n_players}-player game; valid: "
+                             f"-1 (every seat) or 0 to {n_players - 1}")
     if cfg[C_ALLEG_T] + cfg[C_ALLEG_M] < n_players:
         raise AgonInputError("allegiance_troy + allegiance_mycenae must cover every player")
     # catan-only entries stay 0 (no dev deck, no Largest Army)

@@ -102,6 +102,25 @@ def test_resume_refuses_a_different_study(tmp_path):
         run_study(study(seed=12), tmp_path / "r", resume=True, progress=False)
 
 
+def test_resume_accepts_a_parameter_added_since_at_its_default(tmp_path):
+    """A run written before Agon appended a parameter (with the old rule as its default) still
+    resumes; a run that sets the new parameter away from its default does not."""
+    out = run_study(study(), tmp_path / "r", progress=False)
+    meta = json.loads((out / "run.json").read_text())
+    newest = list(meta["params"])[-1]
+    del meta["params"][newest]
+    (out / "run.json").write_text(json.dumps(meta))
+    run_study(study(), tmp_path / "r", resume=True, progress=False)
+    stored = json.loads((out / "run.json").read_text())["params"]
+    p = Plan(study()).spec.params.get(newest)
+    other = p.hi if p.default != p.hi else p.lo
+    meta["params"].pop(newest, None)
+    (out / "run.json").write_text(json.dumps(meta))
+    with pytest.raises(AgonInputError, match="differs in params"):
+        run_study(study(params={newest: other}), tmp_path / "r", resume=True, progress=False)
+    assert newest in stored
+
+
 def test_existing_folder_needs_resume_or_force(tmp_path):
     run_study(study(), tmp_path / "r", progress=False)
     with pytest.raises(AgonInputError, match="--resume .* --force"):

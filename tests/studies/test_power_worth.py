@@ -95,6 +95,24 @@ def test_a_building_chosen_in_play_is_checked_by_restricted_play():
                                        for k in range(4)]
 
 
+def test_a_count_component_names_its_switch():
+    """Troja's ship benefits are read from counts (reports/component_study.THRESHOLDS), not declared 0/1
+    components: "ship: victory point" names its switch (`power_ship_vp`, extra["component_switches"]) and,
+    held by whoever builds a second ship, is checked by restricted play; a benefit without a switch is not,
+    and its verdict does not name the switch of another."""
+    from reports.component_effect import causal_check
+    spec = get_game("troja")
+    tab = pd.DataFrame({"label": ["ship: victory point", "ship: 3:1 port"], "metric": ["ships_vp", "ships_port3"],
+                        "verdict": ["too strong", "too strong"]})
+    meta = {"game": "troja", "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
+    picked = pw.to_check(tab, spec, meta, {"ships_vp_0", "ships_port3_0"})
+    assert [(c.label, c.switched.switch, c.seat) for c in picked] == [
+        ("ship: victory point", "power_ship_vp", "switch_seat")]
+    assert picked[0].runs(4, 3000)[0] == ("power_ship_vp-seat0", {"power_ship_vp": False, "switch_seat": 0}, 750)
+    assert "--set power_ship_vp=false" in causal_check(spec, "ship: victory point", "ships_vp", players=4)
+    assert "power_ship_vp" not in causal_check(spec, "ship: 3:1 port", "ships_port3", players=4)
+
+
 def test_restricted_play_measures_a_power_for_one_seat_at_a_time(tmp_path):
     """Pig's charm off for one seat at a time (its rivals keep theirs): that seat wins less, on the
     same seeds, by about half the charm's worth to a holder (half the seats hold it)."""
@@ -152,7 +170,7 @@ def test_causal_step_can_be_turned_off_and_a_bad_value_is_one_line(tmp_path, mon
         load_batteries(["pig"], str(cfg), 1.0, 1)
 
 
-@pytest.mark.parametrize("game, players", [("glory-to-rome", 4), ("mare-nostrum", 3)])
+@pytest.mark.parametrize("game, players", [("glory-to-rome", 4), ("mare-nostrum", 3), ("troja", 4)])
 def test_a_seat_switch_naming_no_seat_is_one_line(game, players, tmp_path, capsys):
     out = tmp_path / "bad"
     assert main(["seats", game, "--players", str(players), "--set", f"switch_seat={players}", "--games", "10",

@@ -383,3 +383,28 @@ def test_race_win_after_end_battle():
         st[S_ROW + r] = row[r]
     act(st, topo, cfg, 1)
     assert st[S_PHASE] == PH_OVER and st[S_END_PATH] == END_RACE and st[S_WIN_MASK] == 1
+
+
+# ---- measuring switch: a VP ship's point off (the causal check of "ship: victory point", restricted play)
+def test_power_ship_vp_off_for_one_seat_or_every_seat():
+    """`power_ship_vp=false` with `switch_seat` k: seat k's VP ships score nothing, the others' score as
+    usual; with switch_seat -1 no seat's do. The ships stay built (the count a component reads)."""
+    def vps(**over):
+        st, topo, cfg = troja(4, **over)
+        for q in range(4):
+            st[ph(q, P_VP_SHIPS)] = 2
+        return [int(E.vp_ships(st, cfg, q)) for q in range(4)], [int(E.vp(st, cfg, q)) for q in range(4)]
+    on, vp_on = vps()
+    assert on == [2, 2, 2, 2]
+    off1, vp_off1 = vps(power_ship_vp=False, switch_seat=1)
+    assert off1 == [2, 0, 2, 2] and vp_off1[1] == vp_on[1] - 2 and vp_off1[0] == vp_on[0]
+    assert vps(power_ship_vp=False)[0] == [0, 0, 0, 0]
+    assert vps(switch_seat=2)[0] == [2, 2, 2, 2]        # the seat alone switches nothing
+
+
+def test_switch_seat_must_name_a_seat():
+    from sim.spec import AgonInputError
+    from sim.troja.params import PARAMS, to_config
+    with pytest.raises(AgonInputError, match="switch_seat=4 names no seat of a 4-player game"):
+        to_config(PARAMS.vector({"power_ship_vp": False, "switch_seat": 4}), 4)
+    to_config(PARAMS.vector({"power_ship_vp": False, "switch_seat": 5}), 6)

@@ -157,6 +157,8 @@ def track_bonus(st, cfg, p):
 
 @njit(cache=True, inline="always")
 def vp_ships(st, cfg, p):
+    if cfg[C_SHIP_VP_OFF_SEAT] == p + 1:     # restricted play: this seat's VP ships score nothing
+        return 0
     n = st[S_PLAYERS + p * PS + P_VP_SHIPS]
     s = st[S_CORSAIR]
     if n > 0 and s >= 0 and cfg[C_CORSAIR_BLOCKS_VP] == 1:
