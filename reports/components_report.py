@@ -22,7 +22,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     """What to do about the components: one line per flagged component (up to `detail`), else one
     line per direction, and the causal check the game offers (once). Components in `checked` were
     switched off by the design battery, whose line states the result: theirs is not named as a
-    command to run."""
+    command to run; a dict `checked` ({label: what the switch showed}) also says it beside each one."""
     p = int(meta["players"])
     strategies = (meta.get("strategies") or ["greedy"])[0]
     lab = "label" if "label" in tab else "component"
@@ -42,8 +42,13 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
 
     def check(r):
         if getattr(r, lab) in checked:
-            return CHECKED_BELOW
+            words = checked.get(getattr(r, lab)) if isinstance(checked, dict) else None
+            return f"{words} (the causal check line)" if words else CHECKED_BELOW
         return causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
+
+    def worth_note(r):
+        words = checked.get(getattr(r, lab)) if isinstance(checked, dict) else None
+        return f" ({words})" if words else ""
 
     def dealt(r):
         return getattr(r, "kind", "") == "category" and dealt_at_random(spec, str(getattr(r, col)), meta.get("params"))
@@ -58,7 +63,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
             out.append(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's median, or with "
                        "vs without in a small family; associations): "
                        + ", ".join(f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
-                                   for r in t.itertuples()) + ".")
+                                   + worth_note(r) for r in t.itertuples()) + ".")
     rows = list(flagged.itertuples())
     cats = [getattr(r, lab) for r in rows if dealt(r)]
     if cats:
@@ -98,7 +103,9 @@ def ender_lines(tab, spec, meta: dict, checked=frozenset()) -> list[str]:
     return [f"{getattr(r, lab)}: {ENDS_GAME}, and its holder chooses when: {pct(r.win_rate_with)} "
             f"{ci(r.with_low, r.with_high)} of its {integer(r.seat_games)} holders won, against "
             f"{pct(r.win_rate_without)} without, which measures that timing, not its strength; "
-            + (CHECKED_BELOW if getattr(r, lab) in checked else
+            + ((f"{checked[getattr(r, lab)]} (the causal check line)"
+                if isinstance(checked, dict) and checked.get(getattr(r, lab)) else CHECKED_BELOW)
+               if getattr(r, lab) in checked else
                causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)) + "."
             for r in tab[tab["verdict"] == ENDS_GAME].itertuples()]
 

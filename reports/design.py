@@ -572,7 +572,7 @@ def build(gdir, results: dict | None = None) -> dict:
             outs = tab[(tab["kind"] == "outcome") & tab["code"].isna()] if "kind" in tab else tab.iloc[:0]
             summary += [outcome_line(t, fam, pp) + f" Reproduce: `{ccmd}`" for fam, t in outs.groupby("family", sort=False)]
             causal = pw.design_checks(gdir, d, tab, spec, pp)
-            checked = set() if causal is None else set(causal.loc[causal["games"] > 0, "label"])
+            checked = pw.checked_words(causal)
             verdicts += component_verdicts(tab, spec, {**m, "game": game}, checked=checked)
             dealt_summary, dealt_verdicts = dealt_lines(tab, spec, m.get("params"), pp)
             summary += [x + f" Reproduce: `{ccmd}`" for x in dealt_summary]

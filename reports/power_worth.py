@@ -237,6 +237,28 @@ def reading(r) -> str:
             + f": {MISTAKE}")
 
 
+def worth_words(r) -> str:
+    """What the switch showed, in a few words for the component's own verdict line (the causal check
+    line and section say it in full): a designer reading "too strong" reads its worth beside it."""
+    player = bool(getattr(r, "restricted", False))
+    whom = "a player" if player else "its holders"
+    size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games else ""
+    return "switched off on the same seeds, its power " + {
+        "wins": f"is worth {size} to {whom}",
+        "costs": f"costs {whom} {size}",
+        "negligible": f"is worth less than {NEGLIGIBLE:g} point to {whom} either way ({size})",
+        "none": f"shows no worth to {whom} ({size})",
+        "unchanged": "changed no game",
+        "unjudged": "was not judged"}[_outcome(r)]
+
+
+def checked_words(t: pd.DataFrame | None) -> dict:
+    """{component label: worth_words} for the checked powers that were played."""
+    if t is None or not len(t):
+        return {}
+    return {r.label: worth_words(r) for r in t.itertuples() if r.games}
+
+
 def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
     """The design report's verdict line: the checked powers grouped by what the switch showed."""
     judged = int(t["p_holm"].notna().sum())

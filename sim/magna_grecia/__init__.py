@@ -18,7 +18,7 @@ Notes on the spec:
   `tie` = two or more seats share the top score; `tie_break_used` = the stock tie-break
   separated at least one of them.
 """
-from sim.spec import GameSpec, SkillLadder
+from sim.spec import GameSpec, SkillLadder, seat_switch_check
 from sim.magna_grecia.params import PARAMS
 from sim.magna_grecia.playout import play_batch, play_traced
 from sim.magna_grecia.results import RESULTS, FLOW
@@ -42,6 +42,11 @@ SPEC = GameSpec(
     n_weights=N_WEIGHTS,
     extra={
         "score_parts": ["track_points", "market_points", "oracle_points_scored"],
+        # "sold a market" is read from a count (reports/component_study.THRESHOLDS); its switch forbids selling,
+        # and its sellers are chosen in play, so the check is restricted play (`switch_seat`, one seat at a time)
+        "component_switches": {"markets_sold": "power_sell_market"},
+        "switch_seat": "switch_seat",
+        "check_params": seat_switch_check(PARAMS),
         "categorical_seat": {"colour": ["R", "Y", "G", "B"]},
         # a seat's colour comes from the first round tile's turn order (stack[0] drawn at random, §2), so
         # a colour's effect is a randomised comparison: its place on the twelve tiles' turn orders (§9.1)

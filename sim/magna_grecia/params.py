@@ -50,6 +50,13 @@ PARAMS = ParamTable([
     Param("market_build_requires_network", False, meaning="market site must be own city or connected to one (D6)",
           boolean=True),
     Param("sell_requires_active", False, meaning="only active markets may be sold (D12)", boolean=True),
+    # measuring switches (not rules): the causal check of "sold a market", whose sellers are chosen in play,
+    # is restricted play: selling forbidden to one seat at a time (reports/power_worth.py)
+    Param("power_sell_market", True, boolean=True, measuring=True,
+          meaning="false: no market may be sold (for every seat, or for `switch_seat` alone)"),
+    Param("switch_seat", -1, -1, 3, measuring=True,
+          meaning="the one seat a power_<name> switch that is off applies to; the other seats keep the power "
+                  "(-1: every seat)"),
 ])
 
 P_START_2P = PARAMS.index("start_points_2p")
@@ -88,3 +95,5 @@ P_JOIN_RIVAL = PARAMS.index("allow_join_rival_road_end")
 P_CONNECTIVITY = PARAMS.index("connectivity")
 P_MARKET_NETWORK = PARAMS.index("market_build_requires_network")
 P_SELL_ACTIVE = PARAMS.index("sell_requires_active")
+P_POWER_SELL = PARAMS.index("power_sell_market")
+P_SWITCH_SEAT = PARAMS.index("switch_seat")

@@ -16,6 +16,7 @@ from numba import njit
 from sim.magna_grecia.board import N, NB, ORI_MASK, ORI_ENDS
 from sim.magna_grecia import params as P
 from sim.magna_grecia import rules as R
+from sim.magna_grecia.rules.markets import may_sell
 from sim.magna_grecia.rules import (
     A_CITY, A_BUILD, A_SELL, A_ORACLE, A_END, A_DRAW_ROAD, A_DRAW_CITY, MAXK, WS_BLOCK,
     WS_DIST_A, WS_DIST_C, new_city_ws, city_legal_set, is_open_village, entered_by,
@@ -201,7 +202,7 @@ def market_actions_reference(st, params, p, out, n):
                 continue
             build[h] = 1
     for m in range(st[S_NEXT_MARKET]):
-        if st[K_OWNER + m] == p and st[K_STATE + m] == MK_UNSOLD:
+        if st[K_OWNER + m] == p and st[K_STATE + m] == MK_UNSOLD and may_sell(params, p):
             if sell_active and not market_active(st, m):
                 continue
             sell[canonical_hex(st, market_place(st, m))] = 1

@@ -317,6 +317,22 @@ def test_market_sell_and_options():
     assert R.A_SELL + H((3, 11)) in legal(st, params(sell_requires_active=True))
 
 
+def test_selling_switched_off_for_one_seat_or_every_seat():
+    """The measuring switch `power_sell_market` (the causal check of "sold a market", restricted play):
+    off with `switch_seat` k, seat k may not sell while the others may; off alone, no seat may. Building
+    stays legal."""
+    st, pr = e2_like()
+    market(st, A, (3, 13))
+    sells = lambda pv: sorted(a for a in legal(st, pv) if R.A_SELL <= a < R.A_ORACLE)
+    builds = lambda pv: [a for a in legal(st, pv) if R.A_BUILD <= a < R.A_SELL]
+    assert sells(pr) == sorted([R.A_SELL + H((3, 11)), R.A_SELL + H((3, 13))])
+    assert sells(params(power_sell_market=False)) == []
+    assert sells(params(power_sell_market=False, switch_seat=A)) == []
+    assert sells(params(power_sell_market=False, switch_seat=B)) == sells(pr)
+    assert sells(params(switch_seat=A)) == sells(pr)               # the seat alone switches nothing
+    assert builds(params(power_sell_market=False, switch_seat=A)) == builds(pr)
+
+
 def e2_like():
     st, pr = empty()
     city(st, A, [(3, 11)])

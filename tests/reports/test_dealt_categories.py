@@ -97,3 +97,25 @@ def test_the_design_report_answers_the_dealt_question_by_name(civ_table):
     assert "Mycenae 25.5% [24.4, 26.6], Troy 24.5% [23.5, 25.6] of 12,000 seat-games" in summ[0]
     assert verd == ["`side` (dealt at random): no value shown to win more or less than the others (largest effect "
                     "side = Mycenae +0.9 [-0.6, +2.5] points with vs without); effects above 2.5 points ruled out (95%)."]
+
+
+def test_a_checked_component_says_what_its_switch_showed_beside_its_verdict(civ_table):
+    """A designer reads "Sewer: too strong" first; where the battery switched the power off, the component's
+    own verdict now says what that showed (it only pointed to another line before)."""
+    import pandas as pd
+    from reports import power_worth as pw
+    row = dict(component="Strong", switch="power_strong", seat_games=3000, games=750, won_with=0.25,
+               won_without=0.2, worth=0.2, low=-0.1, high=0.5, p=0.3, label="Strong", verdict="too strong",
+               owner=False, restricted=True, runs="")
+    t = pw.worth_table([row, {**row, "label": "Other", "component": "Other", "worth": 4.9, "low": 3.9, "high": 5.9,
+                              "p": 1e-9}])
+    words = pw.checked_words(t)
+    assert words["Strong"] == ("switched off on the same seeds, its power is worth less than 1 point to a player "
+                               "either way (+0.2 [-0.1, +0.5])")
+    assert words["Other"] == "switched off on the same seeds, its power is worth +4.9 [+3.9, +5.9] to a player"
+    assert pw.checked_words(t.assign(games=0)) == {} and pw.checked_words(None) == {}
+    spec, meta = _spec(EXTRA), {"players": PLAYERS, "game": "comp-game", "params": {}}
+    line = next(x for x in verdicts(civ_table, spec, meta, detail=10, checked=words) if x.startswith("Strong"))
+    assert line.endswith(words["Strong"] + " (the causal check line).")
+    lines = verdicts(civ_table, spec, meta, detail=1, checked=words)
+    assert any(f"Strong " in x and f"({words['Strong']})" in x for x in lines if x.startswith("Components too"))

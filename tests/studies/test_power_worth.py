@@ -111,6 +111,15 @@ def test_a_count_component_names_its_switch():
     assert picked[0].runs(4, 3000)[0] == ("power_ship_vp-seat0", {"power_ship_vp": False, "switch_seat": 0}, 750)
     assert "--set power_ship_vp=false" in causal_check(spec, "ship: victory point", "ships_vp", players=4)
     assert "power_ship_vp" not in causal_check(spec, "ship: 3:1 port", "ships_port3", players=4)
+    # Magna Grecia's "sold a market": selling forbidden to one seat at a time
+    mg = get_game("magna-grecia")
+    tab = pd.DataFrame({"label": ["sold a market", "merged cities"], "metric": ["markets_sold", "merges"],
+                        "verdict": ["too weak", "too strong"]})
+    meta = {"game": "magna-grecia", "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
+    picked = pw.to_check(tab, mg, meta, {"markets_sold_0", "merges_0"})
+    assert [(c.label, c.switched.switch, c.seat) for c in picked] == [
+        ("sold a market", "power_sell_market", "switch_seat")]
+    assert "--set power_sell_market=false" in causal_check(mg, "sold a market", "markets_sold", players=4)
 
 
 def test_restricted_play_measures_a_power_for_one_seat_at_a_time(tmp_path):
@@ -170,7 +179,8 @@ def test_causal_step_can_be_turned_off_and_a_bad_value_is_one_line(tmp_path, mon
         load_batteries(["pig"], str(cfg), 1.0, 1)
 
 
-@pytest.mark.parametrize("game, players", [("glory-to-rome", 4), ("mare-nostrum", 3), ("troja", 4)])
+@pytest.mark.parametrize("game, players", [("glory-to-rome", 4), ("mare-nostrum", 3), ("troja", 4),
+                                           ("magna-grecia", 3)])
 def test_a_seat_switch_naming_no_seat_is_one_line(game, players, tmp_path, capsys):
     out = tmp_path / "bad"
     assert main(["seats", game, "--players", str(players), "--set", f"switch_seat={players}", "--games", "10",

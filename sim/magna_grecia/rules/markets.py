@@ -110,6 +110,16 @@ def cleanup_city(st, c):
 MINE = 1 << 16      # market_actions: flag "p has a market here" next to the unsold count
 
 
+@njit(cache=True, inline="always")
+def may_sell(params, p):
+    """Whether p may sell a market: always, unless the measuring switch `power_sell_market` is off
+    for every seat or for p (`switch_seat`: restricted play, the causal check of "sold a market")."""
+    if int(params[P.P_POWER_SELL]) == 1:
+        return True
+    seat = int(params[P.P_SWITCH_SEAT])
+    return seat >= 0 and seat != p
+
+
 @njit(cache=True)
 def market_actions(st, params, p, out, n):
     """BUILD_MARKET / SELL_MARKET ids for p; same result as market_actions_reference (tests),
@@ -156,6 +166,8 @@ def market_actions(st, params, p, out, n):
             out[n] = A_BUILD + h
             n += 1
     n0 = n
+    if not may_sell(params, p):
+        return n
     for m in range(nm):
         if st[K_OWNER + m] == p and st[K_STATE + m] == MK_UNSOLD:
             if sell_active and not market_active(st, m):
