@@ -435,7 +435,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                                + ("not worth using for this player" if confirm["verdict"] == "not worth" else
                                   f"worth less than {100 * WORTH_MARGIN:g} point of win rate to this player"))
             elif row["worth_low"] is not None and row["worth_low"] > 0:
-                flags.append({"check": "family never used", "text": (
+                flags.append({"check": "family never used", "family": name, "text": (
                     f"never uses **{name}** in {used.shape[0]} seat-games, although random play uses it in "
                     f"{100 * row['random_rate']:.0f}% of its seat-games, and its seats that {row['worth_basis']} won "
                     f"{100 * row['worth']:+.1f} points [{100 * row['worth_low']:+.1f}, {100 * row['worth_high']:+.1f}] "
@@ -481,10 +481,13 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
     # often (Fisher's exact test, one-sided, Holm over the options flipped, 5%): 2 of 30 against 0 of 30 is
     # not evidence of a blind spot, nor is one p = 0.03 among 14 options
     option_pvalues(options)
+    unused_flagged = {f["family"] for f in flags if f["check"] == "family never used" and "family" in f}
     for o in options:
         moot = (decl.get("moot_options") or {}).get(o["option"])
-        if moot and used_family.get(moot["family"], 0) > 0:
-            # the game says why a player that uses this mechanic never meets the option (and tests show it)
+        if moot and (used_family.get(moot["family"], 0) > 0 or moot["family"] not in unused_flagged):
+            # the game says why a player that uses this mechanic never meets the option (and tests show it); a
+            # player that never uses the mechanic meets it neither, and whether that is a blind spot is the
+            # family check's question ("family never used"), asked once there, not again for each option
             o["moot"] = moot["why"]
             continue
         if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_holm"] < 0.05:

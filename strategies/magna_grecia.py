@@ -59,6 +59,12 @@ Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index
                    one-step value (ties at the K-th drawn uniformly), the others by one step (a
                    run left pending is never chosen). Caps the planning work where a player's
                    style leaves many open city tiles (the tuned players: 8).
+ 14 sell_cash      the share of the cash term a market sale earns: 0 (default), a sale is valued as
+                   a move of points from market to track less the unsold market's weight, so the
+                   greedy never sells; 1, the old greedy, which sold whenever short of a founding
+                   run's points and lost by it: a seat forbidden to sell (`power_sell_market`)
+                   won 27.2% among 3 such greedy players, 32.3% at city_tile_cost 3, and one seat of
+                   sell_cash 0 among them 59.4% at 2 players (docs/FINDINGS.md, "Selling markets")
 ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = 0: exactly
 the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
 choose_greedy_reference).
@@ -100,13 +106,13 @@ RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
 
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
-                       "city_plan", "road_plan", "finish", "cash", "plan_width")
-W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH, W_PLAN_WIDTH = 9, 10, 11, 12, 13
-GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0)
-ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0)
+                       "city_plan", "road_plan", "finish", "cash", "plan_width", "sell_cash")
+W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH, W_PLAN_WIDTH, W_SELL_CASH = 9, 10, 11, 12, 13, 14
+GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0)
+ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
-ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0)
+ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0)
 W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) follows the greedy's
 # after the shared search block: search_leaf_step 1 scores the leaf's seat to move by its greedy
 # continuation (seat_values), 0 by the evaluation alone; search_reuse 1 computes each state's
@@ -299,7 +305,7 @@ def action_value(st, params, a, p, w, base):
     if a >= A_SELL and a < A_ORACLE:
         # track +value, market value -value
         gain = market_value(st, params, own_market_at(st, p, place_key(st, a - A_SELL)))
-        return base - w[3] + cash_term(st, params, p, w, gain) - cash_term(st, params, p, w, 0)
+        return base - w[3] + weight(w, W_SELL_CASH) * (cash_term(st, params, p, w, gain) - cash_term(st, params, p, w, 0))
     return base
 
 

@@ -141,7 +141,12 @@ def _plan_ok(st, params, legal, n, w):
                 v = G.action_value(st, params, a, p, w, base)
             c2 = st.copy()
             R.apply_action(c2, params, a)
-            if abs(G.evaluate(c2, params, p, w) - v) > 1e-9:
+            want = G.evaluate(c2, params, p, w)
+            if a >= R.A_SELL and a < R.A_ORACLE:
+                # a sale earns sell_cash of the cash term's change (0 by default: the greedy never sells)
+                want -= (1.0 - G.weight(w, G.W_SELL_CASH)) * (G.cash_term(c2, params, p, w, 0)
+                                                               - G.cash_term(st, params, p, w, 0))
+            if abs(want - v) > 1e-9:
                 bad += 1
             checked += 1
         elif a < R.A_CITY and k >= 2:

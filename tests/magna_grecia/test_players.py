@@ -108,9 +108,10 @@ def changed(a, b):
 
 @pytest.mark.parametrize("n_players,name,value", SENSITIVE, ids=[s[1] for s in SENSITIVE])
 def test_option_changes_greedy_games(n_players, name, value):
-    # tie_break acts only on a tie for the lead (6 of 40 greedy games); the players' draws are keyed by
-    # decision (sim/rng.at_decision), so nothing else moves and 12 games may hold no tie
-    n = 40 if name == "tie_break" else 12
+    # tie_break acts only on a tie for the lead (5 of 100 greedy games since the greedy stopped selling
+    # markets, 0 of the first 40); the players' draws are keyed by decision (sim/rng.at_decision), so
+    # nothing else moves and 12 games may hold no tie
+    n = 100 if name == "tie_break" else 12
     base = play(GREEDY, n_players, {}, n)
     flip = play(GREEDY, n_players, {name: value}, n)
     assert changed(base, flip) >= 1
@@ -178,12 +179,16 @@ def test_greedy_joins_a_rival_road_end_when_it_wins_an_oracle(allow):
 
 def test_sell_requires_active_cannot_change_greedy_games():
     """sell_requires_active only forbids selling an inactive market, which earns 0 points and
-    gives up the place for good. The greedy sells (the cash weight: when short of the points a
-    founding run needs) but only active markets: every sale earns at least 1 point."""
-    res = play(GREEDY, 4, {"city_tile_cost": 3}, n_games=8)
+    gives up the place for good. The greedy never sells (sell_cash 0: selling when short of points
+    lost it games); the old greedy (sell_cash 1, the cash weight: when short of the points a founding
+    run needs) sells only active markets: every sale earns at least 1 point."""
+    assert play(GREEDY, 4, {"city_tile_cost": 3}, n_games=8)["markets_sold"].sum() == 0
+    old = np.array(GREEDY_WEIGHTS)
+    old[G.W_SELL_CASH] = 1.0
+    res = play(GREEDY, 4, {"city_tile_cost": 3}, n_games=8, weights=old)
     assert res["markets_sold"].sum() > 0
     assert (res["sold_points"] >= res["markets_sold"]).all()
-    flip = play(GREEDY, 4, {"city_tile_cost": 3, "sell_requires_active": True}, n_games=8)
+    flip = play(GREEDY, 4, {"city_tile_cost": 3, "sell_requires_active": True}, n_games=8, weights=old)
     assert changed(res, flip) == 0
     rnd = play(RANDOM, 4, {}, 8)
     assert changed(rnd, play(RANDOM, 4, {"sell_requires_active": True}, 8)) > 0

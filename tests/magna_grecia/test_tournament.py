@@ -42,6 +42,8 @@ def test_oracle_hub_beats_random():
 
 
 def test_search_beats_greedy():
-    wins = head_to_head(ISMCTS, GREEDY, 24, seed=58)
+    # 60 seeds: since the greedy stopped selling markets it is stronger, and 24 seeds (30 of 48) no
+    # longer separated the two (85 of 120)
+    wins = head_to_head(ISMCTS, GREEDY, 60, seed=58)
     ci = wilson(wins)
     assert ci.low > 0.5, (wins.sum(), len(wins), ci)
