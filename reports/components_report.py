@@ -48,7 +48,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
 
     def worth_note(r):
         words = checked.get(getattr(r, lab)) if isinstance(checked, dict) else None
-        return f" ({words})" if words else ""
+        return f" ({getattr(words, 'short', '') or words})" if words else ""
 
     def dealt(r):
         return getattr(r, "kind", "") == "category" and dealt_at_random(spec, str(getattr(r, col)), meta.get("params"))
@@ -71,7 +71,9 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     done = [r for r in rows if not dealt(r) and getattr(r, lab) in checked]
     rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked]
     if done and not rest:
-        out.append("Each flagged component's power was switched off on the same seeds: see the causal check line.")
+        out.append("Each flagged component's power was switched off on the same seeds"
+                   + (" (in brackets: what it is worth, in points of win share)" if isinstance(checked, dict) else "")
+                   + ": see the causal check line.")
     if rest:
         has = [r for r in rest if not check(r).startswith("no causal check")]
         first = (has or rest)[0]

@@ -237,12 +237,18 @@ def reading(r) -> str:
             + f": {MISTAKE}")
 
 
-def worth_words(r) -> str:
+def worth_words(r, short: bool = False) -> str:
     """What the switch showed, in a few words for the component's own verdict line (the causal check
-    line and section say it in full): a designer reading "too strong" reads its worth beside it."""
+    line and section say it in full): a designer reading "too strong" reads its worth beside it.
+    `short`: for a list of many components ("power +0.2 [+0.1, +0.3] to a player")."""
     player = bool(getattr(r, "restricted", False))
     whom = "a player" if player else "its holders"
     size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games else ""
+    if short:
+        return "power " + {"wins": f"{size} to {whom}", "costs": f"costs {whom} {size}",
+                           "negligible": f"under {NEGLIGIBLE:g} point to {whom}, {size}",
+                           "none": f"no worth to {whom} shown, {size}", "unchanged": "changed no game",
+                           "unjudged": "not judged"}[_outcome(r)]
     return "switched off on the same seeds, its power " + {
         "wins": f"is worth {size} to {whom}",
         "costs": f"costs {whom} {size}",
@@ -252,11 +258,22 @@ def worth_words(r) -> str:
         "unjudged": "was not judged"}[_outcome(r)]
 
 
+class Worth(str):
+    """A checked component's worth_words, with the short form for lists in `.short`."""
+    short: str = ""
+
+
 def checked_words(t: pd.DataFrame | None) -> dict:
-    """{component label: worth_words} for the checked powers that were played."""
+    """{component label: Worth (worth_words, its .short form)} for the checked powers that were played."""
     if t is None or not len(t):
         return {}
-    return {r.label: worth_words(r) for r in t.itertuples() if r.games}
+    out = {}
+    for r in t.itertuples():
+        if r.games:
+            w = Worth(worth_words(r))
+            w.short = worth_words(r, short=True)
+            out[r.label] = w
+    return out
 
 
 def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:

@@ -118,4 +118,5 @@ def test_a_checked_component_says_what_its_switch_showed_beside_its_verdict(civ_
     line = next(x for x in verdicts(civ_table, spec, meta, detail=10, checked=words) if x.startswith("Strong"))
     assert line.endswith(words["Strong"] + " (the causal check line).")
     lines = verdicts(civ_table, spec, meta, detail=1, checked=words)
-    assert any(f"Strong " in x and f"({words['Strong']})" in x for x in lines if x.startswith("Components too"))
+    assert words["Other"].short == "power +4.9 [+3.9, +5.9] to a player"
+    assert any("Strong " in x and f"({words['Strong'].short})" in x for x in lines if x.startswith("Components too"))
