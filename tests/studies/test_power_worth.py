@@ -95,31 +95,24 @@ def test_a_building_chosen_in_play_is_checked_by_restricted_play():
                                        for k in range(4)]
 
 
-def test_a_count_component_names_its_switch():
-    """Troja's ship benefits are read from counts (reports/component_study.THRESHOLDS), not declared 0/1
-    components: "ship: victory point" names its switch (`power_ship_vp`, extra["component_switches"]) and,
-    held by whoever builds a second ship, is checked by restricted play; a benefit without a switch is not,
-    and its verdict does not name the switch of another."""
+@pytest.mark.parametrize("game, checked, other, switch", [
+    ("troja", ("ship: victory point", "ships_vp"), ("ship: 3:1 port", "ships_port3"), "power_ship_vp"),
+    ("magna-grecia", ("sold a market", "markets_sold"), ("merged cities", "merges"), "power_sell_market")])
+def test_a_count_component_names_its_switch(game, checked, other, switch):
+    """Troja's ship benefits and Magna Grecia's markets are read from counts (reports/component_study.THRESHOLDS),
+    not declared 0/1 components: "ship: victory point" (held by whoever builds a second ship) and "sold a market"
+    name their switches (extra["component_switches"]) and are checked by restricted play, one seat at a time; a
+    component without a switch is not, and its verdict does not name the switch of another."""
     from reports.component_effect import causal_check
-    spec = get_game("troja")
-    tab = pd.DataFrame({"label": ["ship: victory point", "ship: 3:1 port"], "metric": ["ships_vp", "ships_port3"],
+    spec = get_game(game)
+    tab = pd.DataFrame({"label": [checked[0], other[0]], "metric": [checked[1], other[1]],
                         "verdict": ["too strong", "too strong"]})
-    meta = {"game": "troja", "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
-    picked = pw.to_check(tab, spec, meta, {"ships_vp_0", "ships_port3_0"})
-    assert [(c.label, c.switched.switch, c.seat) for c in picked] == [
-        ("ship: victory point", "power_ship_vp", "switch_seat")]
-    assert picked[0].runs(4, 3000)[0] == ("power_ship_vp-seat0", {"power_ship_vp": False, "switch_seat": 0}, 750)
-    assert "--set power_ship_vp=false" in causal_check(spec, "ship: victory point", "ships_vp", players=4)
-    assert "power_ship_vp" not in causal_check(spec, "ship: 3:1 port", "ships_port3", players=4)
-    # Magna Grecia's "sold a market": selling forbidden to one seat at a time
-    mg = get_game("magna-grecia")
-    tab = pd.DataFrame({"label": ["sold a market", "merged cities"], "metric": ["markets_sold", "merges"],
-                        "verdict": ["too weak", "too strong"]})
-    meta = {"game": "magna-grecia", "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
-    picked = pw.to_check(tab, mg, meta, {"markets_sold_0", "merges_0"})
-    assert [(c.label, c.switched.switch, c.seat) for c in picked] == [
-        ("sold a market", "power_sell_market", "switch_seat")]
-    assert "--set power_sell_market=false" in causal_check(mg, "sold a market", "markets_sold", players=4)
+    meta = {"game": game, "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
+    picked = pw.to_check(tab, spec, meta, {f"{checked[1]}_0", f"{other[1]}_0"})
+    assert [(c.label, c.switched.switch, c.seat) for c in picked] == [(checked[0], switch, "switch_seat")]
+    assert picked[0].runs(4, 3000)[0] == (f"{switch}-seat0", {switch: False, "switch_seat": 0}, 750)
+    assert f"--set {switch}=false" in causal_check(spec, checked[0], checked[1], players=4)
+    assert switch not in causal_check(spec, other[0], other[1], players=4)
 
 
 def test_restricted_play_measures_a_power_for_one_seat_at_a_time(tmp_path):
