@@ -483,12 +483,9 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
     option_pvalues(options)
     unused_flagged = {f["family"] for f in flags if f["check"] == "family never used" and "family" in f}
     for o in options:
-        moot = (decl.get("moot_options") or {}).get(o["option"])
-        if moot and (used_family.get(moot["family"], 0) > 0 or moot["family"] not in unused_flagged):
-            # the game says why a player that uses this mechanic never meets the option (and tests show it); a
-            # player that never uses the mechanic meets it neither, and whether that is a blind spot is the
-            # family check's question ("family never used"), asked once there, not again for each option
-            o["moot"] = moot["why"]
+        why = moot_reason(decl, o["option"], used_family, unused_flagged)
+        if why:
+            o["moot"] = why
             continue
         if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_holm"] < 0.05:
             val = o["example"]
@@ -501,6 +498,20 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                 "commands": [play_command(check, strategy, 0), play_command(check, strategy, 0, {o["option"]: val})]})
     return {"strategy": strategy, "games": n, "no_scoring": no_scoring, "length": length, "families": fam_rows,
             "ends": end, "options": options, "flags": flags}
+
+
+def moot_reason(decl: dict, option: str, used_family: dict, unused_flagged: set) -> str | None:
+    """Why `option` cannot move this player's games, when the game declares it (player_check "moot_options":
+    {option: {"family", "why"}}, each shown by a test) and it applies: the player uses the family, or never
+    uses it and the family check does not flag that. A player that never uses the mechanic meets the option
+    neither; whether never using it is a blind spot is the family check's question ("family never used"),
+    asked once there, and where that check flags it the option's flag stands too."""
+    moot = (decl.get("moot_options") or {}).get(option)
+    if not moot:
+        return None
+    if used_family.get(moot["family"], 0) > 0 or moot["family"] not in unused_flagged:
+        return moot["why"]
+    return None
 
 
 def run_checks(check: Check, jobs: int = 1, progress: bool = True) -> dict:

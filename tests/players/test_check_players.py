@@ -224,3 +224,17 @@ def test_measuring_switches_are_flipped_only_when_named():
     assert "ruleset" in g.options and not any(o.startswith("power_") for o in g.options)
     named = Check(game="mare-nostrum", players=6, strategies=["greedy"], options=["power_colossus"]).validate()
     assert named.options == ["power_colossus"]
+
+
+
+def test_an_option_is_moot_for_an_unused_mechanic_unless_its_non_use_is_flagged():
+    """A declared moot option is reported, not flagged, for a player that uses its family or never uses it
+    (Magna Grecia's greedy never sells, and the family check does not flag that); where the family check
+    flags the non-use as a blind spot, the option's flag stands too."""
+    from experiments.check_players import moot_reason
+    decl = {"moot_options": {"sell_requires_active": {"family": "sell a market", "why": "because"}}}
+    assert moot_reason(decl, "sell_requires_active", {"sell a market": 12}, set()) == "because"
+    assert moot_reason(decl, "sell_requires_active", {"sell a market": 0}, set()) == "because"
+    assert moot_reason(decl, "sell_requires_active", {"sell a market": 0}, {"sell a market"}) is None
+    assert moot_reason(decl, "sell_requires_active", {"sell a market": 3}, {"sell a market"}) == "because"
+    assert moot_reason(decl, "tie_break", {}, set()) is None and moot_reason({}, "sell_requires_active", {}, set()) is None
