@@ -54,8 +54,18 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
         return getattr(r, "kind", "") == "category" and dealt_at_random(spec, str(getattr(r, col)), meta.get("params"))
 
     if len(flagged) <= detail:
-        return [f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), "
-                + (DEALT if dealt(r) else "an association; " + check(r)) + "." for r in flagged.itertuples()] + unclear
+        pairs = dealt_pairs(tab, flagged, lab, col, dealt)
+        lines, said_pair = [], set()
+        for r in flagged.itertuples():
+            m = str(getattr(r, col))
+            if m in pairs:
+                if m not in said_pair:
+                    said_pair.add(m)
+                    lines.append(pairs[m])
+                continue
+            lines.append(f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), "
+                         + (DEALT if dealt(r) else "an association; " + check(r)) + ".")
+        return lines + unclear
     out = []
     for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
         t = flagged[flagged["flag"] == flag]
@@ -91,6 +101,24 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
         tail = f" ({tail})"
         out.append(f"For {getattr(first, lab)}, e.g.: " + check(first) + tail + ".")
     return out + unclear
+
+
+def dealt_pairs(tab, flagged, lab: str, col: str, dealt) -> dict:
+    """{metric: one verdict line} for a dealt category with two values, both flagged: "Mycenae too strong" and
+    "Troy too weak" are one comparison (each value's with vs without is the other's, turned), so it is said
+    once, as the gap between the two."""
+    out = {}
+    for m, t in flagged.groupby(flagged[col].astype(str), sort=False):
+        if len(t) != 2 or int((tab[col].astype(str) == m).sum()) != 2 or not all(dealt(r) for r in t.itertuples()):
+            continue
+        hi = t.sort_values("adj_points", ascending=False).iloc[0]
+        lo = t.sort_values("adj_points", ascending=False).iloc[1]
+        name = lambda r: str(r[lab]).split(" = ", 1)[-1]
+        out[m] = (f"{m}: {name(hi)} wins more than {name(lo)} ({pct(hi.win_rate_with)} {ci(hi.with_low, hi.with_high)} "
+                  f"against {pct(lo.win_rate_with)} {ci(lo.with_low, lo.with_high)} of their seat-games, a gap of "
+                  f"{effect_text(hi)} points, BH p = {pval(hi.verdict_p_bh)}; the table's \"too strong\" and \"too "
+                  f"weak\" rows are this one gap), {DEALT}.")
+    return out
 
 
 def ender_lines(tab, spec, meta: dict, checked=frozenset()) -> list[str]:

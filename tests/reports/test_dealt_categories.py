@@ -120,3 +120,24 @@ def test_a_checked_component_says_what_its_switch_showed_beside_its_verdict(civ_
     lines = verdicts(civ_table, spec, meta, detail=1, checked=words)
     assert words["Other"].short == "power +4.9 [+3.9, +5.9] to a player"
     assert any("Strong " in x and f"({words['Strong'].short})" in x for x in lines if x.startswith("Components too"))
+
+
+def test_a_dealt_pair_is_one_verdict_line():
+    """Troja's report said "allegiance = Mycenae: too strong" and "allegiance = Troy: too weak" on two lines: with
+    two values, each one's with vs without is the other's turned, so it is one gap, said once."""
+    import pandas as pd
+    from reports.components_report import dealt_pairs
+    row = dict(metric="allegiance", label="allegiance = Mycenae", kind="category", adj_points=2.1, adj_low=0.5,
+               adj_high=3.6, win_rate_with=0.26, with_low=0.249, with_high=0.272, verdict_p_bh=0.016, enough=True,
+               unjudged="")
+    tab = pd.DataFrame([row, {**row, "label": "allegiance = Troy", "adj_points": -2.1, "adj_low": -3.6,
+                              "adj_high": -0.5, "win_rate_with": 0.24, "with_low": 0.229, "with_high": 0.251}])
+    lines = dealt_pairs(tab, tab, "label", "metric", lambda r: True)
+    assert list(lines) == ["allegiance"]
+    line = lines["allegiance"]
+    assert line.startswith("allegiance: Mycenae wins more than Troy (26.0% [24.9, 27.2] against 24.0% [22.9, 25.1]")
+    assert "a gap of +2.1 [+0.5, +3.6] points, BH p = 0.016" in line and line.endswith(DEALT + ".")
+    assert dealt_pairs(tab, tab, "label", "metric", lambda r: False) == {}          # not dealt: two findings
+    three = pd.concat([tab, pd.DataFrame([{**row, "label": "allegiance = none"}])], ignore_index=True)
+    assert dealt_pairs(three, tab, "label", "metric", lambda r: True) == {}          # a third value: not a pair
+    assert dealt_pairs(tab, tab.iloc[:1], "label", "metric", lambda r: True) == {}   # only one flagged
