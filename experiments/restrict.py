@@ -30,8 +30,8 @@ BANS = {
         for role in ("laborer", "craftsman", "architect", "legionary", "merchant", "patron")
     },
     "magna-grecia": {
-        "markets": {"weights": {"unsold_markets": BLOCK}, "check": "markets_built",
-                    "meaning": "never builds a market (holding one unsold is valued at -1000)"},
+        "markets": {"weights": {"no_build_market": 1.0}, "check": "markets_built",
+                    "meaning": "never builds a market (a founding run still places its free market)"},
     },
     "catan": {
         "dev_cards": {"weights": {"buy_dev": BLOCK}, "check": "dev_bought",

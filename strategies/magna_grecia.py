@@ -65,6 +65,10 @@ Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index
                    run's points and lost by it: a seat forbidden to sell (`power_sell_market`)
                    won 27.2% among 3 such greedy players, 32.3% at city_tile_cost 3, and one seat of
                    sell_cash 0 among them 59.4% at 2 players (docs/FINDINGS.md, "Selling markets")
+ 15 no_build_market 0; > 0: a ban, not a preference (`agon restrict magna-grecia --ban markets`):
+                   never builds a market while another action is legal; a founding run still places its
+                   free market, so the banned player keeps founding cities (an `unsold_markets` weight of
+                   -1000, the ban before, made it draw tiles all game)
 ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = 0: exactly
 the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
 choose_greedy_reference).
@@ -106,13 +110,14 @@ RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
 
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
-                       "city_plan", "road_plan", "finish", "cash", "plan_width", "sell_cash")
-W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH, W_PLAN_WIDTH, W_SELL_CASH = 9, 10, 11, 12, 13, 14
-GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0)
-ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+                       "city_plan", "road_plan", "finish", "cash", "plan_width", "sell_cash",
+                       "no_build_market")
+W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH, W_PLAN_WIDTH, W_SELL_CASH, W_NO_BUILD_MARKET = 9, 10, 11, 12, 13, 14, 15
+GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0)
+ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
-ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0)
+ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0)
 W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) follows the greedy's
 # after the shared search block: search_leaf_step 1 scores the leaf's seat to move by its greedy
 # continuation (seat_values), 0 by the evaluation alone; search_reuse 1 computes each state's
@@ -1545,6 +1550,23 @@ search_action = IS.make_search(
 
 
 @njit(cache=True)
+def choose_greedy_without(st, ctx, legal, n, w, rng, lo, hi):
+    """choose_greedy among the legal actions outside the ids [lo, hi) (a restricted player: weight
+    `no_build_market`); among all of them when nothing else is legal."""
+    kept = np.empty(n, dtype=legal.dtype)
+    m = 0
+    for i in range(n):
+        if legal[i] < lo or legal[i] >= hi:
+            kept[m] = legal[i]
+            m += 1
+    if m == 0:
+        return choose_greedy(st, ctx, legal, n, w, rng)
+    if m == 1:
+        return kept[0]
+    return choose_greedy(st, ctx, kept, m, w, rng)
+
+
+@njit(cache=True)
 def choose(st, ctx, legal, n, kind, w, rng, work):
     """The action of strategy `kind` among legal[:n] (engine contract; ctx = the parameter
     vector). A forced action (n = 1) is taken without asking the strategy or drawing from rng.
@@ -1553,6 +1575,8 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
     if n == 1:
         return legal[0]
     if kind == GREEDY or kind == ORACLE_HUB:
+        if weight(w, W_NO_BUILD_MARKET) > 0.0:
+            return choose_greedy_without(st, ctx, legal, n, w, rng, A_BUILD, A_SELL)
         return choose_greedy(st, ctx, legal, n, w, rng)
     if kind == ISMCTS:
         if work.shape[0] == st.shape[0]:
