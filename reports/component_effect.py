@@ -298,7 +298,8 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
     own = next((metric[len(pre):] for pre in prefixes if metric.startswith(pre) and metric != pre), None)
     if own is None and " = " in label:
         own = label.split(" = ", 1)[1].strip().lower().replace(" ", "_")
-    named = ((getattr(spec, "extra", None) or {}).get("component_switches") or {}).get(metric)
+    from reports.components import named_switch
+    named = named_switch(spec, metric)
     if named is not None and named.startswith("power_"):    # a count's component names its switch (Troja)
         own = named[len("power_"):]
     if params is not None and own:

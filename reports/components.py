@@ -359,3 +359,9 @@ def score_parts_table(agg, players: int, parts, alpha: float = 0.05) -> pd.DataF
                      "all_share": tot / s_all if s_all else np.nan})
     return pd.DataFrame(rows, columns=["part", "winners_mean", "non_winners_mean", "difference", "diff_low",
                                        "diff_high", "winners_share", "non_winners_share", "all_share"])
+
+
+def named_switch(spec, metric: str) -> str | None:
+    """The measuring switch a component read from a count names (GameSpec.extra["component_switches"]:
+    Troja's `ships_vp` -> `power_ship_vp`), or None."""
+    return ((getattr(spec, "extra", None) or {}).get("component_switches") or {}).get(metric)

@@ -27,6 +27,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     strategies = (meta.get("strategies") or ["greedy"])[0]
     lab = "label" if "label" in tab else "component"
     col = "metric" if "metric" in tab else "column"
+    showed = checked if isinstance(checked, dict) else {}
     flagged = tab[tab["flag"] != ""]
     unclear = unclear_lines(tab, label) + ender_lines(tab, spec, meta, checked)
     if not len(flagged):
@@ -42,12 +43,12 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
 
     def check(r):
         if getattr(r, lab) in checked:
-            words = checked.get(getattr(r, lab)) if isinstance(checked, dict) else None
+            words = showed.get(getattr(r, lab))
             return f"{words} (the causal check line)" if words else CHECKED_BELOW
         return causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
 
     def worth_note(r):
-        words = checked.get(getattr(r, lab)) if isinstance(checked, dict) else None
+        words = showed.get(getattr(r, lab))
         return f" ({getattr(words, 'short', '') or words})" if words else ""
 
     def dealt(r):
@@ -82,7 +83,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked]
     if done and not rest:
         out.append("Each flagged component's power was switched off on the same seeds"
-                   + (" (in brackets: what it is worth, in points of win share)" if isinstance(checked, dict) else "")
+                   + (" (in brackets: what it is worth, in points of win share)" if showed else "")
                    + ": see the causal check line.")
     if rest:
         has = [r for r in rest if not check(r).startswith("no causal check")]
@@ -111,8 +112,7 @@ def dealt_pairs(tab, flagged, lab: str, col: str, dealt) -> dict:
     for m, t in flagged.groupby(flagged[col].astype(str), sort=False):
         if len(t) != 2 or int((tab[col].astype(str) == m).sum()) != 2 or not all(dealt(r) for r in t.itertuples()):
             continue
-        hi = t.sort_values("adj_points", ascending=False).iloc[0]
-        lo = t.sort_values("adj_points", ascending=False).iloc[1]
+        hi, lo = (r for _, r in t.sort_values("adj_points", ascending=False).iterrows())
         name = lambda r: str(r[lab]).split(" = ", 1)[-1]
         out[m] = (f"{m}: {name(hi)} wins more than {name(lo)} ({pct(hi.win_rate_with)} {ci(hi.with_low, hi.with_high)} "
                   f"against {pct(lo.win_rate_with)} {ci(lo.with_low, lo.with_high)} of their seat-games, a gap of "
@@ -133,8 +133,7 @@ def ender_lines(tab, spec, meta: dict, checked=frozenset()) -> list[str]:
     return [f"{getattr(r, lab)}: {ENDS_GAME}, and its holder chooses when: {pct(r.win_rate_with)} "
             f"{ci(r.with_low, r.with_high)} of its {integer(r.seat_games)} holders won, against "
             f"{pct(r.win_rate_without)} without, which measures that timing, not its strength; "
-            + ((f"{checked[getattr(r, lab)]} (the causal check line)"
-                if isinstance(checked, dict) and checked.get(getattr(r, lab)) else CHECKED_BELOW)
+            + ((f"{checked[getattr(r, lab)]} (the causal check line)" if isinstance(checked, dict) else CHECKED_BELOW)
                if getattr(r, lab) in checked else
                causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)) + "."
             for r in tab[tab["verdict"] == ENDS_GAME].itertuples()]

@@ -239,7 +239,7 @@ def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir:
 
 
 def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict, comp_tabs: dict, spec, game: str,
-                      label: str):
+                      label: str, order: pd.DataFrame | None = None):
     """The further skill levels at the default player count: (verdict lines, the Skill sensitivity section, or
     None when no level ran). Each level is compared with the first; seats and components are corrected over
     every level at once, and a category must hold at every level."""
@@ -287,8 +287,7 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                                     for k, v in sorted(groups.items())) + ".")
 
     from reports import level_order as LO
-    order = LO.order_table(gdir, skill, p_def)     # is each level stronger than the one below it? (read first)
-    if order is not None:
+    if order is not None:          # is each level stronger than the one below it? (read first)
         verdicts.insert(0, LO.verdict_line(order))
 
     # categories (a civ, a side) at every level: a verdict that holds whoever plays
@@ -373,6 +372,9 @@ def build(gdir, results: dict | None = None) -> dict:
     sections: list = []   # (heading, callable(doc)) rendered after the summary
     strategies = meta["strategies"][0]
     p_def = int(meta["players"])
+    skill = (meta.get("battery") or {}).get("skill") or []
+    from reports import level_order as LO
+    order = LO.order_table(gdir, skill, p_def)     # the levels' order check: the tournament line and Skill sensitivity
 
     # ---- seats for every player count
     seat_dirs = sorted((d for d in gdir.iterdir() if d.name.startswith("seats-") and (d / "run.json").exists()),
@@ -510,8 +512,6 @@ def build(gdir, results: dict | None = None) -> dict:
         tm = load_meta(tdir)
         lad = tres.get("ladder")
         if lad is not None:
-            from reports import level_order as LO
-            order = LO.order_table(gdir, (meta.get("battery") or {}).get("skill") or [], p_def)
             ordered = order is not None and (order["verdict"] == LO.STRONGER).all()
             summary.append(tres["findings"][0] + (
                 " The levels' order check (Skill sensitivity) plays each step on more games and shows them ordered."
@@ -627,8 +627,7 @@ def build(gdir, results: dict | None = None) -> dict:
                             flow_mod.design_section(doc, built, cmd))
 
     # ---- skill sensitivity: the further skill levels at the default player count
-    skill = (meta.get("battery") or {}).get("skill") or []
-    lines, section = skill_sensitivity(gdir, skill, strategies, p_def, seat_tabs, comp_tabs, spec, game, label)
+    lines, section = skill_sensitivity(gdir, skill, strategies, p_def, seat_tabs, comp_tabs, spec, game, label, order)
     verdicts.extend(lines)
     if section is not None:
         sections.append(section)

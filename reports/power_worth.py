@@ -62,8 +62,8 @@ def power_switch(spec, meta: dict, columns, metric: str) -> Switched | None:
 
 
 def _switch_of(spec, metric: str) -> str | None:
-    from reports.components import parse_sections
-    named = ((getattr(spec, "extra", None) or {}).get("component_switches") or {}).get(metric)
+    from reports.components import named_switch, parse_sections
+    named = named_switch(spec, metric)
     if named is not None:       # a component read from a count (Troja's ship benefits) names its switch
         return named if named in spec.params.names() and spec.params.get(named).measuring else None
     for _, prefix in parse_sections(getattr(spec, "extra", None))["components"]:
@@ -260,20 +260,18 @@ def worth_words(r, short: bool = False) -> str:
 
 class Worth(str):
     """A checked component's worth_words, with the short form for lists in `.short`."""
-    short: str = ""
+
+    def __new__(cls, r):
+        w = super().__new__(cls, worth_words(r))
+        w.short = worth_words(r, short=True)
+        return w
 
 
 def checked_words(t: pd.DataFrame | None) -> dict:
-    """{component label: Worth (worth_words, its .short form)} for the checked powers that were played."""
+    """{component label: Worth} for the checked powers that were played."""
     if t is None or not len(t):
         return {}
-    out = {}
-    for r in t.itertuples():
-        if r.games:
-            w = Worth(worth_words(r))
-            w.short = worth_words(r, short=True)
-            out[r.label] = w
-    return out
+    return {r.label: Worth(r) for r in t.itertuples() if r.games}
 
 
 def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:

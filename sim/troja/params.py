@@ -1,5 +1,5 @@
 """Parameters of the Troja scenario (troja.md §5.1, §5.3, decisions §6)."""
-from sim.spec import Param, ParamTable, AgonInputError
+from sim.spec import Param, ParamTable, AgonInputError, seat_switch_check
 from sim.catan_core.params_core import core_params, cost_params, fill_core, new_config, RES
 from sim.catan_core.layout import *  # noqa: F401,F403
 from sim.catan_core.board import topo_for, T_S
@@ -115,9 +115,7 @@ def to_config(vec, n_players):
     cfg[C_CORSAIR_START] = d["corsair_start"]
     cfg[C_ALLEG_T] = d["allegiance_troy"] or (3 if six else 2)
     cfg[C_ALLEG_M] = d["allegiance_mycenae"] or (3 if six else 2)
-    if d["switch_seat"] >= n_players:
-        raise AgonInputError(f"switch_seat={d['switch_seat']} names no seat of a {n_players}-player game; valid: "
-                             f"-1 (every seat) or 0 to {n_players - 1}")
+    seat_switch_check(PARAMS)(vec, n_players)
     if cfg[C_ALLEG_T] + cfg[C_ALLEG_M] < n_players:
         raise AgonInputError("allegiance_troy + allegiance_mycenae must cover every player")
     # catan-only entries stay 0 (no dev deck, no Largest Army)
