@@ -69,7 +69,16 @@ Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index
                    never builds a market while another action is legal; a founding run still places its
                    free market, so the banned player keeps founding cities (an `unsold_markets` weight of
                    -1000, the ban before, made it draw tiles all game)
-ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = 0: exactly
+ 16 village_cover  how much of a village market's value (its connections and the unsold weight) the
+                   greedy discounts, times cover_chance (rounds left, city tiles p can pay for), where
+                   p's own city may still cover the village (no oracle and no rival city tile next to
+                   it): a market p buys there and later covers is the founding market it would have got
+                   free (§4.6), or one that clean-up thins out (§4.7), so only its price counts. 0.5
+                   (default); 0, the old greedy, whose market building lost games: a player that never
+                   builds one won 28.7% among 3 of it, and one seat of 0.5 among 3 of it 31.9% (4
+                   players), 52.9% (2), 39.5% (3), 25.3% and 26.5% at city_tile_cost 2 and 3 (1.0
+                   discounted too much there: 22.8%); docs/FINDINGS.md, "Building markets"
+ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = village_cover = 0: exactly
 the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
 choose_greedy_reference).
 """
@@ -103,7 +112,7 @@ from sim.magna_grecia.state import (
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND,
     S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL, H_CITY, H_ROAD_OR, M_ROAD_TILES,
     MK_UNSOLD, MAXC, K_HEX, H_KIND, S_ROUNDS, S_R, S_C, S_PHASE, S_PENDING, PH_PLACING,
-    S_TT, S_TT_N, S_STACK,
+    S_TT, S_TT_N, S_STACK, H_ORACLE,
 )
 
 RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
@@ -111,13 +120,14 @@ RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
                        "city_plan", "road_plan", "finish", "cash", "plan_width", "sell_cash",
-                       "no_build_market")
+                       "no_build_market", "village_cover")
 W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH, W_PLAN_WIDTH, W_SELL_CASH, W_NO_BUILD_MARKET = 9, 10, 11, 12, 13, 14, 15
-GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0)
-ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+W_VILLAGE_COVER = 16
+GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0, 0.5)
+ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
-ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0)
+ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0, 0.5)
 W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) follows the greedy's
 # after the shared search block: search_leaf_step 1 scores the leaf's seat to move by its greedy
 # continuation (seat_values), 0 by the evaluation alone; search_reuse 1 computes each state's
@@ -305,8 +315,7 @@ def action_value(st, params, a, p, w, base):
         v = 0
         if own:
             v = m if int(params[P.P_CONNECTIVITY]) == 1 else count_distinct(buf, m)
-        return (base + w[0] * (v - cost) + w[3]
-                + cash_term(st, params, p, w, -cost) - cash_term(st, params, p, w, 0))
+        return market_build_value(st, params, p, w, base, key, v, cost)
     if a >= A_SELL and a < A_ORACLE:
         # track +value, market value -value
         gain = market_value(st, params, own_market_at(st, p, place_key(st, a - A_SELL)))
@@ -564,7 +573,54 @@ def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
     c, mask = cached_info(st, st, key, int(params[P.P_CONNECTIVITY]), cache, cache, 0, buf)   # no overrides
     own = (key >= N and st[C_OWNER + key - N] == p) or (mask >> p) & 1 == 1
     v = c if own else 0
-    return (base_value + w[0] * (v - cost) + w[3]
+    return market_build_value(st, params, p, w, base_value, key, v, cost)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def own_cover_possible(st, p, key):
+    """Place key is a village a city tile of p may still cover (the hex rule's lasting part, §4.6:
+    no oracle and no rival city tile next to it)."""
+    if key >= N:
+        return False
+    for d in range(6):
+        y = NB[key, d]
+        if y >= 0:
+            if st[H_ORACLE + y] != 0:
+                return False
+            c = st[H_CITY + y]
+            if c >= 0 and st[C_OWNER + c] != p:
+                return False
+    return True
+
+
+# The chance that p's own city covers a village market p builds now grows with the rounds left
+# and the city tiles p can still pay for; in 4-player greedy games (2,400 village markets at
+# city_tile_cost 1 and 3) it was about 0.65-0.7 with 7 or more rounds left and 5 or more tiles'
+# worth of points, and fell towards 0 with either: cover_chance is that shape, and
+# `village_cover` its scale.
+COVER_ROUNDS, COVER_TILES = 8.0, 5.0
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def cover_chance(st, params, p, cost):
+    """min(1, rounds left / 8) * min(1, city tiles p can pay for after cost / 5)."""
+    left = min(1.0, (st[S_ROUNDS] - st[S_ROUND]) / COVER_ROUNDS)
+    ctc = int(params[P.P_CITY_COST])
+    tiles = COVER_TILES if ctc <= 0 else (st[S_POINTS + p] - cost) / ctc - 1.0
+    return left * min(1.0, max(0.0, tiles) / (COVER_TILES - 1.0))
+
+
+@njit(cache=True, inline="always")
+def market_build_value(st, params, p, w, base, key, v, cost):
+    """The value after p builds a market worth v now, for cost: its value and the unsold weight
+    are discounted by `village_cover` times cover_chance in a village p's city may still cover
+    (a covered market is worth what the free founding market would have been: only its price
+    counts)."""
+    keep = 1.0
+    f = weight(w, W_VILLAGE_COVER)
+    if f != 0.0 and own_cover_possible(st, p, key):
+        keep = 1.0 - f * cover_chance(st, params, p, cost)
+    return (base + w[0] * (keep * v - cost) + keep * w[3]
             + cash_term(st, params, p, w, -cost) - cash_term(st, params, p, w, 0))
 
 

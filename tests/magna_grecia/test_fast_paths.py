@@ -142,6 +142,14 @@ def _plan_ok(st, params, legal, n, w):
             c2 = st.copy()
             R.apply_action(c2, params, a)
             want = G.evaluate(c2, params, p, w)
+            if a >= R.A_BUILD and a < R.A_SELL:
+                # village_cover discounts the new market's value and unsold weight where p may cover it
+                key = R.place_key(st, a - R.A_BUILD)
+                if G.own_cover_possible(st, p, key):
+                    cost = st[S.S_POINTS + p] - c2[S.S_POINTS + p]
+                    drop = G.weight(w, G.W_VILLAGE_COVER) * G.cover_chance(st, params, p, cost)
+                    worth = R.market_value(c2, params, R.own_market_at(c2, p, key))
+                    want -= drop * (w[0] * worth + w[3])
             if a >= R.A_SELL and a < R.A_ORACLE:
                 # a sale earns sell_cash of the cash term's change (0 by default: the greedy never sells)
                 want -= (1.0 - G.weight(w, G.W_SELL_CASH)) * (G.cash_term(c2, params, p, w, 0)
