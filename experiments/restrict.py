@@ -32,6 +32,8 @@ BANS = {
     "magna-grecia": {
         "markets": {"weights": {"no_build_market": 1.0}, "check": "markets_built",
                     "meaning": "never builds a market (a founding run still places its free market)"},
+        "merges": {"weights": {"no_merge": 1.0}, "check": "merges",
+                   "meaning": "never places a city tile that joins two of its cities"},
     },
     "catan": {
         "dev_cards": {"weights": {"buy_dev": BLOCK}, "check": "dev_bought",

@@ -78,6 +78,9 @@ Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index
                    builds one won 28.7% among 3 of it, and one seat of 0.5 among 3 of it 31.9% (4
                    players), 52.9% (2), 39.5% (3), 25.3% and 26.5% at city_tile_cost 2 and 3 (1.0
                    discounted too much there: 22.8%); docs/FINDINGS.md, "Building markets"
+ 17 no_merge       0; > 0: a ban (`agon restrict magna-grecia --ban merges`): never places a city tile that
+                   joins two or more of its own cities while another action is legal (the causal check
+                   of "merged cities")
 ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = village_cover = 0: exactly
 the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
 choose_greedy_reference).
@@ -120,14 +123,14 @@ RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
 GREEDY_WEIGHT_NAMES = ("self_score", "rival_score", "stock_tiles", "unsold_markets",
                        "city_tiles", "city_conn", "road_tiles", "oracle_bonus", "largest_city",
                        "city_plan", "road_plan", "finish", "cash", "plan_width", "sell_cash",
-                       "no_build_market", "village_cover")
+                       "no_build_market", "village_cover", "no_merge")
 W_CITY_PLAN, W_ROAD_PLAN, W_FINISH, W_CASH, W_PLAN_WIDTH, W_SELL_CASH, W_NO_BUILD_MARKET = 9, 10, 11, 12, 13, 14, 15
-W_VILLAGE_COVER = 16
-GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0, 0.5)
-ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+W_VILLAGE_COVER, W_NO_MERGE = 16, 17
+GREEDY_WEIGHTS = (1.0, 1.0, 0.15, 0.6, 1.3, 0.3, 0.05, 0.0, 0.0, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.0)
+ONE_STEP_WEIGHTS = GREEDY_WEIGHTS[:W_CITY_PLAN] + (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 # §11.6 "merging into a hub that gathers oracles": extra value per controlled oracle and for the
 # size of the largest own city (merges), more weight on connectivity, less on rivals.
-ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0, 0.5)
+ORACLE_HUB_WEIGHTS = (1.0, 0.7, 0.1, 0.5, 1.2, 0.6, 0.05, 3.0, 0.4, 1.0, 3.0, 10.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.0)
 W0 = len(GREEDY_WEIGHTS)            # the ismcts block (sim/search/ismcts.py) follows the greedy's
 # after the shared search block: search_leaf_step 1 scores the leaf's seat to move by its greedy
 # continuation (seat_values), 0 by the evaluation alone; search_reuse 1 computes each state's
@@ -1605,16 +1608,80 @@ search_action = IS.make_search(
     worth_search=worth_search, N_ACTIONS=E.N_ACTIONS, W0=W0)
 
 
+@njit(cache=True, **NO_REFCOUNT)
+def merges_own(st, p, h):
+    """A city tile of p on hex h would join two or more of p's cities (§4.7)."""
+    first = -1
+    for d in range(6):
+        y = NB[h, d]
+        if y >= 0:
+            c = st[H_CITY + y]
+            if c >= 0 and st[C_OWNER + c] == p:
+                if first < 0:
+                    first = c
+                elif c != first:
+                    return True
+    return False
+
+
+MERGE_DEPTH = 4           # tiles a run may still need after the first (a repair takes at most 3, §4.6)
+
+
 @njit(cache=True)
-def choose_greedy_without(st, ctx, legal, n, w, rng, lo, hi):
-    """choose_greedy among the legal actions outside the ids [lo, hi) (a restricted player: weight
-    `no_build_market`); among all of them when nothing else is legal."""
+def forces_merge(st, ctx, a, p):
+    """City tile a of p (joining none of p's cities) leaves a run pending that only a tile joining
+    two of p's cities can complete: a depth-first search over the run's completions (an explicit
+    stack: numba's cache does not load recursive functions safely)."""
+    states = np.empty((MERGE_DEPTH + 1, st.shape[0]), dtype=st.dtype)
+    acts = np.empty((MERGE_DEPTH + 1, E.N_ACTIONS), dtype=np.int32)
+    nact = np.zeros(MERGE_DEPTH + 1, dtype=np.int64)
+    nxt = np.zeros(MERGE_DEPTH + 1, dtype=np.int64)
+    states[0, :] = st
+    apply_action(states[0], ctx, a)
+    if states[0, S_PENDING] == 0:
+        return False
+    nact[0] = E.legal_actions(states[0], ctx, acts[0])
+    d = 0
+    while d >= 0:
+        if nxt[d] >= nact[d]:
+            d -= 1                      # every tile here merges or leads to one
+            continue
+        b = acts[d, nxt[d]]
+        nxt[d] += 1
+        if b < A_CITY or b >= A_DRAW_ROAD:
+            return False                # the run is not pending after all
+        if merges_own(states[d], p, b - A_CITY):
+            continue
+        states[d + 1, :] = states[d]
+        apply_action(states[d + 1], ctx, b)
+        if states[d + 1, S_PENDING] == 0:
+            return False
+        if d + 1 < MERGE_DEPTH:
+            nact[d + 1] = E.legal_actions(states[d + 1], ctx, acts[d + 1])
+            nxt[d + 1] = 0
+            d += 1
+    return True
+
+
+@njit(cache=True)
+def choose_greedy_banned(st, ctx, legal, n, w, rng):
+    """choose_greedy among the legal actions the bans leave (`no_build_market`: no BUILD_MARKET;
+    `no_merge`: no city tile joining two of p's cities, nor one whose run only such a tile can
+    complete); among all of them when nothing else is legal."""
+    p = st[S_CUR]
+    no_market = weight(w, W_NO_BUILD_MARKET) > 0.0
+    no_merge = weight(w, W_NO_MERGE) > 0.0
     kept = np.empty(n, dtype=legal.dtype)
     m = 0
     for i in range(n):
-        if legal[i] < lo or legal[i] >= hi:
-            kept[m] = legal[i]
-            m += 1
+        a = legal[i]
+        if no_market and a >= A_BUILD and a < A_SELL:
+            continue
+        if no_merge and a >= A_CITY and a < A_DRAW_ROAD and (merges_own(st, p, a - A_CITY)
+                                                               or forces_merge(st, ctx, a, p)):
+            continue
+        kept[m] = a
+        m += 1
     if m == 0:
         return choose_greedy(st, ctx, legal, n, w, rng)
     if m == 1:
@@ -1631,8 +1698,8 @@ def choose(st, ctx, legal, n, kind, w, rng, work):
     if n == 1:
         return legal[0]
     if kind == GREEDY or kind == ORACLE_HUB:
-        if weight(w, W_NO_BUILD_MARKET) > 0.0:
-            return choose_greedy_without(st, ctx, legal, n, w, rng, A_BUILD, A_SELL)
+        if weight(w, W_NO_BUILD_MARKET) > 0.0 or weight(w, W_NO_MERGE) > 0.0:
+            return choose_greedy_banned(st, ctx, legal, n, w, rng)
         return choose_greedy(st, ctx, legal, n, w, rng)
     if kind == ISMCTS:
         if work.shape[0] == st.shape[0]:

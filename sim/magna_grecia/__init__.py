@@ -60,7 +60,7 @@ SPEC = GameSpec(
         # not reach, did so in 43 of 60 games; sell_cash 1 is the old greedy's selling, which lost games; village_cover is
         # screened by hand (docs/FINDINGS.md "Building markets")
         "train_fixed": ("city_plan", "road_plan", "finish", "plan_width", "city_tiles", "sell_cash", "no_build_market",
-                        "village_cover"),
+                        "village_cover", "no_merge"),
         # set for tuned players (not trained): plans valued for the 8 best city tiles by one step, which keeps
         # `tuned` within 1.2x the cost of `greedy` (its style leaves many open city tiles; bench/tuned_cost.py)
         "train_set": {"plan_width": 8.0},

@@ -42,14 +42,15 @@ def test_every_real_game_has_a_ban_that_holds(tmp_path):
     from experiments.runner import Study, run_study
     from reports.data import load_results
     from sim import get_game
-    for game, ban in [("magna-grecia", "markets"), ("troja", "ships"), ("catan", "dev_cards")]:
+    for game, ban in [("magna-grecia", "markets"), ("magna-grecia", "merges"), ("troja", "ships"),
+                      ("catan", "dev_cards")]:
         spec = get_game(game)
         check = restrict.bans_of(spec)[ban]["check"]
         token = restrict.restricted_token(spec, "greedy", ban)
         p = spec.default_players
         out = run_study(Study(kind="seats", game=game, players=p, games=2 * p, seed=5,
                               strategies=",".join([token] + ["greedy"] * (p - 1))),
-                        tmp_path / game, progress=False)
+                        tmp_path / f"{game}-{ban}", progress=False)
         df = load_results(out)
 
         def total(metric, banned):
