@@ -194,6 +194,36 @@ def test_sell_requires_active_cannot_change_greedy_games():
     assert changed(rnd, play(RANDOM, 4, {"sell_requires_active": True}, 8)) > 0
 
 
+def markets_by_network(weights, games=6):
+    """(on-network, off-network) markets built by 4 greedy players with these weights: a market's place
+    is, or is not, one of the builder's cities or directly connected to one (§4.8 active)."""
+    from sim import contract
+    from sim.magna_grecia.playout import GAME
+    from sim.magna_grecia.rules.places import connected_to_own_city
+    count = [0, 0]
+
+    def hook(st, ctx, log):
+        if log and log[-1][0] == "action" and R.A_BUILD <= log[-1][2] < R.A_SELL:
+            key = R.place_key(st, log[-1][2] - R.A_BUILD)
+            count[0 if connected_to_own_city(st, key, log[-1][1]) else 1] += 1
+    for g in range(games):
+        contract.play_logged(GAME, 5, g, 4, PARAMS.defaults(), [GREEDY] * 4, [list(weights)] * 4, trace=False,
+                             on_state=hook)
+    return count
+
+
+def test_planning_players_build_markets_only_where_they_score():
+    """market_build_requires_network (a market only in or next to the builder's network) is moot for the
+    planning players: they build a market only where it scores now. A greedy made to value unsold markets
+    more (1.2) builds off-network markets too, and lost: 17.3% [15.8, 19.1] of 2,000 seat-games among greedy
+    players (docs/FINDINGS.md, "Building markets")."""
+    on, off = markets_by_network(GREEDY_WEIGHTS)
+    assert on > 0 and off == 0
+    eager = np.array(GREEDY_WEIGHTS)
+    eager[3] = 1.2
+    assert markets_by_network(eager)[1] > 0
+
+
 # ---------------------------------------------------------------- the finish
 def last_turn_of_b(weights, kind=GREEDY):
     """A one-round game; B moves last (tile R1: R before Y). A and B have 15 points each, B more
