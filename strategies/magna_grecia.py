@@ -79,8 +79,8 @@ Evaluation of a state for seat p (weights w, names GREEDY_WEIGHT_NAMES, by index
                    players), 52.9% (2), 39.5% (3), 25.3% and 26.5% at city_tile_cost 2 and 3 (1.0
                    discounted too much there: 22.8%); docs/FINDINGS.md, "Building markets"
  17 no_merge       0; > 0: a ban (`agon restrict magna-grecia --ban merges`): never places a city tile that
-                   joins two or more of its own cities while another action is legal (the causal check
-                   of "merged cities")
+                   joins two or more of its own cities, nor one starting a run only such a tile can
+                   complete, while another action is legal (the causal check of "merged cities")
 ONE_STEP_WEIGHTS are the default weights with city_plan = road_plan = finish = cash = village_cover = 0: exactly
 the original one-step greedy (tests/magna_grecia/test_fast_paths.py checks it against
 choose_greedy_reference).
@@ -599,14 +599,15 @@ def own_cover_possible(st, p, key):
 # The chance that p's own city covers a village market p builds now grows with the rounds left
 # and the city tiles p can still pay for; in 4-player greedy games (2,400 village markets at
 # city_tile_cost 1 and 3) it was about 0.65-0.7 with 7 or more rounds left and 5 or more tiles'
-# worth of points, and fell towards 0 with either: cover_chance is that shape, and
-# `village_cover` its scale.
+# worth of points, and fell towards 0 with either (bench/magna_grecia_cover.py): cover_chance is
+# that shape, and `village_cover` its scale.
 COVER_ROUNDS, COVER_TILES = 8.0, 5.0
 
 
 @njit(cache=True, **NO_REFCOUNT)
 def cover_chance(st, params, p, cost):
-    """min(1, rounds left / 8) * min(1, city tiles p can pay for after cost / 5)."""
+    """min(1, rounds left / 8) * min(1, (city tiles p can pay for after cost - 1) / 4): a player
+    with one tile's worth of points or less, or two rounds left, rarely covers a village."""
     left = min(1.0, (st[S_ROUNDS] - st[S_ROUND]) / COVER_ROUNDS)
     ctc = int(params[P.P_CITY_COST])
     tiles = COVER_TILES if ctc <= 0 else (st[S_POINTS + p] - cost) / ctc - 1.0
