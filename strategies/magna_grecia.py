@@ -105,7 +105,7 @@ from sim.magna_grecia.plans import (place_need, chain_plans_ws, empty_plain, run
                                     repair_prep_base, open_end,
                                     MAX_CHAIN)
 from sim.magna_grecia.rules import city_k_after, WS_ROWS
-from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws
+from sim.magna_grecia.rules.cities import WS_SEEN, WS_BLOCK, WS_NCAND, apply_city_ws, neighbours_allow_city
 from sim.magna_grecia.rules.oracles import oracle_best, oracle_new_controller, oracle_touched
 from sim.magna_grecia.rules.places import trace
 from sim.magna_grecia.view import first_hidden
@@ -115,7 +115,7 @@ from sim.magna_grecia.state import (
     S_NEXT_MARKET, S_CUR, S_STAGE, ST_ORACLES, ST_OVER, H_ROAD_OWN, S_ROUND,
     S_POINTS, S_N_ORACLES, S_ORACLE_LIST, H_OCTRL, H_CITY, H_ROAD_OR, M_ROAD_TILES,
     MK_UNSOLD, MAXC, K_HEX, H_KIND, S_ROUNDS, S_R, S_C, S_PHASE, S_PENDING, PH_PLACING,
-    S_TT, S_TT_N, S_STACK, H_ORACLE,
+    S_TT, S_TT_N, S_STACK,
 )
 
 RANDOM, GREEDY, ORACLE_HUB, ISMCTS = 0, 1, 2, 3
@@ -583,17 +583,7 @@ def build_value(st, params, a, p, w, base_value, cache, unsold, buf):
 def own_cover_possible(st, p, key):
     """Place key is a village a city tile of p may still cover (the hex rule's lasting part, §4.6:
     no oracle and no rival city tile next to it)."""
-    if key >= N:
-        return False
-    for d in range(6):
-        y = NB[key, d]
-        if y >= 0:
-            if st[H_ORACLE + y] != 0:
-                return False
-            c = st[H_CITY + y]
-            if c >= 0 and st[C_OWNER + c] != p:
-                return False
-    return True
+    return key < N and neighbours_allow_city(st, p, key)
 
 
 # The chance that p's own city covers a village market p builds now grows with the rounds left

@@ -28,6 +28,13 @@ def hex_rule(st, p, h, tent):
     """Permanent conditions for a city tile of p on h (tent: tentative tiles of p)."""
     if st[H_ROAD_OWN + h] >= 0 or st[H_CITY + h] >= 0 or tent[h] != 0 or st[H_ORACLE + h] != 0:
         return False
+    return neighbours_allow_city(st, p, h)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def neighbours_allow_city(st, p, h):
+    """The hex rule's lasting part: no oracle and no city tile of another colour next to h (a
+    player's own city may still cover an open village that passes it)."""
     for d in range(6):
         y = NB[h, d]
         if y >= 0:
