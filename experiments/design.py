@@ -38,7 +38,7 @@ from sim.spec import AgonInputError
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
               "skill_games", "skill_trace_games", "order_games", "check_games", "check_option_games",
-              "check_confirm_games", "causal"}
+              "check_confirm_games", "causal", "causal_games"}
 DEFAULT_SKILL = ("greedy", "tuned", "ismcts")
 
 
@@ -64,6 +64,7 @@ class Battery:
     check_option_games: int = 20    # check-players: seeds per rule option flip
     check_confirm_games: int = 100  # check-players: seeds (x every rotation) of a never-used family's variants
     causal: bool = True             # switch each flagged component's power off on the seats run's seeds
+    causal_games: int = 0           # games of each causal check: the seats run's first games (0: all of them)
 
     def skill_games_of(self, level: str) -> int:
         """Games of one further skill level (a fast `tuned` can afford the seats run's size, a search less)."""
@@ -195,7 +196,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            check_games=sc(raw.get("check_games", 100), 0) if raw.get("check_games", 100) else 0,
                            check_option_games=sc(raw.get("check_option_games", 20), 0),
                            check_confirm_games=max(1, sc(raw.get("check_confirm_games", 100), 0)),
-                           causal=bool(raw.get("causal", True))))
+                           causal=bool(raw.get("causal", True)),
+                           causal_games=sc(raw.get("causal_games", 0), 1) if raw.get("causal_games", 0) else 0))
         further = out[-1].skill_runs()
         if isinstance(skill_games, dict) and further and set(skill_games) != set(further):
             raise AgonInputError(f"{path}: skill_games for {g} names {', '.join(sorted(skill_games))}; "
@@ -292,10 +294,14 @@ def _took(t0: float, reread: bool):
 
 
 def has_power_switches(game: str) -> bool:
-    """Whether the game declares components whose holders are fixed before a power switch acts, or
-    a seat switch that turns a power off for one seat (restricted play)."""
-    extra = get_game(game).extra or {}
-    return bool(extra.get("switch_holders") or extra.get("switch_owners") or extra.get("switch_seat"))
+    """Whether the game declares components whose holders are fixed before a power switch acts, a
+    seat switch that turns a power off for one seat, or a ban that answers a component (restricted
+    play: experiments/restrict.ban_for)."""
+    from experiments.restrict import bans_of
+    spec = get_game(game)
+    extra = spec.extra or {}
+    return bool(extra.get("switch_holders") or extra.get("switch_owners") or extra.get("switch_seat")
+                or any(info.get("check") for info in bans_of(spec).values()))
 
 
 def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool,
@@ -318,19 +324,25 @@ def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool
         return []
     meta = load_meta(ref)
     checks = to_check(component_table(counts, games, pp), spec, meta, set(result_columns(ref).columns))
+    n_ref = int(meta["games"])
+    if b.causal_games:
+        n_ref = min(n_ref, b.causal_games)
     played = []
     for c in checks:
-        if c.seat is None and holders(ref, c.switched, b.players) < MIN_HOLDERS:    # the report says so; no run
+        if c.seat is None and c.ban is None and holders(ref, c.switched, b.players) < MIN_HOLDERS:   # the report says so
             continue
-        for name, params, n in c.runs(b.players, int(meta["games"])):
-            st = Study(kind="seats", game=b.game, players=b.players, games=n, seed=b.seed, strategies=b.strategies,
-                       params=params,
-                       command=f"agon seats {b.game} --players {b.players} --games {n} --strategies {b.strategies} "
-                               f"--seed {b.seed} " + " ".join(f"--set {k}={str(v).lower()}" for k, v in params.items()))
+        lineup = c.lineup(spec, b.strategies, b.players)
+        names = ",".join(lineup) if lineup else b.strategies
+        for name, params, n in c.runs(b.players, n_ref):
+            st = Study(kind="seats", game=b.game, players=b.players, games=n, seed=b.seed,
+                       strategies=lineup or b.strategies, params=params,
+                       command=f"agon seats {b.game} --players {b.players} --games {n} --strategies {names} "
+                               f"--seed {b.seed}" + "".join(f" --set {k}={str(v).lower()}" for k, v in params.items()))
             sub = child(child(out, "causal"), name, "study")
             again = resume and (sub / "run.json").exists()
             if progress:
-                print(f"== {b.game}: causal check of {c.label} ({n} games, {', '.join(f'{k}={v}' for k, v in params.items())})",
+                how = f"ban {c.ban}" if c.ban else ", ".join(f"{k}={v}" for k, v in params.items())
+                print(f"== {b.game}: causal check of {c.label} ({n} games, {how})",
                       file=sys.stderr)
             run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
             played.append((name, n))

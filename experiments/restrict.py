@@ -55,7 +55,18 @@ BANS = {
 
 def bans_of(spec) -> dict:
     """Every ban a game supports: its spec's `extra["bans"]`, then BANS."""
-    return {**BANS.get(spec.name, {}), **dict((getattr(spec, "extra", None) or {}).get("bans") or {})}
+    return {**BANS.get(getattr(spec, "name", None), {}), **dict((getattr(spec, "extra", None) or {}).get("bans") or {})}
+
+
+def ban_for(spec, metric: str) -> str | None:
+    """The ban that answers a component: the one whose `check` metric is the component's own metric
+    (the ban removes exactly what the component counts: Magna Grecia's `merges`, `markets_built`), else
+    None. A looser match by name would pair Troja's "ship: 3:1 port" with `--ban ships`, which removes
+    every ship, not the port."""
+    for ban, info in bans_of(spec).items():
+        if info.get("check") and info["check"] == metric:
+            return ban
+    return None
 
 
 def games_with_bans() -> list[str]:

@@ -128,6 +128,7 @@ _DESIGN_GAME = {
         "check_option_games": _int(0, MAX_GAMES, "a whole number of seeds >= 0"),
         "check_confirm_games": _int(1, MAX_GAMES, "a whole number of seeds >= 1"),
         "causal": {"type": "boolean", "valid": "true or false (switch each flagged component's power off)"},
+        "causal_games": _int(0, MAX_GAMES, "a whole number of games >= 0 (0: the seats run's; else its first games)"),
     },
     "additionalProperties": False,
 }

@@ -312,19 +312,12 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
             base = f"agon seats {name}{p} --strategies {strategies} --games 8000"
             return (f"causal check: `{base} --out runs/base` and `{base} --set {pname}=false --out runs/no-{pname[6:]}`"
                     f", then `agon compare runs/base runs/no-{pname[6:]}` (same seeds: paired)")
-    try:
-        from experiments.restrict import bans_of
-        bans = bans_of(spec)
-    except Exception:
-        bans = {}
-    lab = label.lower()
-    if " = " in lab:
-        # a category: Mare Nostrum's "first_god = ishtar" matched the ban `gods`, which removes every god,
-        # not the choice of Ishtar first
-        bans = {}
-    for ban in bans:
-        if ban.rstrip("s") in lab or ban in metric:
-            return f"causal check: `agon restrict {name}{p} --ban {ban}` (a player who may not use it)"
+    from experiments.restrict import ban_for
+    ban = None if " = " in label else ban_for(spec, metric)
+    # a category: Mare Nostrum's "first_god = ishtar" would be answered by the ban `gods`, which removes every
+    # god, not the choice of Ishtar first
+    if ban is not None:
+        return f"causal check: `agon restrict {name}{p} --ban {ban}` (a player who may not use it)"
     return "no causal check exists in Agon for this component (no rule switch or ban removes it): treat as an association"
 
 

@@ -82,7 +82,7 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     done = [r for r in rows if not dealt(r) and getattr(r, lab) in checked]
     rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked]
     if done and not rest:
-        out.append("Each flagged component's power was switched off on the same seeds"
+        out.append("Each flagged component's power was switched off (or the option banned) on the same seeds"
                    + (" (in brackets: what it is worth, in points of win share)" if showed else "")
                    + ": see the causal check line.")
     if rest:

@@ -202,34 +202,49 @@ def _seat_finding(tab: pd.DataFrame, p: int, cmd: str, strategies: str) -> tuple
             f"Reproduce: `{cmd}`"), False
 
 
+def _is_ban(r) -> bool:
+    ban = str(getattr(r, "ban", "") or "")
+    return ban not in ("", "nan")
+
+
 def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir: Path, run: str) -> None:
     """The flagged components whose power the battery switched off: what the power is worth."""
     restricted = t["restricted"].astype(bool)
-    doc.h(3, "Causal check of the flagged powers")
+    banned = t["ban"].fillna("").astype(str).str.strip().ne("") if "ban" in t else pd.Series(False, index=t.index)
+    doc.h(3, "Causal check of the flagged powers" + (" and options" if banned.any() else ""))
     text = ("A component's effect above is an association: who takes it is who is winning. For each flagged (or "
-            f"unclear) component whose power a rule switch turns off, the battery played the games of `{run}` again "
-            "on the same seeds with that power off (the players know it), and compares them game by game (t interval "
-            "over games, Holm over the judged powers); it holds for these players.")
+            "unclear) component whose power a rule switch turns off" + (" (or that a ban on one player removes)"
+                                                                      if banned.any() else "") +
+            f", the battery played the games of `{run}` (or its first games) again on the same seeds with that power "
+            "off (the players know it), and compares them game by game (t interval over games, Holm over the judged "
+            "powers); it holds for these players.")
     if (~restricted).any():
         text += (" **Worth to its holders** (where the holders are fixed before the power acts): the holders' win "
                  "share with the power minus without it, their next-best play included. It answers whether the power "
                  "wins games for those who take it, not whether it is worth more than its family's typical member "
                  "(the association's verdict asks that): a too-strong association whose power shows no worth is "
                  "mostly who takes it.")
-    if restricted.any():
+    if (restricted & ~banned).any():
         text += (" **Worth to a player** (restricted play, where the holders are chosen in play): the power is off "
-                 "for one seat while its rivals keep it, each seat in turn over the first 1/p of the games; the "
+                 "for one seat while its rivals keep it, each seat in turn over 1/p of the games played; the "
                  "worth is that seat's win share with the power minus without it, over every seat (holder or not), "
                  "so a power that is rarely used has a small worth even when it is strong for those who use it.")
+    if banned.any():
+        text += (" **Banned** (restricted play where no rule switch removes the option: `agon restrict`): one "
+                 f"player may not use it (its ban, in brackets) while its rivals may, on the seeds of `{run}`'s first "
+                 "games, the banned player in every seat of each (so each seat is restricted in 1/p of the games "
+                 "played); the worth is that seat's win share in "
+                 "the reference game minus with the ban, the same seeds. The banned player plays otherwise as before, "
+                 "so the worth is the option's to this player, its next-best play included.")
     doc.p(text)
-    rows = [[r.label + (" (owner civ)" if r.owner else ""), r.verdict,
+    rows = [[r.label + (" (owner civ)" if r.owner else "") + (f" (ban: `{r.ban}`)" if _is_ban(r) else ""), r.verdict,
              f"{integer(r.seat_games)} (each seat restricted in {integer(r.games)} games)" if r.restricted and r.games
              else f"{integer(r.seat_games)} holders",
              pct(r.won_with) if r.games else "-", pct(r.won_without) if r.games else "-",
              "0 (no game changed)" if r.unchanged else
              f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games and np.isfinite(r.worth) else "-",
              pval(r.p_holm) if np.isfinite(r.p_holm) else "-", pw.reading(r)] for r in t.itertuples()]
-    doc.table(["component", "association's verdict", "seat-games compared", "won with the power", "without",
+    doc.table(["component", "association's verdict", "seat-games compared", "won with the power (option)", "without",
                "worth (pts) [95% CI]", "p (Holm)", "reading"], rows,
               f"Holders: the seats that held the component in `{run}` (a creature: the seats of the civ that owns it, "
               f"dealt before play, so every game counts); a power held by fewer than {pw.MIN_HOLDERS} seat-games is "

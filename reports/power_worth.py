@@ -38,20 +38,33 @@ def switched_off(meta: dict, switch: str) -> dict:
 
 class Check(NamedTuple):
     """A flagged component and how its power is switched off: on the holders (fixed before the
-    power acts), or with `seat` (the game's seat switch) for one seat at a time."""
+    power acts), with `seat` (the game's seat switch) for one seat at a time, or, where no rule
+    switch removes it, with `ban` (experiments/restrict.py): one seat's player may not use it."""
     label: str
     verdict: str
     switched: Switched
     seat: str | None = None
+    ban: str | None = None
 
     def runs(self, players: int, games: int) -> list[tuple[str, dict, int]]:
         """(folder under causal/, parameters, games) of each run the check plays: restricted play
-        splits the reference run's first games over the seats, so the total is the same."""
+        splits the reference run's first games over the seats, so the total is the same (a ban's one
+        run plays its first games/p seeds in every seat rotation, the banned player in each seat)."""
         sw = self.switched.switch
+        per = max(1, math.ceil(games / players))
+        if self.ban is not None:
+            return [(f"ban-{self.ban}", {}, per * players)]
         if self.seat is None:
             return [(sw, {sw: False}, games)]
-        per = max(1, math.ceil(games / players))
         return [(f"{sw}-seat{k}", {sw: False, self.seat: k}, per) for k in range(players)]
+
+    def lineup(self, spec, strategy: str, players: int) -> list[str] | None:
+        """A ban's strategies: the banned player first (the runner rotates it through the seats), the
+        reference run's strategy in the others; None for a rule switch (the reference's line-up)."""
+        if self.ban is None:
+            return None
+        from experiments.restrict import restricted_token
+        return [restricted_token(spec, strategy, self.ban)] + [strategy] * (players - 1)
 
 
 def power_switch(spec, meta: dict, columns, metric: str) -> Switched | None:
@@ -77,7 +90,9 @@ def _switch_of(spec, metric: str) -> str | None:
 def to_check(tab: pd.DataFrame, spec, meta: dict, columns) -> list[Check]:
     """A Check for each flagged or unclear component (or one whose completion ends the game) of a
     component table whose power a switch turns off: on its holders when they are fixed before the
-    power acts, else by restricted play when the game has a seat switch; in table order."""
+    power acts, else by restricted play when the game has a seat switch; where no switch exists, by a
+    ban on the player when one answers the component (experiments/restrict.ban_for) and every seat of
+    the reference run played one strategy that takes the ban; in table order."""
     from reports.component_effect import UNCLEAR
     if not len(tab) or "verdict" not in tab:
         return []
@@ -94,10 +109,32 @@ def to_check(tab: pd.DataFrame, spec, meta: dict, columns) -> list[Check]:
             check = Check(str(r.label), str(r.verdict), s, seat) if s else None
         else:
             check = Check(str(r.label), str(r.verdict), s) if s else None
-        if check is not None and s.switch not in seen:
-            seen.add(s.switch)
+        if check is None:
+            ban = _ban_of(spec, meta, str(r.label), str(r.metric))
+            check = (Check(str(r.label), str(r.verdict), Switched(f"--ban {ban}", str(r.metric), str(r.label)), ban=ban)
+                     if ban else None)
+        if check is not None and check.switched.switch not in seen:
+            seen.add(check.switched.switch)
             out.append(check)
     return out
+
+
+def _ban_of(spec, meta: dict, label: str, metric: str) -> str | None:
+    """The ban that answers a component, when the reference run's seats all played one strategy whose
+    weights can carry it (a line-up of mixed strategies has no single player to restrict)."""
+    from experiments.restrict import ban_for, restricted_token
+    from sim.spec import AgonInputError
+    strategies = list(meta.get("strategies") or [])
+    if " = " in label or not strategies or len(set(strategies)) != 1:
+        return None
+    ban = ban_for(spec, metric)
+    if ban is None:
+        return None
+    try:
+        restricted_token(spec, strategies[0], ban)
+    except AgonInputError:
+        return None
+    return ban
 
 
 def holders(run, s: Switched, players: int) -> int:
@@ -149,6 +186,32 @@ def restricted_row(ref: Path, offs: list[Path], s: Switched, players: int) -> di
     return _row(s, restricted_effect(ref, offs, players))
 
 
+def banned_effect(ref: Path, off: Path, players: int, token: str, alpha: float = 0.05) -> dict:
+    """A ban's restricted play: `off` is the reference run's first seeds again with one seat's player
+    banned (strategy `token`), in every seat rotation. Per game, the mean over the rotations of the
+    banned seat's win share without the option minus the same seat's with it in the reference game
+    (same seeds), with a t interval over the games, as `restricted_effect`."""
+    wins = [f"win_{k}" for k in range(players)]
+    names = [f"strategy_{k}" for k in range(players)]
+    a = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(ref, ["game", "arm"] + wins)])
+    if a["game"].duplicated().any():
+        raise ValueError(f"{ref}: a ban is paired with a reference run of one line-up (each game once)")
+    b = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(off, ["game", "arm"] + wins + names)])
+    is_banned = b[names].astype(str).to_numpy() == token
+    if not (is_banned.sum(axis=1) == 1).all():
+        raise ValueError(f"{off}: not one seat played the banned strategy {token!r} in every game")
+    seat = is_banned.argmax(axis=1)
+    rows = np.arange(len(b))
+    d = pd.DataFrame({"game": b["game"].to_numpy(), "seat": seat, "b": b[wins].to_numpy(float)[rows, seat]})
+    m = d.merge(a[["game"] + wins], on="game")
+    m["a"] = m[wins].to_numpy(float)[np.arange(len(m)), m["seat"].to_numpy()]
+    per_game = (100 * (m["b"] - m["a"])).groupby(m["game"]).mean()
+    out = {"seat_games": int(len(m)), "games": int(len(per_game)),
+           "rate_a": float(m["a"].mean()), "rate_b": float(m["b"].mean())}
+    out.update(mean_interval(per_game.to_numpy(float), alpha))
+    return out
+
+
 def worth_table(rows: list[dict]) -> pd.DataFrame:
     """The rows with Holm over the judged powers. A power whose switch changed no game of its holders
     (worth and interval exactly 0) has nothing to test and is left out of the correction."""
@@ -156,6 +219,7 @@ def worth_table(rows: list[dict]) -> pd.DataFrame:
     tab["seat_games"] = pd.to_numeric(tab["seat_games"]).fillna(0).astype(int)
     for c in ("won_with", "won_without", "worth", "low", "high", "p"):
         tab[c] = tab[c].astype(float) if c in tab else np.nan
+    tab["ban"] = tab["ban"].fillna("").astype(str) if "ban" in tab else ""
     tab["unchanged"] = tab["p"].notna() & (tab["low"] == 0) & (tab["high"] == 0)
     tab.loc[tab["unchanged"], "p"] = np.nan
     ok = tab["p"].notna()
@@ -179,14 +243,20 @@ def design_checks(gdir: Path, ref: Path, tab: pd.DataFrame, spec, players: int) 
         offs = [folder / name for name, _, _ in c.runs(players, int(meta["games"]))]
         done = all((o / "run.json").exists() and load_meta(o).get("status") == "complete" for o in offs)
         s = c.switched
-        if c.seat is not None:
+        if c.ban is not None:
+            token = c.lineup(spec, meta["strategies"][0], players)[0]
+            row = (_row(s, banned_effect(ref, offs[0], players, token)) if done else
+                   {"component": s.label, "switch": s.switch, "seat_games": 0, "games": 0})
+        elif c.seat is not None:
             row = (restricted_row(ref, offs, s, players) if done else
                    {"component": s.label, "switch": s.switch, "seat_games": 0, "games": 0})
         else:
             row = worth_row(ref, offs[0], s, players) if done else worth_row(ref, None, s, players,
                                                                            holders(ref, s, players))
-        rows.append({**row, "label": c.label, "verdict": c.verdict, "owner": s.code is not None,
-                     "restricted": c.seat is not None, "runs": ", ".join(f"causal/{o.name}" for o in offs)})
+        played = sum(int(load_meta(o).get("games") or 0) for o in offs) if done else 0
+        rows.append({**row, "label": c.label, "verdict": c.verdict, "owner": s.code is not None, "played": played,
+                     "restricted": c.seat is not None or c.ban is not None, "ban": c.ban or "",
+                     "runs": ", ".join(f"causal/{o.name}" for o in offs)})
     return worth_table(rows)
 
 
@@ -207,6 +277,11 @@ def _outcome(r) -> str:
     return "negligible" if negligible(r) else "none"
 
 
+def _banned(r) -> bool:
+    """Whether the row is a ban's restricted play (the option forbidden to a player, no rule switch)."""
+    return bool(str(getattr(r, "ban", "") or "").strip()) and str(getattr(r, "ban")) != "nan"
+
+
 def reading(r) -> str:
     """What the switch shows about a component the association flagged with verdict `r.verdict`."""
     verdict = getattr(r, "verdict", "")
@@ -217,6 +292,8 @@ def reading(r) -> str:
         if not player and (r.seat_games or 0) < MIN_HOLDERS:
             return f"not judged: {int(r.seat_games or 0):,} holder seat-games (fewer than {MIN_HOLDERS})"
         return "not played (an interrupted battery: run it again with --resume)"
+    if out == "unchanged" and _banned(r):
+        return "banned, no game changed: the option never decided a game"
     if out == "unchanged":
         return ("switched off, no game changed: the power never decided a game" if player else
                 "switched off, no game of its holders changed: the power never decided a game")
@@ -244,12 +321,15 @@ def worth_words(r, short: bool = False) -> str:
     player = bool(getattr(r, "restricted", False))
     whom = "a player" if player else "its holders"
     size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games else ""
+    thing = "option" if _banned(r) else "power"
     if short:
-        return "power " + {"wins": f"{size} to {whom}", "costs": f"costs {whom} {size}",
-                           "negligible": f"under {NEGLIGIBLE:g} point to {whom}, {size}",
-                           "none": f"no worth to {whom} shown, {size}", "unchanged": "changed no game",
-                           "unjudged": "not judged"}[_outcome(r)]
-    return "switched off on the same seeds, its power " + {
+        return f"{thing} " + {"wins": f"{size} to {whom}", "costs": f"costs {whom} {size}",
+                              "negligible": f"under {NEGLIGIBLE:g} point to {whom}, {size}",
+                              "none": f"no worth to {whom} shown, {size}", "unchanged": "changed no game",
+                              "unjudged": "not judged"}[_outcome(r)]
+    how = (f"banned for one player at a time on the same seeds (`agon restrict --ban {r.ban}`), the option "
+           if _banned(r) else "switched off on the same seeds, its power ")
+    return how + {
         "wins": f"is worth {size} to {whom}",
         "costs": f"costs {whom} {size}",
         "negligible": f"is worth less than {NEGLIGIBLE:g} point to {whom} either way ({size})",
@@ -274,20 +354,33 @@ def checked_words(t: pd.DataFrame | None) -> dict:
     return {r.label: Worth(r) for r in t.itertuples() if r.games}
 
 
+def _played(part: pd.DataFrame, games: int) -> int:
+    """Games the checks of `part` played (each check's runs together; the largest), else `games`."""
+    if "played" in part:
+        n = pd.to_numeric(part["played"], errors="coerce").max()
+        if np.isfinite(n) and n > 0:
+            return int(n)
+    return int(games)
+
+
 def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
     """The design report's verdict line: the checked powers grouped by what the switch showed."""
     judged = int(t["p_holm"].notna().sum())
     restricted = t["restricted"].astype(bool) if "restricted" in t else pd.Series(False, index=t.index)
+    banned = (t["ban"].fillna("").astype(str).str.strip() != "") if "ban" in t else pd.Series(False, index=t.index)
     lines = []
-    for player, part in ((False, t[~restricted]), (True, t[restricted])):
+    for kind, part in (("holders", t[~restricted]), ("player", t[restricted & ~banned]), ("ban", t[banned])):
         if not len(part):
             continue
+        player = kind != "holders"
+        thing = "option" if kind == "ban" else "power"
         whom = "a player" if player else "its holders"
-        heads = {"wins": f"power wins games for {whom}", "costs": f"power costs {whom} (read as the players' mistake first)",
-                 "negligible": f"power worth less than {NEGLIGIBLE:g} point either way"
+        heads = {"wins": f"{thing} wins games for {whom}",
+                 "costs": f"{thing} costs {whom} (read as the players' mistake first)",
+                 "negligible": f"{thing} worth less than {NEGLIGIBLE:g} point either way"
                                + ("" if player else " (the association is who takes it)"),
                  "none": "no worth shown" + ("" if player else " (the association is not shown to be the power's doing)"),
-                 "unchanged": "power never changed a game" + ("" if player else " of its holders"),
+                 "unchanged": f"{thing} never changed a game" + ("" if player else " of its holders"),
                  "unjudged": "not judged (not played)" if player else
                              f"not judged (fewer than {MIN_HOLDERS} holder seat-games, or not played)"}
         part = part.assign(_out=[_outcome(r) for r in part.itertuples()]).sort_values("worth", ascending=False)
@@ -299,11 +392,19 @@ def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
                 groups.append(f"{head}: " + ", ".join(
                     f"{r.label} ({r.verdict.split(':')[0]})" + (f" {r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]"
                                                                if sized else "") for r in g.itertuples()))
-        how = (f"each switched off for one seat at a time on the same {games:,} games of `{strategies}`, its rivals "
-               "keeping it; points of win share the power is worth to a player" if player else
-               f"each switched off on the same {games:,} games of `{strategies}`; points of win share the power is "
-               "worth to the seats that hold it")
-        whose = "whose holders are chosen in play" if player else "whose holders are fixed before it acts"
-        lines.append(f"Causal check of the flagged powers {whose} ({how}, Holm over {judged}): "
-                     + "; ".join(groups) + ".")
+        n = _played(part, games)
+        if kind == "ban":
+            how = (f"each banned for one player at a time on the seeds of the same {n:,} games of `{strategies}` "
+                   "(`agon restrict`), its rivals free to use it; points of win share the option is worth to a player")
+            whose = "that no rule switch removes"
+        elif player:
+            how = (f"each switched off for one seat at a time on the same {n:,} games of `{strategies}`, its rivals "
+                   "keeping it; points of win share the power is worth to a player")
+            whose = "whose holders are chosen in play"
+        else:
+            how = (f"each switched off on the same {n:,} games of `{strategies}`; points of win share the power is "
+                   "worth to the seats that hold it")
+            whose = "whose holders are fixed before it acts"
+        lines.append(f"Causal check of the flagged {'options' if kind == 'ban' else 'powers'} {whose} ({how}, Holm "
+                     f"over {judged}): " + "; ".join(groups) + ".")
     return " ".join(lines)

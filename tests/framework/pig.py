@@ -135,6 +135,8 @@ SPEC = GameSpec(
         "switch_holders": ["charm_"],
         "switch_seat": "switch_seat",
         # restricted play (`agon restrict pig --ban second_roll`): hold after every successful roll
-        "bans": {"second_roll": {"weights": {"hold_at": 1.0}, "meaning": "may not roll again after a successful roll"}},
+        # (`check`: the seat metric it answers, so a design battery plays it for a flagged "busts": test_power_worth)
+        "bans": {"second_roll": {"weights": {"hold_at": 1.0}, "check": "busts",
+                                 "meaning": "may not roll again after a successful roll"}},
     },
 )

@@ -109,7 +109,8 @@ def test_a_count_component_names_its_switch(game, checked, other, switch):
                         "verdict": ["too strong", "too strong"]})
     meta = {"game": game, "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
     picked = pw.to_check(tab, spec, meta, {f"{checked[1]}_0", f"{other[1]}_0"})
-    assert [(c.label, c.switched.switch, c.seat) for c in picked] == [(checked[0], switch, "switch_seat")]
+    # (Magna Grecia's merged cities is answered by a ban instead: test_a_component_no_switch_removes_is_checked_by_a_ban)
+    assert [(c.label, c.switched.switch, c.seat) for c in picked if c.ban is None] == [(checked[0], switch, "switch_seat")]
     assert picked[0].runs(4, 3000)[0] == (f"{switch}-seat0", {switch: False, "switch_seat": 0}, 750)
     assert f"--set {switch}=false" in causal_check(spec, checked[0], checked[1], players=4)
     assert switch not in causal_check(spec, other[0], other[1], players=4)
@@ -169,6 +170,107 @@ def test_causal_step_can_be_turned_off_and_a_bad_value_is_one_line(tmp_path, mon
     assert load_batteries(["pig"], None, 1.0, 1)[0].causal is True
     cfg.write_text("[game.pig]\ncausal = \"yes\"\n")
     with pytest.raises(AgonInputError, match="causal.*true or false"):
+        load_batteries(["pig"], str(cfg), 1.0, 1)
+
+
+def test_a_component_no_switch_removes_is_checked_by_a_ban():
+    """Magna Grecia's merged cities and built markets have no rule switch; a ban on the player answers
+    each (its `check` is the component's metric), so the battery plays it: one run of the reference's
+    first quarter of seeds, the banned greedy in every seat in turn. "sold a market" keeps its switch; a
+    ban is not played for a line-up of mixed strategies (no single player to restrict), nor for Troja's
+    "ship: 3:1 port" (`--ban ships` removes every ship, not the port)."""
+    from reports.component_effect import causal_check
+    spec = get_game("magna-grecia")
+    tab = pd.DataFrame({"label": ["merged cities", "built a market", "sold a market"],
+                        "metric": ["merges", "markets_built", "markets_sold"],
+                        "verdict": ["too strong", "too strong", "too weak"]})
+    meta = {"game": "magna-grecia", "players": 4, "seed": 1, "strategies": ["greedy"] * 4, "params": {}}
+    cols = {f"{m}_0" for m in tab["metric"]}
+    picked = pw.to_check(tab, spec, meta, cols)
+    assert [(c.label, c.ban, c.seat) for c in picked] == [("merged cities", "merges", None),
+                                                          ("built a market", "markets", None),
+                                                          ("sold a market", None, "switch_seat")]
+    merges = picked[0]
+    assert merges.runs(4, 4000) == [("ban-merges", {}, 4000)] and merges.runs(4, 4001) == [("ban-merges", {}, 4004)]
+    lineup = merges.lineup(spec, "greedy", 4)
+    assert lineup[0].startswith("greedy:w=") and lineup[1:] == ["greedy"] * 3 and lineup[0] != "greedy"
+    assert picked[2].lineup(spec, "greedy", 4) is None
+    mixed = {**meta, "strategies": ["greedy", "tuned", "greedy", "greedy"]}
+    assert [c.label for c in pw.to_check(tab, spec, mixed, cols)] == ["sold a market"]
+    troja = get_game("troja")
+    port = pd.DataFrame({"label": ["ship: 3:1 port"], "metric": ["ships_port3"], "verdict": ["too strong"]})
+    assert pw.to_check(port, troja, {**meta, "game": "troja"}, {"ships_port3_0"}) == []
+    assert "no causal check exists" in causal_check(troja, "ship: 3:1 port", "ships_port3", "troja", 4)
+    assert "--ban merges" in causal_check(spec, "merged cities", "merges", "magna-grecia", 4)
+
+
+def test_a_ban_is_paired_seat_by_seat_with_the_reference_games(tmp_path):
+    """Pig's greedy banned from a second roll (it holds after every successful roll) loses most games:
+    the banned seat's win share is read on the same seeds as the reference's, in every rotation; a
+    token that changes no weight changes no game (worth exactly 0)."""
+    from experiments.restrict import restricted_token
+    spec = get_game("pig")
+    ref = _seats(tmp_path / "ref")
+    token = restricted_token(spec, "greedy", "second_roll")
+
+    def banned(path, tok, games=600):
+        st = Study(kind="seats", game="pig", players=3, games=games, seed=4, strategies=[tok, "greedy", "greedy"])
+        return run_study(st, path, progress=False)
+
+    h = pw.banned_effect(ref, banned(tmp_path / "ban", token), 3, token)
+    assert h["games"] == 200 and h["seat_games"] == 600        # 200 seeds, the banned player in each of 3 seats
+    assert h["high"] < -5 and h["rate_b"] < h["rate_a"]
+    idle_token = "greedy:w=12"
+    idle = pw.banned_effect(ref, banned(tmp_path / "idle", idle_token), 3, idle_token)
+    assert idle["low"] == idle["high"] == 0 and idle["games"] == 200
+    with pytest.raises(ValueError, match="not one seat played"):
+        pw.banned_effect(ref, ref, 3, token)
+    s = pw.Switched("--ban second_roll", "busts", "Busts")
+    t = pw.worth_table([{**pw._row(s, h), "label": "Busts", "verdict": "too strong", "restricted": True,
+                         "ban": "second_roll", "played": 600}])
+    r = next(t.itertuples())
+    assert pw.reading(r).startswith("worth +") and "banned for one player" in pw.worth_words(r)
+    assert pw.worth_words(r, short=True).startswith("option +")
+    line = pw.verdict_line(t, 2000, "greedy")
+    assert "flagged options that no rule switch removes" in line and "same 600 games" in line
+    assert "option wins games for a player: Busts (too strong) +" in line
+
+
+def test_design_battery_plays_a_ban_on_the_reference_seeds(tmp_path, monkeypatch):
+    """A flagged component a ban answers: the battery plays causal/ban-<ban> (the banned strategy first in
+    the line-up, the reference's seed and first games, capped by `causal_games`) and the report states
+    the option's worth to a player."""
+    real = pw.to_check
+
+    def busts_flagged(tab, spec, meta, columns):
+        forced = pd.DataFrame({"label": ["Busts"], "metric": ["busts"], "verdict": ["too strong"]})
+        return real(forced, spec, meta, columns)
+
+    monkeypatch.setattr(pw, "to_check", busts_flagged)
+    cfg = tmp_path / "d.toml"
+    cfg.write_text("[game.pig]\nseats = 600\ncausal_games = 300\ntournament = \"random,greedy\"\nskill = \"greedy,cautious\"\n"
+                   "skill_games = 20\nsweep_games = 20\ntournament_games = 20\ncheck_games = 0\n")
+    out = tmp_path / "design"
+    assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
+    run = out / "pig" / "causal" / "ban-second_roll"
+    m = load_meta(run)
+    ref = load_meta(out / "pig" / "seats-2p")
+    assert m["status"] == "complete" and m["seed"] == ref["seed"] and m["games"] == 300
+    assert m["strategies"][0].startswith("greedy:w=") and m["strategies"][1] == "greedy"
+    md = (out / "pig" / "report.md").read_text()
+    assert "**Banned**" in md and "Busts (ban: `second_roll`)" in md
+    assert "Causal check of the flagged options that no rule switch removes" in md.split("## Verdict")[1]
+    t = pd.read_csv(out / "pig" / "power_worth.csv")
+    assert t.loc[0, "ban"] == "second_roll" and t.loc[0, "games"] == 150 and t.loc[0, "worth"] > 5
+
+
+def test_causal_games_is_checked(tmp_path):
+    from experiments.design import load_batteries
+    assert load_batteries(["glory-to-rome"], None, 1.0, 1)[0].causal_games == 4000
+    assert load_batteries(["pig"], None, 1.0, 1)[0].causal_games == 0
+    cfg = tmp_path / "d.toml"
+    cfg.write_text("[game.pig]\ncausal_games = -1\n")
+    with pytest.raises(AgonInputError, match="causal_games"):
         load_batteries(["pig"], str(cfg), 1.0, 1)
 
 
