@@ -66,7 +66,14 @@ def below(st, ctx, width=3):
                     nxt.append(c)
         out += nxt
         frontier = nxt
-    return out
+    # two actions can reach the same state (a kept pass is then, by design, the first one's, with its
+    # draws): each state once (the retrained 4-player tuned file met one such pair)
+    seen, unique = set(), []
+    for s in out:
+        if s.tobytes() not in seen:
+            seen.add(s.tobytes())
+            unique.append(s)
+    return unique
 
 
 def one_step(st, ctx, w, seed):
