@@ -187,6 +187,12 @@ def play_chunk(game: str, seed: int, chunk: Chunk, players: int, vec: np.ndarray
     return result_frame(res, chunk, labels)
 
 
+def play_chunk_encoded(*args) -> chunks_mod.Encoded:
+    """play_chunk, its rows encoded as Parquet bytes where they were played (a worker), so the
+    process that writes the chunks does not convert them one after another."""
+    return chunks_mod.encode(play_chunk(*args))
+
+
 def result_frame(res: dict, chunk: Chunk, labels: list[str]) -> pd.DataFrame:
     """play_batch arrays -> one row per game: game columns, then `{metric}_{seat}`."""
     n = chunk.n
@@ -653,7 +659,7 @@ def _warm_dask_workers(client, warm_args) -> None:
 
 
 def _execute(plan: Plan, todo, pool: _Pool):
-    """Yield (chunk, frame) as chunks finish, in any order; `todo` is consumed a few chunks ahead."""
+    """Yield (chunk, Encoded rows) as chunks finish, in any order; `todo` is consumed a few chunks ahead."""
     tasks = _tasks(plan, todo)
     head = list(itertools.islice(tasks, 2))
     if not head:
@@ -661,7 +667,7 @@ def _execute(plan: Plan, todo, pool: _Pool):
     tasks = itertools.chain(head, tasks)
     if pool.client is None and (pool.jobs == 1 or len(head) == 1):
         for chunk, args in tasks:
-            yield chunk, play_chunk(*args)
+            yield chunk, play_chunk_encoded(*args)
         return
     # Compile (or load the numba cache) once here so workers start from the cache.
     warm_args = (plan.spec.name, plan.players, *head[0][1][4:8])
@@ -686,7 +692,7 @@ def _windowed(executor, tasks, window: int):
     def submit_next() -> None:
         item = next(tasks, None)
         if item is not None:
-            in_flight[executor.submit(play_chunk, *item[1])] = item[0]
+            in_flight[executor.submit(play_chunk_encoded, *item[1])] = item[0]
 
     for _ in range(window):
         submit_next()
@@ -705,7 +711,7 @@ def _windowed(executor, tasks, window: int):
 
 
 def _play_tagged(args):
-    return args[2], play_chunk(*args)
+    return args[2], play_chunk_encoded(*args)
 
 
 __all__ = ["Study", "Plan", "Chunk", "run_study", "play_chunk", "BACKENDS", "AgonRunError", "check_backend", "shared_pool"]

@@ -1,10 +1,12 @@
 """Per-chunk checksums: a chunk whose data pages are damaged but whose Parquet footer is intact is
 named by `agon report` and replayed by --resume; missing, duplicated and stray chunks are one
 line and a non-zero exit, never silently counted."""
+import io
 import json
 import shlex
 import shutil
 
+import pandas as pd
 import pytest
 
 from experiments import chunks
@@ -100,3 +102,37 @@ def test_resume_replays_a_chunk_whose_checksum_is_missing(run, reference):
     run_study(study, run, resume=True, progress=False)
     assert chunks.sidecar(victim).exists()
     assert load_results(run).equals(reference)
+
+
+def test_a_chunk_encoded_by_its_worker_reads_back_as_the_frame_it_was():
+    """Workers encode their chunk's rows as Parquet bytes (chunks.encode, column by column, without
+    pandas' per-column metadata); read back, the frame is the same values and dtypes: categorical
+    strategy names, int16 rotation, NaN in a float column, booleans."""
+    import numpy as np
+    import pandas as pd
+    from experiments.chunks import Encoded, encode, write_chunk
+    df = pd.DataFrame({"game": np.arange(5, dtype=np.int64), "rotation": np.full(5, 2, np.int16),
+                       "score_0": [1.5, np.nan, 3.0, -0.0, 1e300], "done": np.array([1, 0, 1, 1, 0], bool),
+                       "strategy_0": pd.Categorical(["greedy:w=1/2"] * 5), "label": ["a", None, "c", "d", "e"]})
+    enc = encode(df)
+    assert isinstance(enc, Encoded) and enc.rows == 5
+    back = pd.read_parquet(io.BytesIO(enc.data))
+    pd.testing.assert_frame_equal(back, df)
+
+
+def test_a_run_reads_back_the_rows_it_played(tmp_path):
+    """The rows a run stored are the rows play_chunk returns (the encoded path against the frame)."""
+    from experiments.runner import Chunk, Plan, Study, play_chunk, run_study
+    from experiments import lineup
+    from reports.data import load_results
+    st = Study(kind="seats", game="pig", players=3, games=60, seed=2, strategies="greedy,random,random", chunk_size=20)
+    out = run_study(st, tmp_path / "run", progress=False)
+    plan = Plan(st)
+    rows = []
+    for chunk in plan.chunks():
+        seats = lineup.rotated(plan.seats, chunk.rotation)
+        kinds, weights = lineup.arrays(plan.spec, seats)
+        rows.append(play_chunk("pig", 2, chunk, 3, plan.arms[0][2], kinds, weights, [s.name for s in seats], False))
+    want = pd.concat(rows).sort_values(["rotation", "game"]).reset_index(drop=True)
+    got = load_results(out).sort_values(["rotation", "game"]).reset_index(drop=True)
+    pd.testing.assert_frame_equal(got[want.columns], want, check_categorical=False)

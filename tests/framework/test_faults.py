@@ -91,18 +91,18 @@ def test_ctrl_c_stops_within_seconds_and_resume_finishes(tmp_path):
 
 def test_disk_full_is_one_line_and_leaves_no_partial_chunk(tmp_path, monkeypatch, capsys):
     from experiments.cli import main
-    real = runner.pd.DataFrame.to_parquet
+    real = runner.chunks_mod._store
     calls = {"n": 0}
 
-    def filling_disk(self, path, *a, **kw):
+    def filling_disk(data, path):
         calls["n"] += 1
         if calls["n"] == 3:
             with open(path, "wb") as fh:   # a half-written file, then the disk is full
-                fh.write(b"PAR1 half")
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-        return real(self, path, *a, **kw)
+                fh.write(data[:9])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))     # as write() raises it: no file named
+        return real(data, path)
 
-    monkeypatch.setattr(runner.pd.DataFrame, "to_parquet", filling_disk)
+    monkeypatch.setattr(runner.chunks_mod, "_store", filling_disk)
     out = tmp_path / "run"
     code = main(["seats", "pig", "--games", "600", "--chunk", "100", "--quiet", "--out", str(out)])
     err = capsys.readouterr().err.strip().splitlines()
