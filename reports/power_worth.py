@@ -394,8 +394,10 @@ def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
                                                                if sized else "") for r in g.itertuples()))
         n = _played(part, games)
         if kind == "ban":
-            how = (f"each banned for one player at a time on the seeds of the same {n:,} games of `{strategies}` "
-                   "(`agon restrict`), its rivals free to use it; points of win share the option is worth to a player")
+            seeds = int(part["games"].max()) if "games" in part and part["games"].max() > 0 else 0
+            on = f"the first {seeds:,} seeds of the `{strategies}` seats run" if seeds else f"`{strategies}`'s seeds"
+            how = (f"each banned for one player at a time, in every seat of {on} ({n:,} games; `agon restrict`), its "
+                   "rivals free to use it; points of win share the option is worth to a player")
             whose = "that no rule switch removes"
         elif player:
             how = (f"each switched off for one seat at a time on the same {n:,} games of `{strategies}`, its rivals "

@@ -232,7 +232,7 @@ def test_a_ban_is_paired_seat_by_seat_with_the_reference_games(tmp_path):
     assert pw.reading(r).startswith("worth +") and "banned for one player" in pw.worth_words(r)
     assert pw.worth_words(r, short=True).startswith("option +")
     line = pw.verdict_line(t, 2000, "greedy")
-    assert "flagged options that no rule switch removes" in line and "same 600 games" in line
+    assert "flagged options that no rule switch removes" in line and "first 200 seeds" in line and "(600 games" in line
     assert "option wins games for a player: Busts (too strong) +" in line
 
 
