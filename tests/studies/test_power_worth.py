@@ -134,17 +134,22 @@ def test_restricted_play_measures_a_power_for_one_seat_at_a_time(tmp_path):
     assert s.params.get("switch_seat").measuring
 
 
+def _flag(monkeypatch, label: str, metric: str) -> None:
+    """The battery's component table flags one Pig component "too strong" (Pig flags none by itself)."""
+    real = pw.to_check
+
+    def flagged(tab, spec, meta, columns):
+        forced = pd.DataFrame({"label": [label], "metric": [metric], "verdict": ["too strong"]})
+        return real(forced, spec, meta, columns)
+
+    monkeypatch.setattr(pw, "to_check", flagged)
+
+
 def test_design_battery_plays_the_flagged_powers_and_resumes_them(tmp_path, monkeypatch):
     """The battery plays causal/<switch> on the default player count's seeds for each component
     `to_check` picks, the report states it, and --resume keeps the finished run. (Pig flags no charm at
     its default rules, so the pick is forced here; the charm then gives 0 points: no game changes.)"""
-    real = pw.to_check
-
-    def lucky_flagged(tab, spec, meta, columns):
-        forced = pd.DataFrame({"label": ["Lucky"], "metric": ["charm_lucky"], "verdict": ["too strong"]})
-        return real(forced, spec, meta, columns)
-
-    monkeypatch.setattr(pw, "to_check", lucky_flagged)
+    _flag(monkeypatch, "Lucky", "charm_lucky")
     out = tmp_path / "design"
     assert main(["design-report", "pig", "--scale", "0.1", "--out", str(out), "--quiet"]) == 0
     run = out / "pig" / "causal" / "power_lucky"
@@ -240,13 +245,7 @@ def test_design_battery_plays_a_ban_on_the_reference_seeds(tmp_path, monkeypatch
     """A flagged component a ban answers: the battery plays causal/ban-<ban> (the banned strategy first in
     the line-up, the reference's seed and first games, capped by `causal_games`) and the report states
     the option's worth to a player."""
-    real = pw.to_check
-
-    def busts_flagged(tab, spec, meta, columns):
-        forced = pd.DataFrame({"label": ["Busts"], "metric": ["busts"], "verdict": ["too strong"]})
-        return real(forced, spec, meta, columns)
-
-    monkeypatch.setattr(pw, "to_check", busts_flagged)
+    _flag(monkeypatch, "Busts", "busts")
     cfg = tmp_path / "d.toml"
     cfg.write_text("[game.pig]\nseats = 600\ncausal_games = 300\ntournament = \"random,greedy\"\nskill = \"greedy,cautious\"\n"
                    "skill_games = 20\nsweep_games = 20\ntournament_games = 20\ncheck_games = 0\n")
