@@ -202,15 +202,10 @@ def _seat_finding(tab: pd.DataFrame, p: int, cmd: str, strategies: str) -> tuple
             f"Reproduce: `{cmd}`"), False
 
 
-def _is_ban(r) -> bool:
-    ban = str(getattr(r, "ban", "") or "")
-    return ban not in ("", "nan")
-
-
 def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir: Path, run: str) -> None:
     """The flagged components whose power the battery switched off: what the power is worth."""
     restricted = t["restricted"].astype(bool)
-    banned = t["ban"].fillna("").astype(str).str.strip().ne("") if "ban" in t else pd.Series(False, index=t.index)
+    banned = pw.ban_rows(t)
     doc.h(3, "Causal check of the flagged powers" + (" and options" if banned.any() else ""))
     text = ("A component's effect above is an association: who takes it is who is winning. For each flagged (or "
             "unclear) component whose power a rule switch turns off" + (" (or that a ban on one player removes)"
@@ -237,7 +232,7 @@ def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir:
                  "the reference game minus with the ban, the same seeds. The banned player plays otherwise as before, "
                  "so the worth is the option's to this player, its next-best play included.")
     doc.p(text)
-    rows = [[r.label + (" (owner civ)" if r.owner else "") + (f" (ban: `{r.ban}`)" if _is_ban(r) else ""), r.verdict,
+    rows = [[r.label + (" (owner civ)" if r.owner else "") + (f" (ban: `{r.ban}`)" if pw.is_ban(r) else ""), r.verdict,
              f"{integer(r.seat_games)} (each seat restricted in {integer(r.games)} games)" if r.restricted and r.games
              else f"{integer(r.seat_games)} holders",
              pct(r.won_with) if r.games else "-", pct(r.won_without) if r.games else "-",

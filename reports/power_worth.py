@@ -277,9 +277,14 @@ def _outcome(r) -> str:
     return "negligible" if negligible(r) else "none"
 
 
-def _banned(r) -> bool:
-    """Whether the row is a ban's restricted play (the option forbidden to a player, no rule switch)."""
-    return bool(str(getattr(r, "ban", "") or "").strip()) and str(getattr(r, "ban")) != "nan"
+def is_ban(r) -> bool:
+    """Whether a row is a ban's restricted play (the option forbidden to a player, no rule switch)."""
+    return str(getattr(r, "ban", "") or "").strip() not in ("", "nan")
+
+
+def ban_rows(t: pd.DataFrame) -> pd.Series:
+    """is_ban for every row of a causal table."""
+    return pd.Series([is_ban(r) for r in t.itertuples()], index=t.index, dtype=bool)
 
 
 def reading(r) -> str:
@@ -292,7 +297,7 @@ def reading(r) -> str:
         if not player and (r.seat_games or 0) < MIN_HOLDERS:
             return f"not judged: {int(r.seat_games or 0):,} holder seat-games (fewer than {MIN_HOLDERS})"
         return "not played (an interrupted battery: run it again with --resume)"
-    if out == "unchanged" and _banned(r):
+    if out == "unchanged" and is_ban(r):
         return "banned, no game changed: the option never decided a game"
     if out == "unchanged":
         return ("switched off, no game changed: the power never decided a game" if player else
@@ -321,14 +326,14 @@ def worth_words(r, short: bool = False) -> str:
     player = bool(getattr(r, "restricted", False))
     whom = "a player" if player else "its holders"
     size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games else ""
-    thing = "option" if _banned(r) else "power"
+    thing = "option" if is_ban(r) else "power"
     if short:
         return f"{thing} " + {"wins": f"{size} to {whom}", "costs": f"costs {whom} {size}",
                               "negligible": f"under {NEGLIGIBLE:g} point to {whom}, {size}",
                               "none": f"no worth to {whom} shown, {size}", "unchanged": "changed no game",
                               "unjudged": "not judged"}[_outcome(r)]
     how = (f"banned for one player at a time on the same seeds (`agon restrict --ban {r.ban}`), the option "
-           if _banned(r) else "switched off on the same seeds, its power ")
+           if is_ban(r) else "switched off on the same seeds, its power ")
     return how + {
         "wins": f"is worth {size} to {whom}",
         "costs": f"costs {whom} {size}",
@@ -367,7 +372,7 @@ def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
     """The design report's verdict line: the checked powers grouped by what the switch showed."""
     judged = int(t["p_holm"].notna().sum())
     restricted = t["restricted"].astype(bool) if "restricted" in t else pd.Series(False, index=t.index)
-    banned = (t["ban"].fillna("").astype(str).str.strip() != "") if "ban" in t else pd.Series(False, index=t.index)
+    banned = ban_rows(t)
     lines = []
     for kind, part in (("holders", t[~restricted]), ("player", t[restricted & ~banned]), ("ban", t[banned])):
         if not len(part):
