@@ -803,8 +803,14 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                 if sl and np.isfinite(sl.get("change_low", np.nan)):
                     bound = (f"; across the range `{p}` moves seat 0 by {sl['change']:+.1f} points "
                              f"[{sl['change_low']:+.1f}, {sl['change_high']:+.1f}]")
-                verdicts.append(f"Fair value of `{p}`: not identified{bound}. " + sweep_mod.unidentified_advice(
-                    curve, p, sweep_mod.param_limits(meta.get("game"), p)))
+                slopes = None
+                if curve.get("x") is not None:
+                    arms_x = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
+                    slopes = sweep_mod.seat_slopes(run_dir, arms_x, players)
+                    files["seat_slopes.csv"] = _csv(slopes)
+                from reports.design import sweep_advice
+                advice, moves = sweep_advice(curve, p, sweep_mod.param_limits(meta.get("game"), p), slopes)
+                verdicts.append(f"Fair value of `{p}`: not identified{bound}. " + advice + (f" {moves}" if moves else ""))
                 cannot.append(f"Where the fair value of `{p}` lies: the crossing is not identified in this range "
                               "(the bootstrap interval over all resamples leaves it).")
             findings.append(txt)

@@ -1,0 +1,46 @@
+"""Every seat's win share against a swept constant (reports/sweep.seat_slopes): the komi curve reads
+seat 0 only, and Magna Grecia's design report called `oracle_points` flat while it moved the last
+seat by -6.6 points across the range."""
+import numpy as np
+
+from experiments.runner import Study, run_study
+from reports import sweep as sw
+
+
+def _sweep(path, param, values):
+    st = Study(kind="sweep", game="pig", players=3, games=600, seed=3, strategies="greedy", sweep=[[param, values]])
+    return run_study(st, path, progress=False)
+
+
+def test_a_handicap_moves_every_seat_and_a_turn_cap_none(tmp_path):
+    """Pig's `handicap` gives points to every seat but the first: seat 0 loses, seats 1 and 2 gain;
+    the turn cap, far above any game's length, moves no seat (the same games in every arm)."""
+    run = _sweep(tmp_path / "handicap", "handicap", [0, 5, 10])
+    sl = sw.seat_slopes(run, {0: 0.0, 1: 5.0, 2: 10.0}, 3)
+    assert list(sl["seat"]) == [0, 1, 2]
+    assert sl.loc[0, "change_high"] < 0 and sl.loc[1, "change_low"] > 0 and sl.loc[2, "change_low"] > 0
+    assert (sl["p_holm"] < 0.05).all() and np.allclose(sl["change"], 10 * sl["slope"])
+    text = sw.seats_moved_text(sl, "handicap")
+    assert text.startswith("Across the range `handicap` moves seat ") and text.count("seat ") == 3
+    idle = sw.seat_slopes(_sweep(tmp_path / "cap", "max_turns", [300, 400]), {0: 300.0, 1: 400.0}, 3)
+    assert np.allclose(idle[["slope", "low", "high"]].to_numpy(), 0) or (idle["p_holm"].fillna(1) >= 0.05).all()
+    assert "moves no seat" in sw.seats_moved_text(idle, "max_turns")
+
+
+def test_a_flat_seat_0_curve_is_not_called_idle_when_another_seat_moves():
+    """The design report's advice for an unidentified fair value: with seat 0 flat and seat 3 moved
+    (Magna Grecia's oracle_points), it names seat 3 instead of "does not set the seat balance"; with
+    no seat moved, the old advice stands and the seats line says so."""
+    import pandas as pd
+    from reports.design import sweep_advice
+    curve = {"slope": {"slope": 0.36, "low": -0.15, "high": 0.87, "p": 0.17}, "x": np.array([0, 2, 4, 6, 8.0])}
+    moved = pd.DataFrame({"seat": [0, 1, 2, 3], "slope": [0.36, 0.32, 0.15, -0.83], "low": [-0.15, -0.2, -0.3, -1.3],
+                          "high": [0.87, 0.85, 0.63, -0.35], "change": [2.9, 2.6, 1.2, -6.6],
+                          "change_low": [-1.2, -1.6, -2.7, -10.4], "change_high": [6.9, 6.8, 5.0, -2.8],
+                          "p": [0.17, 0.23, 0.55, 0.001], "p_holm": [0.51, 0.51, 0.55, 0.003]})
+    advice, rest = sweep_advice(curve, "oracle_points", (0, 8), moved)
+    assert advice.startswith("Seat 0's curve is flat, but `oracle_points` is not idle: across the range")
+    assert "seat 3 by -6.6 points [-10.4, -2.8]" in advice and rest == ""
+    still = moved.assign(p_holm=[0.5, 0.5, 0.5, 0.2])
+    advice, rest = sweep_advice(curve, "oracle_points", (0, 8), still)
+    assert advice.startswith("A flat curve means this constant does not set the seat balance") and "moves no seat" in rest
