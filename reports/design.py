@@ -22,7 +22,7 @@ from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.outcomes import outcome_line
-from reports.sweep import param_limits, unidentified_advice as sweep_unidentified
+from reports.sweep import curve_seat_slopes, param_limits, seats_advice, seats_moved_text
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
@@ -74,23 +74,6 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
                 f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
     return (f"the sweep of `{key}` below has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
             f"(pointwise, seat {seat} only); {check.replace('V', near[0], 1) if len(near) == 1 else check}")
-
-
-def sweep_advice(curve: dict, key: str, limits, slopes: pd.DataFrame | None) -> tuple[str, str]:
-    """(advice, the seats line still to say) for a sweep whose fair value is not identified. Seat 0's
-    flat curve reads "this constant does not set the seat balance", false when the constant moves
-    another seat (Magna Grecia's `oracle_points`: seat 3 -6.6 points across the range): then the advice
-    says which seats it moves instead (and the seats line is said there, not again)."""
-    from reports import sweep as sweep_mod
-    moves = sweep_mod.seats_moved_text(slopes, key) if slopes is not None else ""
-    sl = curve.get("slope") or {}
-    flat = not (np.isfinite(sl.get("p", np.nan)) and sl["p"] < 0.05)
-    other = (slopes is not None and
-             bool(((slopes["seat"] != 0) & np.isfinite(slopes["p_holm"]) & (slopes["p_holm"] < 0.05)).any()))
-    if flat and other:
-        return (f"Seat 0's curve is flat, but `{key}` is not idle: " + moves[0].lower() + moves[1:].rstrip(".")
-                + "; check a value against the default on the same seeds (`agon compare`).", "")
-    return sweep_unidentified(curve, key, limits), moves
 
 
 def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
@@ -486,11 +469,8 @@ def build(gdir, results: dict | None = None) -> dict:
                f"{value(hi_arm['values'][key])} ({p} players, n = {integer(r_lo[4])} per arm, same seeds)")
         slope_txt = (f"slope {slope['slope']:+.2f} points per unit [{slope['low']:+.2f}, {slope['high']:+.2f}]"
                      if slope and np.isfinite(slope.get("slope", np.nan)) else "")
-        from reports import sweep as sweep_mod
-        xs = sweep_mod.numeric_values([a["values"][key] for a in arms])
-        slopes = (sweep_mod.seat_slopes(d, {a["arm"]: float(v) for a, v in zip(arms, xs)}, p)
-                  if xs is not None and len(arms) > 1 else None)
-        seat_moves = sweep_mod.seats_moved_text(slopes, key) if slopes is not None else ""
+        slopes = curve_seat_slopes(d, curve, p)
+        seat_moves = seats_moved_text(slopes, key) if slopes is not None else ""
         if curve.get("identified"):
             txt += (f"; the seat 0 rate meets fair {pct(1 / p)} at about {key} = {crossing['value']:.3g} "
                     f"(bootstrap 95% [{boot['low']:.3g}, {boot['high']:.3g}], every resample counted)")
@@ -502,7 +482,7 @@ def build(gdir, results: dict | None = None) -> dict:
                     "; no fair value is identified in the swept range (") + ")"
             limits.append(f"The fair value of `{key}` is not identified in the swept range: the bootstrap interval "
                           "over all resamples leaves it (the curve is flat or does not reach the fair line).")
-            advice, seat_moves = sweep_advice(curve, key, param_limits(m.get("game"), key), slopes)
+            advice, seat_moves = seats_advice(curve, key, param_limits(m.get("game"), key), slopes)
             verdicts.append(f"Fair value of `{key}` ({p} players): not identified"
                             + (f"; across the range it moves seat 0 by {slope['change']:+.1f} points "
                                f"[{slope['change_low']:+.1f}, {slope['change_high']:+.1f}]" if slope_txt else "")

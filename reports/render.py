@@ -773,6 +773,9 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                                "square: the base arm (" + base_note + ")"
                                + ("; diamond: the fair value, shaded: its bootstrap 95% interval." if ident else
                                   "; no fair value is drawn: the crossing is not identified.")))
+            slopes = sweep_mod.curve_seat_slopes(run_dir, curve, players)    # every seat, not only seat 0's curve
+            if slopes is not None:
+                files["seat_slopes.csv"] = _csv(slopes)
             sl = curve.get("slope") or {}
             slope_txt = ""
             if sl and np.isfinite(sl.get("slope", np.nan)):
@@ -789,7 +792,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                 verdicts.append(f"Fair value of `{p}`: about {cr['value']:.3g} [{bt['low']:.3g}, {bt['high']:.3g}] "
                                 f"(seat 0 meets fair {pct(fair, d)} there); to confirm, play it against the base on the "
                                 f"same seeds: `agon compare` of `agon seats {meta.get('game', 'GAME')} --set {p}="
-                                f"{cr['value']:.3g}` and the base run.")
+                                f"{cr['value']:.3g}` and the base run."
+                                + (" " + sweep_mod.seats_moved_text(slopes, p) if slopes is not None else ""))
             else:
                 why = ("the point estimate crosses the fair line, but " if cr["value"] is not None else "")
                 if bt is not None:
@@ -803,13 +807,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                 if sl and np.isfinite(sl.get("change_low", np.nan)):
                     bound = (f"; across the range `{p}` moves seat 0 by {sl['change']:+.1f} points "
                              f"[{sl['change_low']:+.1f}, {sl['change_high']:+.1f}]")
-                slopes = None
-                if curve.get("x") is not None:
-                    arms_x = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
-                    slopes = sweep_mod.seat_slopes(run_dir, arms_x, players)
-                    files["seat_slopes.csv"] = _csv(slopes)
-                from reports.design import sweep_advice
-                advice, moves = sweep_advice(curve, p, sweep_mod.param_limits(meta.get("game"), p), slopes)
+                advice, moves = sweep_mod.seats_advice(curve, p, sweep_mod.param_limits(meta.get("game"), p), slopes)
                 verdicts.append(f"Fair value of `{p}`: not identified{bound}. " + advice + (f" {moves}" if moves else ""))
                 cannot.append(f"Where the fair value of `{p}` lies: the crossing is not identified in this range "
                               "(the bootstrap interval over all resamples leaves it).")

@@ -17,7 +17,7 @@ from reports.seats import seat_table
 
 __all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
            "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "seat0_slope", "seat_slopes",
-           "seats_moved_text", "paired_vs_base",
+           "seats_moved_text", "curve_seat_slopes", "seats_advice", "paired_vs_base",
            "komi_curve",
            "grid_table", "grid_crossings"]
 
@@ -272,8 +272,9 @@ def seat_slopes(run, x_by_arm: dict, players: int, alpha: float = 0.05) -> pd.Da
     import statsmodels.api as sm
     from reports.data import iter_chunks
     wins = [f"win_{k}" for k in range(players)]
-    df = pd.concat(list(iter_chunks(run, ["game", "arm"] + wins)), ignore_index=True)
-    df = df[df["arm"].isin(list(x_by_arm))]
+    df = pd.concat(list(iter_chunks(run, ["game", "arm", "rotation"] + wins)), ignore_index=True)
+    # one row order whatever the chunks were (the fit's sums, and so its last digits, follow it)
+    df = df[df["arm"].isin(list(x_by_arm))].sort_values(["game", "arm", "rotation"], kind="stable")
     x = df["arm"].map(x_by_arm).to_numpy(float)
     rows = []
     for k in range(players):
@@ -308,6 +309,31 @@ def seats_moved_text(slopes: pd.DataFrame, param: str, alpha: float = 0.05) -> s
     parts = [f"seat {int(r.seat)} by {r.change:+.1f} points [{r.change_low:+.1f}, {r.change_high:+.1f}] "
              f"(Holm p = {_p(r.p_holm)})" for r in sig.itertuples()]
     return f"Across the range `{param}` moves " + ", ".join(parts) + " (clustered slopes, Holm over the seats)."
+
+
+def curve_seat_slopes(run, curve: dict, players: int) -> pd.DataFrame | None:
+    """seat_slopes over a komi curve's numeric swept values (its table's arms), None when the swept
+    values are not numbers or there is one arm."""
+    if curve.get("x") is None or len(curve["x"]) < 2:
+        return None
+    x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
+    return seat_slopes(run, x_by_arm, players)
+
+
+def seats_advice(curve: dict, param: str, limits, slopes: pd.DataFrame | None) -> tuple[str, str]:
+    """(advice, the seats line still to say) for a sweep whose fair value is not identified. Seat 0's
+    flat curve reads "this constant does not set the seat balance" (unidentified_advice), false when
+    the constant moves another seat (Magna Grecia's `oracle_points`: seat 3 -6.6 points across the
+    range): then the advice says which seats it moves instead, and the seats line is said there."""
+    moves = seats_moved_text(slopes, param) if slopes is not None else ""
+    sl = curve.get("slope") or {}
+    flat = not (np.isfinite(sl.get("p", np.nan)) and sl["p"] < 0.05)
+    other = (slopes is not None and
+             bool(((slopes["seat"] != 0) & np.isfinite(slopes["p_holm"]) & (slopes["p_holm"] < 0.05)).any()))
+    if flat and other:
+        return (f"Seat 0's curve is flat, but `{param}` is not idle: " + moves[0].lower() + moves[1:].rstrip(".")
+                + "; check a value against the default on the same seeds (`agon compare`).", "")
+    return unidentified_advice(curve, param, limits), moves
 
 
 def _p(p: float) -> str:

@@ -122,7 +122,7 @@ def test_a_chunk_encoded_by_its_worker_reads_back_as_the_frame_it_was():
 
 def test_a_run_reads_back_the_rows_it_played(tmp_path):
     """The rows a run stored are the rows play_chunk returns (the encoded path against the frame)."""
-    from experiments.runner import Chunk, Plan, Study, play_chunk, run_study
+    from experiments.runner import Plan, Study, play_chunk, run_study
     from experiments import lineup
     from reports.data import load_results
     st = Study(kind="seats", game="pig", players=3, games=60, seed=2, strategies="greedy,random,random", chunk_size=20)

@@ -32,15 +32,15 @@ def test_a_flat_seat_0_curve_is_not_called_idle_when_another_seat_moves():
     (Magna Grecia's oracle_points), it names seat 3 instead of "does not set the seat balance"; with
     no seat moved, the old advice stands and the seats line says so."""
     import pandas as pd
-    from reports.design import sweep_advice
+    from reports.sweep import seats_advice
     curve = {"slope": {"slope": 0.36, "low": -0.15, "high": 0.87, "p": 0.17}, "x": np.array([0, 2, 4, 6, 8.0])}
     moved = pd.DataFrame({"seat": [0, 1, 2, 3], "slope": [0.36, 0.32, 0.15, -0.83], "low": [-0.15, -0.2, -0.3, -1.3],
                           "high": [0.87, 0.85, 0.63, -0.35], "change": [2.9, 2.6, 1.2, -6.6],
                           "change_low": [-1.2, -1.6, -2.7, -10.4], "change_high": [6.9, 6.8, 5.0, -2.8],
                           "p": [0.17, 0.23, 0.55, 0.001], "p_holm": [0.51, 0.51, 0.55, 0.003]})
-    advice, rest = sweep_advice(curve, "oracle_points", (0, 8), moved)
+    advice, rest = seats_advice(curve, "oracle_points", (0, 8), moved)
     assert advice.startswith("Seat 0's curve is flat, but `oracle_points` is not idle: across the range")
     assert "seat 3 by -6.6 points [-10.4, -2.8]" in advice and rest == ""
     still = moved.assign(p_holm=[0.5, 0.5, 0.5, 0.2])
-    advice, rest = sweep_advice(curve, "oracle_points", (0, 8), still)
+    advice, rest = seats_advice(curve, "oracle_points", (0, 8), still)
     assert advice.startswith("A flat curve means this constant does not set the seat balance") and "moves no seat" in rest
