@@ -4,6 +4,7 @@ behind `make report`.
 Per game, into OUT/GAME/:
   seats-<p>p/     seat advantage with identical players, for every player count;
   sweep-<key>/    the sweep of the game's key constant (GameSpec.key_param) on common seeds;
+  sweep-<key>-<strategy>/  the same sweep by a stronger player (design.toml sweep_levels), same seeds;
   tournament/     every strategy of the line-up in every seat (Bradley-Terry, skill ladder);
   skill-trace/    the skill trace (`agon skill`, experiments/skill.py) at the default player count, for a
                   game with a GameSpec.skill_ladder (`skill_trace_games` per rung; 0: none);
@@ -38,7 +39,7 @@ from sim.spec import AgonInputError
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
               "skill_games", "skill_trace_games", "order_games", "check_games", "check_option_games",
-              "check_confirm_games", "causal", "causal_games"}
+              "check_confirm_games", "causal", "causal_games", "sweep_levels"}
 DEFAULT_SKILL = ("greedy", "tuned", "ismcts")
 
 
@@ -52,6 +53,7 @@ class Battery:
     seats: dict = field(default_factory=dict)        # player count -> games
     sweep_values: list = field(default_factory=list)
     sweep_games: int = 600
+    sweep_levels: list = field(default_factory=list)   # further strategies the sweep is played with, same seeds
     tournament: list[str] = field(default_factory=list)
     tournament_games: int = 120
     seed: int = 1
@@ -96,6 +98,12 @@ class Battery:
                 strategies=self.strategies, sweep=[[spec.key_param, list(self.sweep_values)]],
                 command=f"agon sweep {self.game} --players {self.players} --param {spec.key_param}={vals} "
                         f"--games {self.sweep_games} --strategies {self.strategies} --seed {self.seed + 1}")))
+            for lvl in self.sweep_levels:     # the same sweep by a stronger player: does its finding hold?
+                out.append((f"sweep-{spec.key_param}-{lvl}", "sweep", Study(
+                    kind="sweep", game=self.game, players=self.players, games=self.sweep_games, seed=self.seed + 1,
+                    strategies=lvl, sweep=[[spec.key_param, list(self.sweep_values)]],
+                    command=f"agon sweep {self.game} --players {self.players} --param {spec.key_param}={vals} "
+                            f"--games {self.sweep_games} --strategies {lvl} --seed {self.seed + 1}")))
         for s2 in self.skill_runs():
             p = self.players
             out.append((f"skill-{s2}-{p}p", "seats", Study(
@@ -181,12 +189,15 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
         from experiments.lineup import tuned_names
         known = {x.name for x in spec.strategies} | set(tuned_names(spec))
         levels = levels if all(x in known for x in levels) else []
+        sweep_levels = _sweep_levels(raw.get("sweep_levels", ""), known, "sweep_levels" in table.get(g, {}), path, g)
+        sweep_levels = [x for x in sweep_levels if x != str(raw.get("strategies", "greedy"))]
         skill_games = raw.get("skill_games", 400)
         skill_games = ({k: sc(v, players) for k, v in skill_games.items()} if isinstance(skill_games, dict)
                        else sc(skill_games, players))
         out.append(Battery(game=g, players=players, strategies=str(raw.get("strategies", "greedy")),
                            seats={p: sc(n, p) for p, n in seats.items()}, sweep_values=list(sweep or []),
-                           sweep_games=sc(raw.get("sweep_games", 600)), tournament=strategies,
+                           sweep_games=sc(raw.get("sweep_games", 600)), sweep_levels=sweep_levels,
+                           tournament=strategies,
                            tournament_games=sc(raw.get("tournament_games", 120), players), seed=seed,
                            skill=levels, skill_games=skill_games,
                            skill_trace_games=sc(raw.get("skill_trace_games", 0), players)
@@ -203,6 +214,17 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
             raise AgonInputError(f"{path}: skill_games for {g} names {', '.join(sorted(skill_games))}; "
                                  f"it needs every further skill level: {', '.join(further)}")
     return out
+
+
+def _sweep_levels(raw, known: set, own: bool, path, game: str) -> list[str]:
+    """The further strategies of the sweep. A name the game lacks is a one-line error when the game's
+    own table asks for it; from [defaults] it is skipped (not every game has every player)."""
+    names = [x.strip() for x in (raw.split(",") if isinstance(raw, str) else raw) if str(x).strip()]
+    bad = [x for x in names if x not in known]
+    if bad and own:
+        raise AgonInputError(f"{path}: sweep_levels for {game} names unknown strategy {bad[0]!r}; "
+                             f"valid: {', '.join(sorted(known))}")
+    return list(dict.fromkeys(x for x in names if x in known))
 
 
 def _warm(games: list[str], jobs: int, progress: bool) -> None:
@@ -387,6 +409,7 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                         "strategies": [b.strategies], "seed": b.seed, "games": 0, "scale": scale,
                         "command": command or f"agon design-report {b.game}",
                         "battery": {"seats": b.seats, "sweep": b.sweep_values, "sweep_games": b.sweep_games,
+                                    "sweep_levels": b.sweep_levels,
                                     "tournament": b.tournament, "tournament_games": b.tournament_games,
                                     "skill": b.skill, "skill_games": b.skill_games,
                                     "skill_trace_games": b.skill_trace_games, "order_games": b.order_games,
@@ -395,7 +418,7 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
-    total = sum(b.seats.values()) + b.sweep_games * len(b.sweep_values) + (
+    total = sum(b.seats.values()) + b.sweep_games * len(b.sweep_values) * (1 + len(b.sweep_levels)) + (
         b.tournament_games if len(b.tournament) >= 2 else 0) + sum(b.skill_games_of(s) for s in b.skill_runs()) + (
         b.skill_trace_games * len(get_game(b.game).skill_ladder.budgets)
         if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0) + (

@@ -116,6 +116,8 @@ _DESIGN_GAME = {
         "sweep": {"anyOf": [{"type": "string", "minLength": 1},
                             {"type": "array", "minItems": 1, "items": {"type": "number"}}]},
         "sweep_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
+        "sweep_levels": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string", "minLength": 1}}],
+                         "valid": "further strategies the sweep is played with, e.g. \"tuned\" (\"\": none)"},
         "tournament_games": _int(1, MAX_GAMES, "a whole number of games >= 1"),
         "skill": _names("two or more strategies, weakest first, e.g. \"greedy,tuned,ismcts\""),
         "skill_games": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_GAMES},

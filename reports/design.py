@@ -44,35 +44,37 @@ def _flagged_seat(seats, players: int):
     return sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
 
 
-def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, curve: dict) -> str:
+def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, curve: dict, by: str = "") -> str:
     """The seat verdict's action at the sweep's player count, from what the sweep showed. Magna
     Grecia's 4-player verdict told a designer to compensate seat 3 by sweeping `oracle_points`,
     two lines above the sweep that had seat 3 below fair at every value from 0 to 8; "" when no
-    seat is flagged (the default advice then stands)."""
+    seat is flagged (the default advice then stands). `by`: the strategy of a further level's sweep
+    (its seat verdict reads that sweep)."""
     r = _flagged_seat(seats, players)
     if r is None:
         return ""
     seat, fair = int(r.seat), 1.0 / players
+    with_ = f" with `{by}`" if by else ""
     rates = [sc.rate(seat, a["arm"]) for a in arms]
     if any(x[4] == 0 for x in rates):
         return ""
     first, last = value(arms[0]["values"][key]), value(arms[-1]["values"][key])
     for side, out in (("below", all(x[2] < fair for x in rates)), ("above", all(x[1] > fair for x in rates))):
         if out:
-            return (f"compensate it by another rule: the sweep of `{key}` below leaves seat {seat} {side} fair at every "
+            return (f"compensate it by another rule: the sweep of `{key}`{with_} below leaves seat {seat} {side} fair at every "
                     f"value from {first} to {last}, so in that range `{key}` is not the lever (`agon games {game}` lists "
                     f"the parameters; `agon sweep {game} --players {players} --param NAME=LO:HI:STEP` tries one)")
-    check = (f"check it against the default on the same seeds (`agon seats {game} --players {players} --set {key}=V`, "
-             "then `agon compare`)")
+    check = (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
+             f"{f' --strategies {by}' if by else ''} --set {key}=V`, then `agon compare`)")
     crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
     if seat == 0 and curve.get("identified"):
-        return (f"set `{key}` near the fair value the sweep below finds, about {crossing['value']:.3g} "
+        return (f"set `{key}` near the fair value the sweep{with_} below finds, about {crossing['value']:.3g} "
                 f"[{boot['low']:.3g}, {boot['high']:.3g}], and {check}")
     near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
     if not near:
-        return (f"the sweep of `{key}` below has seat {seat} cross fair between two swept values: sweep finer there "
+        return (f"the sweep of `{key}`{with_} below has seat {seat} cross fair between two swept values: sweep finer there "
                 f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
-    return (f"the sweep of `{key}` below has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
+    return (f"the sweep of `{key}`{with_} below has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
             f"(pointwise, seat {seat} only); {check.replace('V', near[0], 1) if len(near) == 1 else check}")
 
 
@@ -98,6 +100,124 @@ def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
         return said + f": above fair at every swept value, so in this range `{key}` does not compensate it."
     near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
     return said + f"; its 95% interval contains fair at {key} = {', '.join(near)} (pointwise, per value)."
+
+
+def sweep_levels(gdir: Path, base_dir: Path, key: str, players: int, curve: dict, slopes, results: dict) -> dict:
+    """The sweep played again by each further strategy (folders sweep-<key>-<strategy>, same values
+    and seeds): per strategy its run, seat counts, arms, komi curve, every seat's slope and each
+    seat's slope difference against the base sweep (reports/sweep.slope_differences)."""
+    from reports import sweep as sweep_mod
+    from reports.aggregate import aggregate_run
+    out = {}
+    for ld in sorted(gdir.glob(f"sweep-{key}-*")):
+        if not (ld / "run.json").exists():
+            continue
+        lm = load_meta(ld)
+        res = results.get(ld.name) if isinstance(results.get(ld.name), dict) else None
+        lcurve = (res or {}).get("komi") or sweep_mod.komi_curve(aggregate_run(ld), lm, players, n_boot=1000,
+                                                                 seed=int(lm.get("seed", 0)))
+        lslopes = sweep_mod.curve_seat_slopes(ld, lcurve, players)
+        diffs = None
+        if lslopes is not None and slopes is not None and curve.get("x") is not None:
+            x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
+            diffs = sweep_mod.slope_differences(base_dir, ld, x_by_arm, players)
+        out[lm["strategies"][0]] = {"dir": ld, "meta": lm, "sc": seat_counts(ld), "arms": lm["sweep"]["arms"],
+                                    "curve": lcurve, "slopes": lslopes, "diffs": diffs, "key": key, "base_slopes": slopes,
+                                    "players": players, "games": int(lm["games"]) // max(1, len(lm["sweep"]["arms"]))}
+    return out
+
+
+def seat_labels(base_slopes: pd.DataFrame, level_slopes: pd.DataFrame, diffs: pd.DataFrame | None,
+                alpha: float = 0.05) -> list[str]:
+    """Per seat, what the constant does to it at the two levels: skill-dependent (the slopes differ,
+    Holm over the seats), moved at both levels (same direction), moved at one level only (the
+    difference not shown), or moved at neither."""
+    out = []
+    for k in range(len(base_slopes)):
+        a, b = base_slopes.iloc[k], level_slopes.iloc[k]
+        sa = np.isfinite(a.p_holm) and a.p_holm < alpha
+        sb = np.isfinite(b.p_holm) and b.p_holm < alpha
+        dep = diffs is not None and np.isfinite(diffs.iloc[k].p_holm) and diffs.iloc[k].p_holm < alpha
+        out.append("skill-dependent" if dep else "moved at both levels" if sa and sb and a.change * b.change > 0
+                   else "moved at one level only" if sa or sb else "not moved")
+    return out
+
+
+def level_sweep_verdict(key: str, base: str, lvl: str, ls: dict, players: int) -> str:
+    """The verdict line of a further level's sweep: which seats the constant moves for that player,
+    and whether that is what it does for the base player (survives a stronger player)."""
+    head = (f"`{key}` with `{lvl}` (the same sweep and seeds, {integer(ls['games'])} games an arm, {players} "
+            "players): ")
+    if ls["slopes"] is None:
+        return head + "no slope could be fitted (one arm, or values that are not numbers)."
+    moved = seats_moved_text(ls["slopes"], key)
+    moved = moved[0].lower() + moved[1:]
+    cr = ls["curve"].get("crossing") or {}
+    bo = ls["curve"].get("bootstrap") or {}
+    fair0 = (f" Seat 0 meets fair at about {key} = {cr['value']:.3g} [{bo['low']:.3g}, {bo['high']:.3g}]."
+             if ls["curve"].get("identified") else "")
+    if ls["diffs"] is None:
+        return head + moved + fair0
+    base_slopes = ls["base_slopes"]
+    labels = seat_labels(base_slopes, ls["slopes"], ls["diffs"])
+    parts = []
+    for k, lab in enumerate(labels):
+        a, b, dd = base_slopes.iloc[k], ls["slopes"].iloc[k], ls["diffs"].iloc[k]
+        if lab == "skill-dependent":
+            parts.append(f"**seat {k} skill-dependent**: {a.change:+.1f} with `{base}`, {b.change:+.1f} with `{lvl}` "
+                         f"(difference {dd.change:+.1f} [{dd.change_low:+.1f}, {dd.change_high:+.1f}], Holm p = "
+                         f"{pval(dd.p_holm)})")
+        elif lab == "moved at both levels":
+            parts.append(f"seat {k} moved at both levels ({a.change:+.1f} with `{base}`, {b.change:+.1f} with `{lvl}`)")
+        elif lab == "moved at one level only":
+            parts.append(f"seat {k} moved with {'`' + base + '`' if a.p_holm < 0.05 else '`' + lvl + '`'} only "
+                         f"({a.change:+.1f} vs {b.change:+.1f}; the difference not shown)")
+    against = (" Against `" + base + "`: " + "; ".join(parts) + " (slope differences clustered by seed, Holm over "
+               "the seats)." if parts else f" Against `{base}`: it moves no seat at either level.")
+    return head + moved + fair0 + against
+
+
+def every_seat_section(doc, key: str, players: int, base: str, slopes, sc, arms, level_sweeps: dict, label: str):
+    """The sweep's every seat at every level: each seat's change across the range (clustered
+    slopes), the difference between the levels, and a panel of per-seat curves per level."""
+    from reports.plots import seat_curves
+    doc.h(3, "Every seat, at each level")
+    for lvl, ls in level_sweeps.items():
+        if ls["slopes"] is None:
+            continue
+        labels = seat_labels(slopes, ls["slopes"], ls["diffs"])
+        rows = []
+        for k in range(players):
+            a, b = slopes.iloc[k], ls["slopes"].iloc[k]
+            dd = ls["diffs"].iloc[k] if ls["diffs"] is not None else None
+            rows.append([k, f"{a.change:+.1f} [{a.change_low:+.1f}, {a.change_high:+.1f}]", pval(a.p_holm),
+                         f"{b.change:+.1f} [{b.change_low:+.1f}, {b.change_high:+.1f}]", pval(b.p_holm),
+                         "-" if dd is None else f"{dd.change:+.1f} [{dd.change_low:+.1f}, {dd.change_high:+.1f}]",
+                         "-" if dd is None else pval(dd.p_holm),
+                         f"**{labels[k]}**" if labels[k] == "skill-dependent" else labels[k]])
+        doc.table(["seat", f"change with `{base}` (pts)", "p (Holm)", f"change with `{lvl}` (pts)", "p (Holm)",
+                   "difference (pts)", "p (Holm)", ""], rows,
+                  f"Each seat's win share change across the swept range of `{key}` (a linear fit on every game of "
+                  "every arm, a tie among j leaders 1/j; standard errors clustered by seed, Holm over the seats), with "
+                  f"`{base}` and with `{lvl}` on the same seeds; difference: `{lvl}`'s slope minus `{base}`'s from one "
+                  "fit on both runs (clustered by seed: a seed's games at both levels share the setup). Command: "
+                  f"`{ls['meta'].get('command', '')}`.")
+    tabs = {base: _seat_curve_rows(sc, arms, key, players)}
+    for lvl, ls in level_sweeps.items():
+        tabs[lvl] = _seat_curve_rows(ls["sc"], ls["arms"], key, players)
+    doc.img("sweep_seats.png", png_bytes(seat_curves(tabs, players, key, f"{label}: every seat's win rate against "
+                                                     f"{key}")), "every seat against the key constant",
+            f"Every seat's win rate against `{key}` for each player, pointwise 95% Wilson bands; dashed: fair "
+            f"1/{players}.")
+
+
+def _seat_curve_rows(sc, arms, key: str, players: int) -> pd.DataFrame:
+    rows = []
+    for a in arms:
+        for k in range(players):
+            r = sc.rate(k, a["arm"])
+            rows.append({"value": float(a["values"][key]), "seat": k, "rate": r[0], "low": r[1], "high": r[2]})
+    return pd.DataFrame(rows)
 
 
 def sanity_text(r, strongest: str) -> str:
@@ -249,10 +369,12 @@ def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir:
 
 
 def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict, comp_tabs: dict, spec, game: str,
-                      label: str, order: pd.DataFrame | None = None):
+                      label: str, order: pd.DataFrame | None = None, level_sweeps: dict | None = None):
     """The further skill levels at the default player count: (verdict lines, the Skill sensitivity section, or
     None when no level ran). Each level is compared with the first; seats and components are corrected over
-    every level at once, and a category must hold at every level."""
+    every level at once, and a category must hold at every level. A level whose sweep was played
+    (`level_sweeps`) takes its seat verdict's action from that sweep."""
+    level_sweeps = level_sweeps or {}
     verdicts = []
     skill_dirs = [d for d in (gdir / f"skill-{s}-{p_def}p" for s in skill if s != strategies)
                   if (d / "run.json").exists()]
@@ -268,9 +390,12 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
     cmp_seats = seats_across_levels(tab1, tabs2, p_def)
     for s2, m2, tab2, cs in zip(names, metas, tabs2, cmp_seats):
         dep = cs[cs["label"] == "skill-dependent"]
+        ls = level_sweeps.get(s2)
+        act = (seat_action_from_sweep((None, None, tab2), ls["sc"], ls["arms"], ls["key"], p_def, game, ls["curve"],
+                                      by=s2) if ls is not None and ls["players"] == p_def else "")
         verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), m2.get("command", ""),
                                      f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
-                                     holm=p_def > 2 or len(tabs2) > 1)
+                                     action=act, holm=p_def > 2 or len(tabs2) > 1)
                         + (" **Skill-dependent**: " + "; ".join(
                             f"seat {int(r.seat)} {r.edge_a:+.1f} with `{strategies}` vs {r.edge_b:+.1f} with "
                             f"`{s2}` (Holm p = {pval(r.p_holm)})" for r in dep.itertuples()) + "."
@@ -446,9 +571,9 @@ def build(gdir, results: dict | None = None) -> dict:
         sections.append(seats_section)
 
     # ---- key constant sweep
-    sweep_dirs = [d for d in gdir.iterdir() if d.name.startswith("sweep-") and (d / "run.json").exists()]
-    if sweep_dirs:
-        d = sweep_dirs[0]
+    level_sweeps = {}      # strategy -> the same sweep played by a further skill level (design.toml sweep_levels)
+    d = gdir / f"sweep-{spec.key_param}" if spec.key_param else None
+    if d is not None and (d / "run.json").exists():
         m = load_meta(d)
         key = m["sweep"]["params"][0]
         p = int(m["players"])
@@ -501,8 +626,16 @@ def build(gdir, results: dict | None = None) -> dict:
             verdicts[-1] += " " + other
             txt += ". " + other.rstrip(".")
         summary.append(txt + f". Reproduce: `{m.get('command', '')}`")
+        level_sweeps = sweep_levels(gdir, d, key, p, curve, slopes, results)
+        for lvl, ls in level_sweeps.items():
+            verdicts.append(level_sweep_verdict(key, strategies, lvl, ls, p))
+            if ls["slopes"] is not None:
+                moved = seats_moved_text(ls["slopes"], key).rstrip(".")
+                summary.append(f"**`{key}` with `{lvl}`** (the same sweep and seeds): " + moved[0].lower() + moved[1:]
+                               + f". Reproduce: `{ls['meta'].get('command', '')}`")
 
-        def sweep_section(doc, d=d, m=m, key=key, komi=komi, p=p):
+        def sweep_section(doc, d=d, m=m, key=key, komi=komi, p=p, slopes=slopes, sc=sc, arms=arms,
+                          level_sweeps=level_sweeps):
             doc.h(2, f"Key constant: {key}")
             if komi is not None:
                 rows = [[value(r[key]) if key in komi.columns else r["arm"], integer(r["games"]), pct(r["seat0_rate"]),
@@ -516,6 +649,8 @@ def build(gdir, results: dict | None = None) -> dict:
                  f"Seat 0 win rate against `{key}` with its 95% band; square: the default; dashed: fair.")
             doc.p("The players are fixed heuristics unless they search: they play the same whatever the constant is "
                   "worth, so the curve shows how these players cope with it.")
+            if slopes is not None and level_sweeps:
+                every_seat_section(doc, key, p, strategies, slopes, sc, arms, level_sweeps, label)
         sections.append(sweep_section)
 
     # ---- tournament
@@ -643,7 +778,8 @@ def build(gdir, results: dict | None = None) -> dict:
                             flow_mod.design_section(doc, built, cmd))
 
     # ---- skill sensitivity: the further skill levels at the default player count
-    lines, section = skill_sensitivity(gdir, skill, strategies, p_def, seat_tabs, comp_tabs, spec, game, label, order)
+    lines, section = skill_sensitivity(gdir, skill, strategies, p_def, seat_tabs, comp_tabs, spec, game, label, order,
+                                       level_sweeps)
     verdicts.extend(lines)
     if section is not None:
         sections.append(section)

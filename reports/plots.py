@@ -16,7 +16,7 @@ from reports.aggregate import Dist
 __all__ = ["figure", "png_bytes", "seat_win_rates", "score_distributions", "game_lengths",
            "komi_curve", "sweep_heatmap", "strategy_win_rates", "component_lifts",
            "category_win_rates", "category_frequencies", "score_parts", "margin_distributions",
-           "seat_rates_by_players", "DPI"]
+           "seat_rates_by_players", "seat_curves", "DPI"]
 
 DPI = 110
 
@@ -340,3 +340,32 @@ def seat_rates_by_players(tabs: dict, title: str, stamp: str = "") -> Figure:
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8)
     return _finish(fig, stamp, "error bars: simultaneous 95% intervals per player count; dashed: fair 1/p")
+
+
+def seat_curves(levels: dict, players: int, param: str, title: str, stamp: str = "") -> Figure:
+    """Every seat's win rate against the swept constant, one panel per player strategy:
+    {strategy: table with value, seat, rate, low, high} (pointwise 95% Wilson bands); dashed: fair
+    1/p. The komi curve shows seat 0 only; a constant that moves the last seat shows here."""
+    names = list(levels)
+    fig = figure(3.4 * len(names) + 0.6, 3.8)
+    colors = ["#35608f", "#e67e22", "#27ae60", "#8e44ad", "#c0392b", "#16a085"]
+    axes = [fig.add_subplot(1, len(names), j + 1) for j in range(len(names))]
+    for ax, name in zip(axes, names):
+        t = levels[name]
+        for k in range(players):
+            r = t[t["seat"] == k].sort_values("value")
+            c = colors[k % len(colors)]
+            x = r["value"].to_numpy(float)
+            ax.fill_between(x, 100 * r["low"].to_numpy(float), 100 * r["high"].to_numpy(float), color=c, alpha=0.15)
+            ax.plot(x, 100 * r["rate"].to_numpy(float), "o-", color=c, lw=1.3, ms=3, label=f"seat {k}")
+        ax.axhline(100 / players, color="#555", ls="--", lw=1.0)
+        ax.set_xlabel(param)
+        ax.set_title(name, fontsize=9)
+    axes[0].set_ylabel("win rate (%)")
+    lows = [ax.get_ylim()[0] for ax in axes]
+    highs = [ax.get_ylim()[1] for ax in axes]
+    for ax in axes:
+        ax.set_ylim(min(lows), max(highs))
+    axes[-1].legend(fontsize=7, loc="best")
+    fig.suptitle(title, fontsize=10)
+    return _finish(fig, stamp, f"bands: pointwise 95% Wilson intervals; dashed: fair 1/{players}")

@@ -270,12 +270,9 @@ def seat_slopes(run, x_by_arm: dict, players: int, alpha: float = 0.05) -> pd.Da
     26% to 19% across the range. One row per seat: slope (points per unit), its interval, the change
     across the range, p and p_holm."""
     import statsmodels.api as sm
-    from reports.data import iter_chunks
     wins = [f"win_{k}" for k in range(players)]
-    df = pd.concat(list(iter_chunks(run, ["game", "arm", "rotation"] + wins)), ignore_index=True)
-    # one row order whatever the chunks were (the fit's sums, and so its last digits, follow it)
-    df = df[df["arm"].isin(list(x_by_arm))].sort_values(["game", "arm", "rotation"], kind="stable")
-    x = df["arm"].map(x_by_arm).to_numpy(float)
+    df = _swept_rows(run, x_by_arm, players)
+    x = df["x"].to_numpy(float)
     rows = []
     for k in range(players):
         row = {"seat": k, "slope": np.nan, "low": np.nan, "high": np.nan, "change": np.nan, "change_low": np.nan,
@@ -291,7 +288,10 @@ def seat_slopes(run, x_by_arm: dict, players: int, alpha: float = 0.05) -> pd.Da
                 row.update(slope=b, low=100 * float(lo), high=100 * float(hi), p=float(fit.pvalues[1]),
                            change=b * span, change_low=100 * float(lo) * span, change_high=100 * float(hi) * span)
         rows.append(row)
-    out = pd.DataFrame(rows)
+    return _holm(pd.DataFrame(rows))
+
+
+def _holm(out: pd.DataFrame) -> pd.DataFrame:
     out["p_holm"] = np.nan
     ok = np.isfinite(out["p"])
     if ok.any():
@@ -299,12 +299,58 @@ def seat_slopes(run, x_by_arm: dict, players: int, alpha: float = 0.05) -> pd.Da
     return out
 
 
+def _swept_rows(run, x_by_arm: dict, players: int) -> pd.DataFrame:
+    """One row per game of the swept arms: game, arm, rotation, every seat's win share and the swept
+    value x, in one order whatever the chunks were (a fit's sums, and so its last digits, follow it)."""
+    from reports.data import iter_chunks
+    wins = [f"win_{k}" for k in range(players)]
+    df = pd.concat(list(iter_chunks(run, ["game", "arm", "rotation"] + wins)), ignore_index=True)
+    df = df[df["arm"].isin(list(x_by_arm))].sort_values(["game", "arm", "rotation"], kind="stable")
+    return df.assign(x=df["arm"].map(x_by_arm).astype(float))
+
+
+def slope_differences(run_a, run_b, x_by_arm: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:
+    """Does the constant move a seat differently for a stronger player? The same sweep played by two
+    strategies on the same seeds: per seat, the slope of the second minus the first's, from one fit
+    on both runs' games (win share on x, level and x by level), standard errors clustered by seed (a
+    seed's games in both runs are one cluster: they share the setup), Holm over the seats. One row
+    per seat: diff, low, high (points per unit), change, change_low, change_high (across the
+    range), p and p_holm."""
+    import statsmodels.api as sm
+    a, b = _swept_rows(run_a, x_by_arm, players), _swept_rows(run_b, x_by_arm, players)
+    df = pd.concat([a.assign(level=0.0), b.assign(level=1.0)], ignore_index=True)
+    x, lv = df["x"].to_numpy(float), df["level"].to_numpy(float)
+    design = np.column_stack([np.ones(len(df)), x, lv, x * lv])
+    span = float(np.ptp(x)) if len(x) else 0.0
+    rows = []
+    for k in range(players):
+        row = {"seat": k, "diff": np.nan, "low": np.nan, "high": np.nan, "change": np.nan, "change_low": np.nan,
+               "change_high": np.nan, "p": np.nan}
+        if len(a) >= 3 and len(b) >= 3 and span > 0 and df["game"].nunique() >= 3:
+            with np.errstate(invalid="ignore"):
+                fit = sm.OLS(df[f"win_{k}"].to_numpy(float), design).fit(
+                    cov_type="cluster", cov_kwds={"groups": df["game"].to_numpy()})
+                lo, hi = fit.conf_int(alpha)[3]
+            if np.isfinite(lo) and np.isfinite(hi):
+                d = 100 * float(fit.params[3])
+                row.update(diff=d, low=100 * float(lo), high=100 * float(hi), p=float(fit.pvalues[3]),
+                           change=d * span, change_low=100 * float(lo) * span, change_high=100 * float(hi) * span)
+        rows.append(row)
+    return _holm(pd.DataFrame(rows))
+
+
 def seats_moved_text(slopes: pd.DataFrame, param: str, alpha: float = 0.05) -> str:
     """One sentence for a verdict: the seats the swept constant moves (Holm over the seats), largest
     change first, or that it moves none."""
     sig = slopes[np.isfinite(slopes["p_holm"]) & (slopes["p_holm"] < alpha)]
     if not len(sig):
-        return f"Across the range `{param}` moves no seat's win share significantly (clustered slopes, Holm over the seats)."
+        fit = slopes[np.isfinite(slopes["change"])]
+        if not len(fit):
+            return f"Across the range `{param}` moves no seat's win share significantly (clustered slopes, Holm over the seats)."
+        r = fit.loc[fit["change"].abs().idxmax()]
+        return (f"Across the range `{param}` moves no seat's win share significantly (the largest change: seat "
+                f"{int(r.seat)} {r.change:+.1f} points [{r.change_low:+.1f}, {r.change_high:+.1f}]; clustered slopes, "
+                "Holm over the seats).")
     sig = sig.reindex(sig["change"].abs().sort_values(ascending=False).index)
     parts = [f"seat {int(r.seat)} by {r.change:+.1f} points [{r.change_low:+.1f}, {r.change_high:+.1f}] "
              f"(Holm p = {_p(r.p_holm)})" for r in sig.itertuples()]

@@ -44,3 +44,19 @@ def test_a_flat_seat_0_curve_is_not_called_idle_when_another_seat_moves():
     still = moved.assign(p_holm=[0.5, 0.5, 0.5, 0.2])
     advice, rest = seats_advice(curve, "oracle_points", (0, 8), still)
     assert advice.startswith("A flat curve means this constant does not set the seat balance") and "moves no seat" in rest
+
+
+def test_slope_differences_find_a_seat_moved_by_one_run_only(tmp_path):
+    """The same sweep by a second player: a seat whose slope differs between the two runs is found
+    (Pig's handicap moves seat 0 down and the others up; a turn cap far above any game moves no
+    one), the same run against itself differs by exactly nothing."""
+    x = {0: 0.0, 1: 5.0, 2: 10.0}
+    moved = _sweep(tmp_path / "handicap", "handicap", [0, 5, 10])
+    idle = _sweep(tmp_path / "cap", "max_turns", [300, 400, 500])
+    d = sw.slope_differences(moved, idle, x, 3)
+    assert list(d["seat"]) == [0, 1, 2] and (d["p_holm"] < 0.05).all()
+    assert d.loc[0, "change_low"] > 0 and d.loc[1, "change_high"] < 0 and d.loc[2, "change_high"] < 0
+    base, other = sw.seat_slopes(moved, x, 3), sw.seat_slopes(idle, x, 3)
+    assert np.allclose(d["diff"], np.nan_to_num(other["slope"]) - base["slope"])   # the slopes' difference (idle: 0)
+    same = sw.slope_differences(moved, moved, x, 3)
+    assert np.allclose(same["diff"].fillna(0), 0, atol=1e-9) and (same["p_holm"].fillna(1) > 0.99).all()

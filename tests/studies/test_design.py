@@ -161,3 +161,34 @@ def test_seat_verdicts_are_corrected_over_every_player_count():
     more = [alone] + [pd.DataFrame({"seat": range(p), "p_value": [0.5] * p}) for p in (3, 4, 5)]
     holm_across_counts(more)
     assert np.isclose(alone["p_holm"].iloc[0], 0.006 * 18) and alone["p_holm"].iloc[0] > 0.05   # the flag goes
+
+
+def test_the_sweep_is_played_again_by_a_stronger_player(tmp_path):
+    """design.toml `sweep_levels`: the key constant's sweep is played again by each further player on
+    the same seeds, and the report says which seats it moves for that player, whether that differs
+    from the base player's (per seat), and the level's seat verdict reads that sweep. A level the
+    game's own table names and the game lacks is a one-line error; from [defaults] it is skipped."""
+    import json
+    cfg = tmp_path / "design.toml"
+    cfg.write_text('[defaults]\nstrategies = "greedy"\nseats = 300\nsweep = "10,30,60"\nsweep_games = 300\n'
+                   'tournament = "random,greedy"\ntournament_games = 60\nskill = "greedy,cautious"\n'
+                   'skill_games = 300\ncheck_games = 0\nsweep_levels = "cautious"\n[game.pig]\nplayers = 3\n'
+                   'seats = { 3 = 600 }\n')
+    out = tmp_path / "design"
+    assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
+    g = out / "pig"
+    base, lvl = (json.loads((g / n / "run.json").read_text()) for n in ("sweep-target", "sweep-target-cautious"))
+    assert lvl["strategies"][0] == "cautious" and base["strategies"][0] == "greedy"
+    assert lvl["seed"] == base["seed"] and lvl["sweep"] == base["sweep"]
+    md = (g / "report.md").read_text()
+    verdict = md.split("## Verdict")[1].split("## Contents")[0]
+    line = next(l for l in verdict.splitlines() if l.startswith("- `target` with `cautious`"))
+    assert "(the same sweep and seeds, 300 games an arm, 3 players)" in line and "Against `greedy`:" in line
+    assert "### Every seat, at each level" in md and "](sweep_seats.png)" in md
+    assert "the sweep of `target` with `cautious` below" in verdict or "Seat advantage (3 players, `cautious`): seat" not in verdict
+    cfg.write_text(cfg.read_text() + 'sweep_levels = "grandmaster"\n')
+    assert main(["design-report", "pig", "--config", str(cfg), "--out", str(tmp_path / "bad"), "--quiet"]) == 2
+    assert not (tmp_path / "bad").exists()
+    from experiments.design import load_batteries
+    cfg.write_text('[defaults]\nsweep_levels = "grandmaster,cautious"\n')
+    assert load_batteries(["pig"], str(cfg), 1.0, 1)[0].sweep_levels == ["cautious"]
