@@ -130,15 +130,16 @@ def sweep_levels(gdir: Path, base_dir: Path, key: str, players: int, curve: dict
 def seat_labels(base_slopes: pd.DataFrame, level_slopes: pd.DataFrame, diffs: pd.DataFrame | None,
                 alpha: float = 0.05) -> list[str]:
     """Per seat, what the constant does to it at the two levels: skill-dependent (the slopes differ,
-    Holm over the seats), moved at both levels (same direction), moved at one level only (the
-    difference not shown), or moved at neither."""
+    Holm over the seats), moved at both levels (same direction; "moved both ways" when opposite while the
+    difference is not shown), moved at one level only (the difference not shown), or not moved."""
     out = []
     for k in range(len(base_slopes)):
         a, b = base_slopes.iloc[k], level_slopes.iloc[k]
         sa = np.isfinite(a.p_holm) and a.p_holm < alpha
         sb = np.isfinite(b.p_holm) and b.p_holm < alpha
         dep = diffs is not None and np.isfinite(diffs.iloc[k].p_holm) and diffs.iloc[k].p_holm < alpha
-        out.append("skill-dependent" if dep else "moved at both levels" if sa and sb and a.change * b.change > 0
+        out.append("skill-dependent" if dep else
+                   ("moved at both levels" if a.change * b.change > 0 else "moved both ways") if sa and sb
                    else "moved at one level only" if sa or sb else "not moved")
     return out
 
@@ -167,8 +168,8 @@ def level_sweep_verdict(key: str, base: str, lvl: str, ls: dict, players: int) -
             parts.append(f"**seat {k} skill-dependent**: {a.change:+.1f} with `{base}`, {b.change:+.1f} with `{lvl}` "
                          f"(difference {dd.change:+.1f} [{dd.change_low:+.1f}, {dd.change_high:+.1f}], Holm p = "
                          f"{pval(dd.p_holm)})")
-        elif lab == "moved at both levels":
-            parts.append(f"seat {k} moved at both levels ({a.change:+.1f} with `{base}`, {b.change:+.1f} with `{lvl}`)")
+        elif lab in ("moved at both levels", "moved both ways"):
+            parts.append(f"seat {k} {lab} ({a.change:+.1f} with `{base}`, {b.change:+.1f} with `{lvl}`)")
         elif lab == "moved at one level only":
             parts.append(f"seat {k} moved with {'`' + base + '`' if a.p_holm < 0.05 else '`' + lvl + '`'} only "
                          f"({a.change:+.1f} vs {b.change:+.1f}; the difference not shown)")

@@ -60,3 +60,15 @@ def test_slope_differences_find_a_seat_moved_by_one_run_only(tmp_path):
     assert np.allclose(d["diff"], np.nan_to_num(other["slope"]) - base["slope"])   # the slopes' difference (idle: 0)
     same = sw.slope_differences(moved, moved, x, 3)
     assert np.allclose(same["diff"].fillna(0), 0, atol=1e-9) and (same["p_holm"].fillna(1) > 0.99).all()
+
+
+def test_seat_labels_say_what_the_constant_does_at_both_levels():
+    """A seat moved at both levels the same way, both ways, at one level, by a significant slope
+    difference, or not at all gets its own label (the design report's every-seat table)."""
+    import pandas as pd
+    from reports.design import seat_labels
+    base = pd.DataFrame({"change": [-6.6, 3.0, 2.0, 0.5, -4.0], "p_holm": [0.003, 0.01, 0.02, 0.6, 0.01]})
+    level = pd.DataFrame({"change": [-7.7, -3.0, 0.4, 0.2, 5.0], "p_holm": [0.001, 0.02, 0.5, 0.7, 0.01]})
+    diffs = pd.DataFrame({"p_holm": [0.9, 0.2, 0.3, 0.9, 0.001]})
+    assert seat_labels(base, level, diffs) == ["moved at both levels", "moved both ways", "moved at one level only",
+                                               "not moved", "skill-dependent"]
