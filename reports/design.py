@@ -127,6 +127,27 @@ def sweep_levels(gdir: Path, base_dir: Path, key: str, players: int, curve: dict
     return out
 
 
+def seat_action_from_slopes(seats, players: int, game: str, level: str, sweep_slopes: dict) -> str:
+    """The action of a level's seat verdict when that level played no sweep: what the sweeps that were
+    played (other players, same player count) did to the seat it flags. Magna Grecia's `ismcts` verdict
+    said "compensate it, e.g. sweep the key constant" below a `greedy` and a `tuned` sweep that both
+    moved that seat by -6.6 points."""
+    r = _flagged_seat(seats, players)
+    by = {k: v for k, v in (sweep_slopes.get("by") or {}).items() if v is not None}
+    if r is None or not by or sweep_slopes.get("players") != players:
+        return ""
+    seat, key = int(r.seat), sweep_slopes["key"]
+    moved = {k: v.iloc[seat] for k, v in by.items() if np.isfinite(v.iloc[seat].p_holm) and v.iloc[seat].p_holm < 0.05}
+    said = ", ".join(f"{v.change:+.1f} [{v.change_low:+.1f}, {v.change_high:+.1f}] with `{k}`" for k, v in moved.items())
+    check = (f"check a value with `{level}` against the default on the same seeds (`agon seats {game} --players "
+             f"{players} --strategies {level} --set {key}=V`, then `agon compare`)")
+    if moved:
+        return f"the sweeps of `{key}` below move seat {seat} ({said} across the range); {check}"
+    return (f"no sweep of `{key}` below moved seat {seat} significantly (played with "
+            f"{', '.join(f'`{k}`' for k in by)}), so `{key}` may not be the lever; {check}, or sweep another "
+            f"rule (`agon games {game}` lists them)")
+
+
 def seat_labels(base_slopes: pd.DataFrame, level_slopes: pd.DataFrame, diffs: pd.DataFrame | None,
                 alpha: float = 0.05) -> list[str]:
     """Per seat, what the constant does to it at the two levels: skill-dependent (the slopes differ,
@@ -370,11 +391,13 @@ def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir:
 
 
 def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict, comp_tabs: dict, spec, game: str,
-                      label: str, order: pd.DataFrame | None = None, level_sweeps: dict | None = None):
+                      label: str, order: pd.DataFrame | None = None, level_sweeps: dict | None = None,
+                      sweep_slopes: dict | None = None):
     """The further skill levels at the default player count: (verdict lines, the Skill sensitivity section, or
     None when no level ran). Each level is compared with the first; seats and components are corrected over
     every level at once, and a category must hold at every level. A level whose sweep was played
-    (`level_sweeps`) takes its seat verdict's action from that sweep."""
+    (`level_sweeps`) takes its seat verdict's action from that sweep, another from what the sweeps that were
+    played did to its flagged seat (`sweep_slopes`: {"key", "players", "by": {strategy: seat slopes}})."""
     level_sweeps = level_sweeps or {}
     verdicts = []
     skill_dirs = [d for d in (gdir / f"skill-{s}-{p_def}p" for s in skill if s != strategies)
@@ -393,7 +416,8 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
         dep = cs[cs["label"] == "skill-dependent"]
         ls = level_sweeps.get(s2)
         act = (seat_action_from_sweep((None, None, tab2), ls["sc"], ls["arms"], ls["key"], p_def, game, ls["curve"],
-                                      by=s2) if ls is not None and ls["players"] == p_def else "")
+                                      by=s2) if ls is not None and ls["players"] == p_def else
+               seat_action_from_slopes((None, None, tab2), p_def, game, s2, sweep_slopes or {}))
         verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), m2.get("command", ""),
                                      f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
                                      action=act, holm=p_def > 2 or len(tabs2) > 1)
@@ -573,6 +597,7 @@ def build(gdir, results: dict | None = None) -> dict:
 
     # ---- key constant sweep
     level_sweeps = {}      # strategy -> the same sweep played by a further skill level (design.toml sweep_levels)
+    sweep_slopes = {}      # what the sweeps did to every seat: {"key", "players", "by": {strategy: slopes}}
     d = gdir / f"sweep-{spec.key_param}" if spec.key_param else None
     if d is not None and (d / "run.json").exists():
         m = load_meta(d)
@@ -628,6 +653,8 @@ def build(gdir, results: dict | None = None) -> dict:
             txt += ". " + other.rstrip(".")
         summary.append(txt + f". Reproduce: `{m.get('command', '')}`")
         level_sweeps = sweep_levels(gdir, d, key, p, curve, slopes, results)
+        sweep_slopes = {"key": key, "players": p, "by": {strategies: slopes, **{lvl: ls["slopes"]
+                                                                               for lvl, ls in level_sweeps.items()}}}
         for lvl, ls in level_sweeps.items():
             verdicts.append(level_sweep_verdict(key, strategies, lvl, ls, p))
             if ls["slopes"] is not None:
@@ -780,7 +807,7 @@ def build(gdir, results: dict | None = None) -> dict:
 
     # ---- skill sensitivity: the further skill levels at the default player count
     lines, section = skill_sensitivity(gdir, skill, strategies, p_def, seat_tabs, comp_tabs, spec, game, label, order,
-                                       level_sweeps)
+                                       level_sweeps, sweep_slopes)
     verdicts.extend(lines)
     if section is not None:
         sections.append(section)

@@ -72,3 +72,20 @@ def test_seat_labels_say_what_the_constant_does_at_both_levels():
     diffs = pd.DataFrame({"p_holm": [0.9, 0.2, 0.3, 0.9, 0.001]})
     assert seat_labels(base, level, diffs) == ["moved at both levels", "moved both ways", "moved at one level only",
                                                "not moved", "skill-dependent"]
+
+
+def test_a_level_without_its_own_sweep_reads_the_sweeps_that_were_played():
+    """Magna Grecia's `ismcts` seat verdict advised "sweep the key constant" below two sweeps that
+    had both moved its flagged seat; it now names what they did, and says when none moved it."""
+    import pandas as pd
+    from reports.design import seat_action_from_slopes
+    tab = pd.DataFrame({"seat": [0, 1, 2, 3], "p_holm": [0.3, 0.002, 0.9, 1e-6], "edge_points": [2.5, 5.2, -0.3, -7.5]})
+    sl = pd.DataFrame({"seat": [0, 1, 2, 3], "change": [2.9, 2.6, 1.2, -6.6], "change_low": [-1.2, -1.6, -2.7, -10.4],
+                       "change_high": [6.9, 6.8, 5.0, -2.8], "p_holm": [0.5, 0.5, 0.6, 0.003]})
+    info = {"key": "oracle_points", "players": 4, "by": {"greedy": sl, "tuned": sl.assign(p_holm=0.4)}}
+    act = seat_action_from_slopes((None, None, tab), 4, "magna-grecia", "ismcts", info)
+    assert act.startswith("the sweeps of `oracle_points` below move seat 3 (-6.6 [-10.4, -2.8] with `greedy` across")
+    assert "--strategies ismcts --set oracle_points=V" in act and "`tuned`" not in act.split(";")[0]
+    none = {**info, "by": {"greedy": sl.assign(p_holm=0.4)}}
+    assert "no sweep of `oracle_points` below moved seat 3" in seat_action_from_slopes((None, None, tab), 4, "mg", "ismcts", none)
+    assert seat_action_from_slopes((None, None, tab), 3, "mg", "ismcts", info) == ""      # another player count
