@@ -63,7 +63,8 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
         if out:
             return (f"compensate it by another rule: the sweep of `{key}`{with_} below leaves seat {seat} {side} fair at every "
                     f"value from {first} to {last}, so in that range `{key}` is not the lever (`agon games {game}` lists "
-                    f"the parameters; `agon sweep {game} --players {players} --param NAME=LO:HI:STEP` tries one)")
+                    f"the parameters; `agon sweep {game} --players {players}{f' --strategies {by}' if by else ''} "
+                    "--param NAME=LO:HI:STEP` tries one)")
     check = (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
              f"{f' --strategies {by}' if by else ''} --set {key}=V`, then `agon compare`)")
     crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
@@ -676,7 +677,9 @@ def build(gdir, results: dict | None = None) -> dict:
             _img(doc, gdir, f"{d.name}/komi_curve.png", "komi curve",
                  f"Seat 0 win rate against `{key}` with its 95% band; square: the default; dashed: fair.")
             doc.p("The players are fixed heuristics unless they search: they play the same whatever the constant is "
-                  "worth, so the curve shows how these players cope with it.")
+                  "worth, so the curve shows how these players cope with it. Weights tuned at the default rules can "
+                  "misjudge another value; `agon sweep ... --strategies tuned --adapt` retrains them for every arm's "
+                  "rules before a value is adopted.")
             if slopes is not None and level_sweeps:
                 every_seat_section(doc, key, p, strategies, slopes, sc, arms, level_sweeps, label)
         sections.append(sweep_section)
