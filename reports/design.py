@@ -22,61 +22,13 @@ from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.outcomes import outcome_line
-from reports.sweep import curve_seat_slopes, param_limits, seats_advice, seats_moved_text
+from reports.sweep import (_flagged_seat, curve_seat_slopes, param_limits, seat_action_from_sweep, seats_advice,
+                           seats_moved_text)
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
 
 SEARCHERS = ("ismcts", "search")   # the tournament's sanity control: the first of these against random
-
-
-def _flagged_seat(seats, players: int):
-    """The seat study's significant seat furthest from fair (its row), or None: the seat its
-    verdict line names (render.seat_verdict; seat 0 at 2 players)."""
-    if seats is None:
-        return None
-    tab = seats[2]
-    sig = tab[tab["p_holm"] < 0.05] if "p_holm" in tab else tab.iloc[:0]
-    if players == 2:
-        sig = sig[sig["seat"] == 0]
-    if not len(sig):
-        return None
-    return sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
-
-
-def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, curve: dict, by: str = "") -> str:
-    """The seat verdict's action at the sweep's player count, from what the sweep showed. Magna
-    Grecia's 4-player verdict told a designer to compensate seat 3 by sweeping `oracle_points`,
-    two lines above the sweep that had seat 3 below fair at every value from 0 to 8; "" when no
-    seat is flagged (the default advice then stands). `by`: the strategy of a further level's sweep
-    (its seat verdict reads that sweep)."""
-    r = _flagged_seat(seats, players)
-    if r is None:
-        return ""
-    seat, fair = int(r.seat), 1.0 / players
-    with_ = f" with `{by}`" if by else ""
-    rates = [sc.rate(seat, a["arm"]) for a in arms]
-    if any(x[4] == 0 for x in rates):
-        return ""
-    first, last = value(arms[0]["values"][key]), value(arms[-1]["values"][key])
-    for side, out in (("below", all(x[2] < fair for x in rates)), ("above", all(x[1] > fair for x in rates))):
-        if out:
-            return (f"compensate it by another rule: the sweep of `{key}`{with_} below leaves seat {seat} {side} fair at every "
-                    f"value from {first} to {last}, so in that range `{key}` is not the lever (`agon games {game}` lists "
-                    f"the parameters; `agon sweep {game} --players {players}{f' --strategies {by}' if by else ''} "
-                    "--param NAME=LO:HI:STEP` tries one)")
-    check = (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
-             f"{f' --strategies {by}' if by else ''} --set {key}=V`, then `agon compare`)")
-    crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
-    if seat == 0 and curve.get("identified"):
-        return (f"set `{key}` near the fair value the sweep{with_} below finds, about {crossing['value']:.3g} "
-                f"[{boot['low']:.3g}, {boot['high']:.3g}], and {check}")
-    near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
-    if not near:
-        return (f"the sweep of `{key}`{with_} below has seat {seat} cross fair between two swept values: sweep finer there "
-                f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
-    return (f"the sweep of `{key}`{with_} below has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
-            f"(pointwise, seat {seat} only); {check.replace('V', near[0], 1) if len(near) == 1 else check}")
 
 
 def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
@@ -417,7 +369,7 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
         dep = cs[cs["label"] == "skill-dependent"]
         ls = level_sweeps.get(s2)
         act = (seat_action_from_sweep((None, None, tab2), ls["sc"], ls["arms"], ls["key"], p_def, game, ls["curve"],
-                                      by=s2) if ls is not None and ls["players"] == p_def else
+                                      by=s2, run=ls["dir"]) if ls is not None and ls["players"] == p_def else
                seat_action_from_slopes((None, None, tab2), p_def, game, s2, sweep_slopes or {}))
         verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), m2.get("command", ""),
                                      f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
@@ -642,7 +594,7 @@ def build(gdir, results: dict | None = None) -> dict:
         if seat_moves:
             verdicts[-1] += " " + seat_moves
             txt += ". " + seat_moves.rstrip(".")
-        action = seat_action_from_sweep(seat_tabs.get(p), sc, arms, key, p, game, curve)
+        action = seat_action_from_sweep(seat_tabs.get(p), sc, arms, key, p, game, curve, run=d)
         if action:
             _, sm, stab, _ = seat_tabs[p]
             verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),

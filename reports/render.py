@@ -389,6 +389,21 @@ def with_games(command: str, games: int) -> str:
     return " ".join(shlex.quote(w) for w in out + ["--games", str(int(games))]) if out else ""
 
 
+def _own_sweep_action(result: dict, meta: dict, tab, players: int, run_dir) -> str:
+    """A sweep report's seat verdict reads the sweep itself: the base arm's flagged seat told a
+    designer to "sweep the key constant" in the report of that very sweep. With one numeric swept
+    constant, the action says where the flagged seat's own curve meets fair (or why it cannot)."""
+    curve = result.get("komi")
+    names = sweep_mod.sweep_params(meta) if meta.get("sweep") else []
+    if not isinstance(curve, dict) or not curve.get("numeric") or len(names) != 1:
+        return ""
+    from reports.fold import seat_counts
+    strat = sorted(set(map(str, meta.get("strategies") or [])))
+    return sweep_mod.seat_action_from_sweep((None, None, tab), seat_counts(run_dir), meta["sweep"]["arms"], names[0],
+                                            players, meta.get("game", ""), curve, by=strat[0] if len(strat) == 1 else "",
+                                            run=run_dir, ref="this sweep")
+
+
 def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", bound_cols=("sim_ci_low", "sim_ci_high"),
                  key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high"),
                  action: str = "", holm: bool | None = None) -> str:
@@ -871,7 +886,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                                     bound_cols=("any_sim_low", "any_sim_high") if seq else ("sim_ci_low", "sim_ci_high"),
                                     key_param=getattr(spec, "key_param", "") or "", game=meta.get("game", ""),
                                     p_col="p_anytime" if seq else "p_holm",
-                                    ci_cols=("any_low", "any_high") if seq else ("ci_low", "ci_high")))
+                                    ci_cols=("any_low", "any_high") if seq else ("ci_low", "ci_high"),
+                                    action="" if seq else _own_sweep_action(result, meta, tab, players, run_dir)))
     findings = (findings + seat_find) if is_sweep else (seat_find + findings)
 
     multi = len(strategies_in(base, players)) > 1

@@ -12,11 +12,13 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
+from reports.fmt import value
 from reports.aggregate import Dist, as_aggregate, score_margins, shared_mask
 from reports.seats import seat_table
 
 __all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
            "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "seat0_slope", "seat_slopes",
+           "seat_crossing", "slope_differences", "seat_action_from_sweep",
            "seats_moved_text", "curve_seat_slopes", "seats_advice", "paired_vs_base",
            "komi_curve",
            "grid_table", "grid_crossings"]
@@ -200,6 +202,12 @@ def bootstrap_crossing(agg, x_by_arm: dict, players: int, n_boot: int = 1000,
     arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
     x = np.array([x_by_arm[a] for a in arms], dtype=float)
     num, den = agg.seeds.matrix(arms)
+    return _bootstrap(num, den, x, players, n_boot, seed, alpha, max_cells, agg.seeds.unit)
+
+
+def _bootstrap(num: np.ndarray, den: np.ndarray, x: np.ndarray, players: int, n_boot: int, seed: int,
+               alpha: float, max_cells: int, unit: str) -> dict:
+    """bootstrap_crossing on (units x arms) win and game sums, the arms in ascending x."""
     S = len(num)
     rng = np.random.default_rng(seed)
     chunk = max(1, min(n_boot, max_cells // max(S, 1)))
@@ -219,7 +227,7 @@ def bootstrap_crossing(agg, x_by_arm: dict, players: int, n_boot: int = 1000,
     res = {"n_boot": int(n_boot), "seed": int(seed),
            "missing_share": float(np.mean(~np.isfinite(vals))) if len(vals) else 1.0,
            "low": None, "high": None, "median": None, "identified": False,
-           "unit": agg.seeds.unit, "units": int(S)}
+           "unit": unit, "units": int(S)}
     if len(vals):
         lo, hi = np.quantile(vals, [alpha / 2, 1 - alpha / 2], method="inverted_cdf")
         res["low"], res["high"] = float(lo), float(hi)
@@ -307,6 +315,114 @@ def _swept_rows(run, x_by_arm: dict, players: int) -> pd.DataFrame:
     df = pd.concat(list(iter_chunks(run, ["game", "arm", "rotation"] + wins)), ignore_index=True)
     df = df[df["arm"].isin(list(x_by_arm))].sort_values(["game", "arm", "rotation"], kind="stable")
     return df.assign(x=df["arm"].map(x_by_arm).astype(float))
+
+
+def seat_crossing(run, x_by_arm: dict, players: int, seat: int, n_boot: int = 1000, seed: int = 0) -> dict:
+    """Where one seat's win share meets fair along the swept value: the komi curve's fair crossing
+    (linear interpolation between arms) and its bootstrap over seeds, resampled jointly in every arm,
+    for any seat. The komi curve gives seat 0's; Magna Grecia's flagged seat is the last one (20.9%
+    at the default `oracle_points`), and a designer asks which value brings that seat to fair.
+    Returns {"seat", "x", "rates", "crossing" (fair_crossing), "bootstrap", "identified"}."""
+    from reports.aggregate import EXACT_SEEDS, SEED_BLOCK
+    df = _swept_rows(run, x_by_arm, players)
+    arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
+    x = np.array([x_by_arm[a] for a in arms], dtype=float)
+    games = df["game"].to_numpy(np.int64)
+    exact = len(np.unique(games)) <= EXACT_SEEDS
+    unit = games if exact else games // SEED_BLOCK
+    _, u = np.unique(unit, return_inverse=True)
+    col = pd.Series(range(len(arms)), index=arms).reindex(df["arm"]).to_numpy()
+    num = np.zeros((u.max() + 1 if len(u) else 0, len(arms)))
+    den = np.zeros_like(num)
+    np.add.at(num, (u, col), df[f"win_{seat}"].to_numpy(float))
+    np.add.at(den, (u, col), 1.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rates = num.sum(axis=0) / den.sum(axis=0)
+    cross = fair_crossing(x, rates, 1.0 / players)
+    boot = (_bootstrap(num, den, x, players, n_boot, seed, 0.05, 4_000_000,
+                       "seed" if exact else f"block of {SEED_BLOCK:,} seeds") if n_boot > 0 and len(num) else None)
+    return {"seat": int(seat), "x": x, "rates": rates, "crossing": cross, "bootstrap": boot,
+            "identified": bool(cross["value"] is not None and boot is not None and boot["identified"])}
+
+
+def _flagged_seat(seats, players: int):
+    """The seat study's significant seat furthest from fair (its row), or None: the seat its
+    verdict line names (render.seat_verdict; seat 0 at 2 players)."""
+    if seats is None:
+        return None
+    tab = seats[2]
+    sig = tab[tab["p_holm"] < 0.05] if "p_holm" in tab else tab.iloc[:0]
+    if players == 2:
+        sig = sig[sig["seat"] == 0]
+    if not len(sig):
+        return None
+    return sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
+
+
+def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, curve: dict, by: str = "",
+                           run=None, ref: str = "") -> str:
+    """The seat verdict's action at the sweep's player count, from what the sweep showed. Magna
+    Grecia's 4-player verdict told a designer to compensate seat 3 by sweeping `oracle_points`,
+    two lines above the sweep that had seat 3 below fair at every value from 0 to 8; "" when no
+    seat is flagged (the default advice then stands). `by`: the strategy of a further level's sweep
+    (its seat verdict reads that sweep). With the sweep's `run`, a flagged seat other than seat 0 gets
+    the value where its own curve meets fair, with its bootstrap interval (seat_crossing). `ref`: how
+    the text names the sweep (default "the sweep of `KEY` below"; a sweep's own report: "this sweep")."""
+    r = _flagged_seat(seats, players)
+    if r is None:
+        return ""
+    seat, fair = int(r.seat), 1.0 / players
+    with_ = f" with `{by}`" if by else ""
+    ref = ref or f"the sweep of `{key}`{with_} below"
+    rates = [sc.rate(seat, a["arm"]) for a in arms]
+    if any(x[4] == 0 for x in rates):
+        return ""
+    first, last = value(arms[0]["values"][key]), value(arms[-1]["values"][key])
+    for side, out in (("below", all(x[2] < fair for x in rates)), ("above", all(x[1] > fair for x in rates))):
+        if out:
+            return (f"compensate it by another rule: {ref} leaves seat {seat} {side} fair at every "
+                    f"value from {first} to {last}, so in that range `{key}` is not the lever (`agon games {game}` lists "
+                    f"the parameters; `agon sweep {game} --players {players}{f' --strategies {by}' if by else ''} "
+                    "--param NAME=LO:HI:STEP` tries one)")
+    check = (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
+             f"{f' --strategies {by}' if by else ''} --set {key}=V`, then `agon compare`)")
+    crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
+    if seat == 0 and curve.get("identified"):
+        return (f"set `{key}` near the fair value {ref} finds, about {crossing['value']:.3g} "
+                f"[{boot['low']:.3g}, {boot['high']:.3g}], and " + check.replace("V", _suggested(game, key, crossing["value"]), 1))
+    own = _seat_crossing(run, curve, players, seat) if seat != 0 else None
+    if own is not None and own["identified"]:
+        v, b = own["crossing"]["value"], own["bootstrap"]
+        try_v = _suggested(game, key, v)
+        return (f"{ref} brings seat {seat} to fair at about {key} = {v:.3g} "
+                f"[{b['low']:.3g}, {b['high']:.3g}] (its own curve, bootstrap over seeds); check every seat at "
+                f"{key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1))
+    near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
+    if not near:
+        return (f"{ref} has seat {seat} cross fair between two swept values: sweep finer there "
+                f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
+    return (f"{ref} has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
+            f"(pointwise, seat {seat} only); {check.replace('V', near[0], 1) if len(near) == 1 else check}")
+
+
+def _seat_crossing(run, curve: dict, players: int, seat: int):
+    """seat_crossing over the komi curve's arms and values, or None without a run or numeric values."""
+    if run is None or curve.get("x") is None or len(curve["x"]) < 2:
+        return None
+    x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
+    return seat_crossing(run, x_by_arm, players, seat, n_boot=1000,
+                         seed=int((curve.get("bootstrap") or {}).get("seed", 0)))
+
+
+def _suggested(game: str, key: str, v: float) -> str:
+    """A value to try: the crossing rounded to what the parameter takes."""
+    from sim import get_game
+    from sim.spec import AgonInputError
+    try:
+        params = get_game(game).params
+    except AgonInputError:          # a report of a game this installation lacks
+        return f"{v:.3g}"
+    return str(int(round(v))) if key in params.names() and params.get(key).integer else f"{v:.3g}"
 
 
 def slope_differences(run_a, run_b, x_by_arm: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:

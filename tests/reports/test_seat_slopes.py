@@ -89,3 +89,31 @@ def test_a_level_without_its_own_sweep_reads_the_sweeps_that_were_played():
     none = {**info, "by": {"greedy": sl.assign(p_holm=0.4)}}
     assert "no sweep of `oracle_points` below moved seat 3" in seat_action_from_slopes((None, None, tab), 4, "mg", "ismcts", none)
     assert seat_action_from_slopes((None, None, tab), 3, "mg", "ismcts", info) == ""      # another player count
+
+
+def test_a_seats_own_fair_crossing_and_the_action_that_names_it(tmp_path):
+    """reports/sweep.seat_crossing: seat 0's is the komi curve's (value and bootstrap, same seed); a
+    later seat that Pig's handicap lifts through fair gets its own crossing, and the seat verdict's
+    action names it (rounded to what the parameter takes) instead of a list of values."""
+    import pandas as pd
+    from reports.aggregate import aggregate_run
+    from reports.data import load_meta
+    from reports.sweep import seat_action_from_sweep
+    from reports.fold import seat_counts
+    run = _sweep(tmp_path / "h", "handicap", [0, 5, 10, 15])
+    meta = load_meta(run)
+    curve = sw.komi_curve(aggregate_run(run), meta, 3, n_boot=300, seed=7)
+    x = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
+    c0 = sw.seat_crossing(run, x, 3, 0, n_boot=300, seed=7)
+    assert np.isclose(c0["crossing"]["value"], curve["crossing"]["value"])
+    assert np.isclose(c0["bootstrap"]["low"], curve["bootstrap"]["low"]) and c0["identified"] == curve["identified"]
+    c1 = sw.seat_crossing(run, x, 3, 1, n_boot=300, seed=7)
+    assert c1["identified"] and 0 < c1["crossing"]["value"] < 5 and c1["rates"][0] < 1 / 3 < c1["rates"][1]
+    tab = pd.DataFrame({"seat": [0, 1, 2], "p_holm": [0.5, 1e-4, 0.5], "edge_points": [1.0, -4.0, 1.0]})
+    act = seat_action_from_sweep((None, None, tab), seat_counts(run), meta["sweep"]["arms"], "handicap", 3, "pig",
+                                 curve, by="cautious", run=run)
+    v = c1["crossing"]["value"]
+    assert act.startswith(f"the sweep of `handicap` with `cautious` below brings seat 1 to fair at about handicap = {v:.3g}")
+    assert f"--strategies cautious --set handicap={int(round(v))}`" in act
+    assert "cross fair between two swept values" in seat_action_from_sweep(
+        (None, None, tab), seat_counts(run), meta["sweep"]["arms"], "handicap", 3, "pig", curve)   # without the run

@@ -52,7 +52,7 @@ def test_nothing_when_seat_0_or_no_seat_is_flagged():
 # sweep that had seat 3 below fair at every value from 0 to 8.
 
 def test_the_seat_verdict_does_not_advise_a_sweep_its_own_sweep_has_ruled_out():
-    from reports.design import seat_action_from_sweep
+    from reports.sweep import seat_action_from_sweep
     from reports.render import seat_verdict
     sc = _Counts([[830, 800, 770, 600], [820, 800, 760, 620], [800, 790, 790, 640]], 3000)
     seats = _seats([3.1, 3.1, -0.4, -5.8], [1e-9, 1e-9, 0.4, 1e-30])
@@ -70,7 +70,7 @@ def test_the_seat_verdict_does_not_advise_a_sweep_its_own_sweep_has_ruled_out():
 
 
 def test_where_the_sweep_reaches_fair_the_action_names_the_value_to_check():
-    from reports.design import seat_action_from_sweep
+    from reports.sweep import seat_action_from_sweep
     sc = _Counts([[800, 800, 800, 600], [800, 800, 800, 700], [800, 800, 800, 750]], 3000)
     action = seat_action_from_sweep(_seats([0, 0, 0, -5.8], [1, 1, 1, 1e-30]), sc, ARMS, "k", 4, "g", {})
     assert "seat 3's 95% interval contain fair at k = 4" in action
@@ -78,9 +78,10 @@ def test_where_the_sweep_reaches_fair_the_action_names_the_value_to_check():
 
 
 def test_a_flagged_seat_0_is_pointed_at_the_identified_fair_value():
-    from reports.design import seat_action_from_sweep
+    from reports.sweep import seat_action_from_sweep
     sc = _Counts([[900, 700, 700, 700], [750, 750, 750, 750], [600, 800, 800, 800]], 3000)
     curve = {"identified": True, "crossing": {"value": 2.0}, "bootstrap": {"low": 1.4, "high": 2.7}}
     action = seat_action_from_sweep(_seats([5, -1.7, -1.7, -1.7], [1e-9, 0.2, 0.2, 0.2]), sc, ARMS, "k", 4, "g", curve)
-    assert action.startswith("set `k` near the fair value the sweep below finds, about 2 [1.4, 2.7]")
+    assert action.startswith("set `k` near the fair value the sweep of `k` below finds, about 2 [1.4, 2.7]")
+    assert "--set k=2`" in action                                 # the value to check, not a placeholder
     assert seat_action_from_sweep(_seats([0.5, 0, 0, -0.5], [1, 1, 1, 1]), sc, ARMS, "k", 4, "g", curve) == ""
