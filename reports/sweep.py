@@ -398,6 +398,13 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
                 f"[{b['low']:.3g}, {b['high']:.3g}] (its own curve, bootstrap over seeds); check every seat at "
                 f"{key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1))
     near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
+    default = _default(game, key)
+    if near and default is not None and set(near) == {default}:
+        return (f"{ref} is too small to place it: only at the default {key} = {default}, where the seat study "
+                f"finds the edge with more games, does seat {seat}'s 95% interval contain fair; play more games per arm "
+                f"(`agon sweep {game} --players {players}{f' --strategies {by}' if by else ''} --param {key}=LO:HI:STEP "
+                "--games N`)")
+    near = [v for v in near if v != default]       # the seat study already flags the default
     if not near:
         return (f"{ref} has seat {seat} cross fair between two swept values: sweep finer there "
                 f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
@@ -412,6 +419,17 @@ def _seat_crossing(run, curve: dict, players: int, seat: int):
     x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
     return seat_crossing(run, x_by_arm, players, seat, n_boot=1000,
                          seed=int((curve.get("bootstrap") or {}).get("seed", 0)))
+
+
+def _default(game: str, key: str) -> str | None:
+    """The parameter's default as the sweep tables print it, or None for a game this installation lacks."""
+    from sim import get_game
+    from sim.spec import AgonInputError
+    try:
+        params = get_game(game).params
+    except AgonInputError:
+        return None
+    return value(params.get(key).default) if key in params.names() else None
 
 
 def _suggested(game: str, key: str, v: float) -> str:

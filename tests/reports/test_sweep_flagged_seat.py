@@ -85,3 +85,20 @@ def test_a_flagged_seat_0_is_pointed_at_the_identified_fair_value():
     assert action.startswith("set `k` near the fair value the sweep of `k` below finds, about 2 [1.4, 2.7]")
     assert "--set k=2`" in action                                 # the value to check, not a placeholder
     assert seat_action_from_sweep(_seats([0.5, 0, 0, -0.5], [1, 1, 1, 1]), sc, ARMS, "k", 4, "g", curve) == ""
+
+
+def test_the_default_value_is_not_offered_as_the_fix_for_its_own_edge():
+    """Magna Grecia's 4-player verdict offered `oracle_points` = 0, 2, 4 for seat 0's edge, 4 being the
+    default at which the seat study (4,000 games) had found it; the sweep's 800 games an arm were too
+    few to see it there. The default is left out, and a sweep that reaches fair only there says it is
+    too small to place the value."""
+    from reports.sweep import seat_action_from_sweep
+    arms = [{"arm": i, "values": {"oracle_points": v}} for i, v in enumerate((0, 4, 8))]
+    seats = _seats([3.4, 0, 0, -2], [1e-6, 1, 1, 0.2])
+    sc = _Counts([[760, 800, 800, 840], [780, 800, 800, 820], [900, 780, 760, 760]], 3000)
+    action = seat_action_from_sweep(seats, sc, arms, "oracle_points", 4, "magna-grecia", {})
+    assert "contain fair at oracle_points = 0 (pointwise" in action and "--set oracle_points=0`" in action
+    only = _Counts([[900, 800, 700, 800], [780, 800, 800, 820], [900, 780, 760, 760]], 3000)
+    action = seat_action_from_sweep(seats, only, arms, "oracle_points", 4, "magna-grecia", {})
+    assert action.startswith("the sweep of `oracle_points` below is too small to place it: only at the default "
+                             "oracle_points = 4") and "--games N`" in action
