@@ -22,8 +22,8 @@ from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.outcomes import outcome_line
-from reports.sweep import (_flagged_seat, curve_seat_slopes, param_limits, seat_action_from_sweep, seats_advice,
-                           seats_moved_text)
+from reports.sweep import (_flagged_seat, _seat_crossing, _suggested, curve_seat_slopes, param_limits,
+                           seat_action_from_sweep, seats_advice, seats_moved_text)
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
@@ -82,9 +82,10 @@ def sweep_levels(gdir: Path, base_dir: Path, key: str, players: int, curve: dict
 
 def seat_action_from_slopes(seats, players: int, game: str, level: str, sweep_slopes: dict) -> str:
     """The action of a level's seat verdict when that level played no sweep: what the sweeps that were
-    played (other players, same player count) did to the seat it flags. Magna Grecia's `ismcts` verdict
-    said "compensate it, e.g. sweep the key constant" below a `greedy` and a `tuned` sweep that both
-    moved that seat by -6.6 points."""
+    played (other players, same player count) did to the seat it flags, and where that seat meets fair
+    for the strongest swept player whose crossing is identified (`sweep_slopes["runs"]`: strategy ->
+    (run, komi curve), strongest first). Magna Grecia's `ismcts` verdict said "compensate it, e.g. sweep
+    the key constant" below a `greedy` and a `tuned` sweep that both moved that seat by -6.6 points."""
     r = _flagged_seat(seats, players)
     by = {k: v for k, v in (sweep_slopes.get("by") or {}).items() if v is not None}
     if r is None or not by or sweep_slopes.get("players") != players:
@@ -95,6 +96,14 @@ def seat_action_from_slopes(seats, players: int, game: str, level: str, sweep_sl
     check = (f"check a value with `{level}` against the default on the same seeds (`agon seats {game} --players "
              f"{players} --strategies {level} --set {key}=V`, then `agon compare`)")
     if moved:
+        for k, (run, curve) in (sweep_slopes.get("runs") or {}).items():   # the strongest swept player first
+            own = _seat_crossing(run, curve, players, seat) if k in moved else None
+            if own is not None and own["identified"]:
+                v, b = own["crossing"]["value"], own["bootstrap"]
+                try_v = _suggested(game, key, v)
+                return (f"the sweeps of `{key}` below move seat {seat} ({said} across the range), and with `{k}` it "
+                        f"meets fair at about {key} = {v:.3g} [{b['low']:.3g}, {b['high']:.3g}]; "
+                        + check.replace("a value", f"{key} = {try_v}", 1).replace("=V`", f"={try_v}`", 1))
         return f"the sweeps of `{key}` below move seat {seat} ({said} across the range); {check}"
     return (f"no sweep of `{key}` below moved seat {seat} significantly (played with "
             f"{', '.join(f'`{k}`' for k in by)}), so `{key}` may not be the lever; {check}, or sweep another "
@@ -607,7 +616,9 @@ def build(gdir, results: dict | None = None) -> dict:
         summary.append(txt + f". Reproduce: `{m.get('command', '')}`")
         level_sweeps = sweep_levels(gdir, d, key, p, curve, slopes, results)
         sweep_slopes = {"key": key, "players": p, "by": {strategies: slopes, **{lvl: ls["slopes"]
-                                                                               for lvl, ls in level_sweeps.items()}}}
+                                                                               for lvl, ls in level_sweeps.items()}},
+                        "runs": {**{lvl: (ls["dir"], ls["curve"]) for lvl, ls in reversed(list(level_sweeps.items()))},
+                                 strategies: (d, curve)}}
         for lvl, ls in level_sweeps.items():
             verdicts.append(level_sweep_verdict(key, strategies, lvl, ls, p))
             if ls["slopes"] is not None:

@@ -117,3 +117,10 @@ def test_a_seats_own_fair_crossing_and_the_action_that_names_it(tmp_path):
     assert f"--strategies cautious --set handicap={int(round(v))}`" in act
     assert "cross fair between two swept values" in seat_action_from_sweep(
         (None, None, tab), seat_counts(run), meta["sweep"]["arms"], "handicap", 3, "pig", curve)   # without the run
+    # a level without its own sweep: the value where the swept player's seat 1 meets fair, to check
+    from reports.design import seat_action_from_slopes
+    info = {"key": "handicap", "players": 3, "by": {"cautious": sw.seat_slopes(run, x, 3)},
+            "runs": {"cautious": (run, curve)}}
+    act = seat_action_from_slopes((None, None, tab), 3, "pig", "expert", info)
+    assert f"and with `cautious` it meets fair at about handicap = {v:.3g}" in act
+    assert f"check handicap = {int(round(v))} with `expert`" in act and f"--set handicap={int(round(v))}`" in act
