@@ -200,10 +200,10 @@ def resume_command(command: str) -> str:
     return " ".join(shlex.quote(w) for w in words) + " --resume"
 
 
-def add_adapt_options(p: argparse.ArgumentParser) -> None:
-    """--adapt / --train-games of sweep and tune (experiments/adapt.py)."""
+def add_adapt_options(p: argparse.ArgumentParser, rules: str = "every arm's rules") -> None:
+    """--adapt / --train-games of seats, sweep and tune (experiments/adapt.py)."""
     from experiments.adapt import DEFAULT_TRAIN_GAMES
     p.add_argument("--adapt", action="store_true",
-                   help="retrain the tuned players (--strategies tuned) for every arm's rules (cached)")
+                   help=f"retrain the tuned players (--strategies tuned) for {rules} (cached)")
     p.add_argument("--train-games", type=int, metavar="N",
-                   help=f"training games per arm with --adapt (default {DEFAULT_TRAIN_GAMES:,})")
+                   help=f"training games per rule set with --adapt (default {DEFAULT_TRAIN_GAMES:,})")

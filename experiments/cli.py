@@ -95,13 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("seats", help="seat (first-player) advantage study")
     _add_common(s, 10000)
+    add_adapt_options(s, "the run's rules (--set)")
 
     w = sub.add_parser("sweep", help="sweep one constant (or two, as a grid) on common random numbers")
     _add_common(w, 2000)
     w.add_argument("--param", action="append", required=True, metavar="NAME=LO:HI:STEP",
                    help="parameter range, inclusive; or NAME=a,b,c; twice for a grid")
     w.set_defaults(games_per_arm=True)
-    add_adapt_options(w)
+    add_adapt_options(w, "every arm's rules")
     from experiments.cli_studies import add_sequential_options, add_study_commands
     add_sequential_options(s)
     add_sequential_options(w)
@@ -292,6 +293,7 @@ def _render(folder: Path) -> None:
 def cmd_seats(args, argv) -> int:
     study = _study_from_args(args, argv, "seats")
     out = out_folder(args.out, f"runs/{study.game}-seats")
+    adapt_study(study, args, out)     # --adapt: tuned seats retrained for the --set rules (cached)
     if sequential_requested(args):
         return run_sequential_single(args, study, out, argv)
     _run_and_report(study, out, args.jobs, args.resume, args.force, args.backend, args.quiet,

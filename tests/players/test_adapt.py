@@ -37,12 +37,32 @@ def test_sweep_adapt_trains_each_arm_once_and_reports_it(tmp_path):
     assert [list(a["weights"].values())[0] for a in json.loads((out / "run.json").read_text())["adapt"]["arms"]] == files
 
 
+def test_seats_adapt_plays_the_sweeps_arm_with_its_cached_weights(tmp_path):
+    """`agon seats --set R --adapt`: the check a sweep's report advises (a value against the default on
+    the same seeds) with players trained for that value; it reuses the sweep's cached weights and
+    plays exactly the sweep's arm (same seed: the same games)."""
+    sw, se, cache = tmp_path / "sw", tmp_path / "se", tmp_path / "cache"
+    r = agon("sweep", "pig", "--players", "2", "--param", "target=30,80", "--strategies", "tuned", "--adapt",
+             "--train-games", "400", "--games", "60", "--seed", "4", "--out", sw, "--quiet", cache=cache)
+    assert r.returncode == 0, r.stderr
+    trained = sorted((cache / "agon" / "weights").rglob("pig-2p*.toml"))
+    r = agon("seats", "pig", "--players", "2", "--set", "target=80", "--strategies", "tuned", "--adapt",
+             "--train-games", "400", "--games", "60", "--seed", "4", "--out", se, "--quiet", cache=cache)
+    assert r.returncode == 0, r.stderr
+    assert sorted((cache / "agon" / "weights").rglob("pig-2p*.toml")) == trained       # nothing retrained
+    arm = pd.read_csv(sw / "sweep.csv").query("target == 80")[["seat", "wins"]].reset_index(drop=True)
+    assert arm.equals(pd.read_csv(se / "seats.csv")[["seat", "wins"]])
+    assert "Adapted players" in (se / "report.md").read_text()
+
+
 def test_adapt_needs_a_tuned_player_and_train_games_needs_adapt(tmp_path):
     r = agon("sweep", "pig", "--param", "target=15,80", "--strategies", "greedy", "--adapt", "--out", tmp_path / "a",
              cache=tmp_path)
     assert r.returncode == 2 and "tuned" in r.stderr and not (tmp_path / "a").exists()
     r = agon("sweep", "pig", "--param", "target=15,80", "--train-games", "500", "--out", tmp_path / "b", cache=tmp_path)
     assert r.returncode == 2 and "--adapt" in r.stderr
+    r = agon("seats", "pig", "--strategies", "greedy", "--adapt", "--out", tmp_path / "c", cache=tmp_path)
+    assert r.returncode == 2 and "tuned" in r.stderr and not (tmp_path / "c").exists()
     r = agon("tune", "pig", "--param", "target=20:40", "--target", "first_seat_fair", "--train-games", "500",
              cache=tmp_path)
     assert r.returncode == 2 and "--adapt" in r.stderr
