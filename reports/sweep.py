@@ -386,6 +386,9 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
                     "--param NAME=LO:HI:STEP` tries one)")
     check = (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
              f"{f' --strategies {by}' if by else ''} --set {key}=V`, then `agon compare`)")
+    if by and _is_tuned(game, by) and _default(game, key) is not None:   # its weights were tuned at the default
+        check = (f"check it against the default with players retrained for both values (`agon sweep {game} --players "
+                 f"{players} --param {key}={_default(game, key)},V --strategies {by} --adapt`)")
     crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
     if seat == 0 and curve.get("identified"):
         return (f"set `{key}` near the fair value {ref} finds, about {crossing['value']:.3g} "
@@ -419,6 +422,17 @@ def _seat_crossing(run, curve: dict, players: int, seat: int):
     x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
     return seat_crossing(run, x_by_arm, players, seat, n_boot=1000,
                          seed=int((curve.get("bootstrap") or {}).get("seed", 0)))
+
+
+def _is_tuned(game: str, strategy: str) -> bool:
+    """Whether the strategy plays trained weights (`--adapt` can retrain them for other rules)."""
+    from experiments.lineup import tuned_base
+    from sim import get_game
+    from sim.spec import AgonInputError
+    try:
+        return tuned_base(get_game(game), strategy) is not None
+    except AgonInputError:
+        return False
 
 
 def _default(game: str, key: str) -> str | None:

@@ -102,3 +102,6 @@ def test_the_default_value_is_not_offered_as_the_fix_for_its_own_edge():
     action = seat_action_from_sweep(seats, only, arms, "oracle_points", 4, "magna-grecia", {})
     assert action.startswith("the sweep of `oracle_points` below is too small to place it: only at the default "
                              "oracle_points = 4") and "--games N`" in action
+    # a tuned level's check retrains the players for both values: its weights were tuned at the default
+    action = seat_action_from_sweep(seats, sc, arms, "oracle_points", 4, "magna-grecia", {}, by="tuned")
+    assert "(`agon sweep magna-grecia --players 4 --param oracle_points=4,0 --strategies tuned --adapt`)" in action
