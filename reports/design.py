@@ -58,12 +58,14 @@ def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
 def sweep_levels(gdir: Path, base_dir: Path, key: str, players: int, curve: dict, slopes, results: dict) -> dict:
     """The sweep played again by each further strategy (folders sweep-<key>-<strategy>, same values
     and seeds): per strategy its run, seat counts, arms, komi curve, every seat's slope and each
-    seat's slope difference against the base sweep (reports/sweep.slope_differences)."""
+    seat's slope difference against the base sweep (reports/sweep.slope_differences). Only the
+    strategies this battery names (a folder a resumed battery with another config left is not read)."""
     from reports import sweep as sweep_mod
     from reports.aggregate import aggregate_run
+    named = ((load_meta(gdir) or {}).get("battery") or {}).get("sweep_levels")
     out = {}
     for ld in sorted(gdir.glob(f"sweep-{key}-*")):
-        if not (ld / "run.json").exists():
+        if not (ld / "run.json").exists() or (named is not None and ld.name[len(f"sweep-{key}-"):] not in named):
             continue
         lm = load_meta(ld)
         res = results.get(ld.name) if isinstance(results.get(ld.name), dict) else None

@@ -186,6 +186,15 @@ def test_the_sweep_is_played_again_by_a_stronger_player(tmp_path):
     assert "(the same sweep and seeds, 300 games an arm, 3 players)" in line and "Against `greedy`:" in line
     assert "### Every seat, at each level" in md and "](sweep_seats.png)" in md
     assert "the sweep of `target` with `cautious` below" in verdict or "Seat advantage (3 players, `cautious`): seat" not in verdict
+    # a level sweep this battery does not name (left by a run with another config) is not read
+    import shutil
+    from reports.design import build
+    shutil.copytree(g / "sweep-target-cautious", g / "sweep-target-random")
+    stale = json.loads((g / "sweep-target-random" / "run.json").read_text())
+    (g / "sweep-target-random" / "run.json").write_text(json.dumps({**stale, "strategies": ["random"] * 3}))
+    build(g)
+    again = (g / "report.md").read_text().split("## Verdict")[1].split("## Contents")[0]
+    assert [l[:26] for l in again.splitlines() if l.startswith("- `target` with")] == ["- `target` with `cautious`"]
     cfg.write_text(cfg.read_text() + 'sweep_levels = "grandmaster"\n')
     assert main(["design-report", "pig", "--config", str(cfg), "--out", str(tmp_path / "bad"), "--quiet"]) == 2
     assert not (tmp_path / "bad").exists()
