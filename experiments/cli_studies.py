@@ -116,8 +116,8 @@ def add_study_commands(sub) -> None:
     k.add_argument("--budgets", type=ascii_text, help="budgets B, comma separated, each played against copies at B/2 "
                                                      "(default: the game's ladder, listed by `agon games GAME`)")
 
-    d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, tournament, components, causal "
-                                             "checks, the findings again at each skill level, whether each level is "
+    d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, the sweep again by tuned, "
+                                             "tournament, components, causal checks, the findings again at each skill level, whether each level is "
                                              "stronger than the one below, player checks) in one report")
     d.add_argument("game", nargs="+", help="one or more games")
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
