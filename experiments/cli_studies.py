@@ -117,8 +117,9 @@ def add_study_commands(sub) -> None:
                                                      "(default: the game's ladder, listed by `agon games GAME`)")
 
     d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, the sweep again by tuned, "
-                                             "tournament, components, causal checks, the findings again at each skill level, whether each level is "
-                                             "stronger than the one below, player checks) in one report")
+                                             "tournament, components, causal checks, the findings again at each "
+                                             "skill level, whether each level is stronger than the one below, "
+                                             "player checks) in one report")
     d.add_argument("game", nargs="+", help="one or more games")
     d.add_argument("--config", help="TOML file with per-game game counts (default experiments/configs/design.toml)")
     d.add_argument("--scale", type=number(0, MAX_SCALE, open_lo=True), default=1.0,

@@ -55,27 +55,27 @@ def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
     return said + f"; its 95% interval contains fair at {key} = {', '.join(near)} (pointwise, per value)."
 
 
-def sweep_levels(gdir: Path, base_dir: Path, key: str, players: int, curve: dict, slopes, results: dict) -> dict:
-    """The sweep played again by each further strategy (folders sweep-<key>-<strategy>, same values
-    and seeds): per strategy its run, seat counts, arms, komi curve, every seat's slope and each
-    seat's slope difference against the base sweep (reports/sweep.slope_differences). Only the
-    strategies this battery names (a folder a resumed battery with another config left is not read)."""
+def sweep_levels(gdir: Path, named, base_dir: Path, key: str, players: int, curve: dict, slopes,
+                 results: dict) -> dict:
+    """The sweep played again by each further strategy the battery names (`named`: its sweep_levels;
+    folders sweep-<key>-<strategy>, same values and seeds): per strategy its run, seat counts, arms,
+    komi curve, every seat's slope and each seat's slope difference against the base sweep
+    (reports/sweep.slope_differences). A folder a battery with another config left is not read."""
     from reports import sweep as sweep_mod
     from reports.aggregate import aggregate_run
-    named = ((load_meta(gdir) or {}).get("battery") or {}).get("sweep_levels")
+    x_by_arm = sweep_mod.curve_x_by_arm(curve)
     out = {}
-    for ld in sorted(gdir.glob(f"sweep-{key}-*")):
-        if not (ld / "run.json").exists() or (named is not None and ld.name[len(f"sweep-{key}-"):] not in named):
+    for lvl in named or []:
+        ld = gdir / f"sweep-{key}-{lvl}"
+        if not (ld / "run.json").exists():
             continue
         lm = load_meta(ld)
-        res = results.get(ld.name) if isinstance(results.get(ld.name), dict) else None
-        lcurve = (res or {}).get("komi") or sweep_mod.komi_curve(aggregate_run(ld), lm, players, n_boot=1000,
-                                                                 seed=int(lm.get("seed", 0)))
-        lslopes = sweep_mod.curve_seat_slopes(ld, lcurve, players)
-        diffs = None
-        if lslopes is not None and slopes is not None and curve.get("x") is not None:
-            x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
-            diffs = sweep_mod.slope_differences(base_dir, ld, x_by_arm, players)
+        res = results.get(ld.name) if isinstance(results.get(ld.name), dict) else {}
+        lcurve = res.get("komi") or sweep_mod.komi_curve(aggregate_run(ld), lm, players, n_boot=1000,
+                                                         seed=int(lm.get("seed", 0)))
+        lslopes = res["seat_slopes"] if "seat_slopes" in res else sweep_mod.curve_seat_slopes(ld, lcurve, players)
+        diffs = (sweep_mod.slope_differences(base_dir, ld, x_by_arm, players)
+                 if lslopes is not None and slopes is not None and x_by_arm is not None else None)
         out[lm["strategies"][0]] = {"dir": ld, "meta": lm, "sc": seat_counts(ld), "arms": lm["sweep"]["arms"],
                                     "curve": lcurve, "slopes": lslopes, "diffs": diffs, "key": key, "base_slopes": slopes,
                                     "players": players, "games": int(lm["games"]) // max(1, len(lm["sweep"]["arms"]))}
@@ -584,7 +584,7 @@ def build(gdir, results: dict | None = None) -> dict:
                f"{value(hi_arm['values'][key])} ({p} players, n = {integer(r_lo[4])} per arm, same seeds)")
         slope_txt = (f"slope {slope['slope']:+.2f} points per unit [{slope['low']:+.2f}, {slope['high']:+.2f}]"
                      if slope and np.isfinite(slope.get("slope", np.nan)) else "")
-        slopes = curve_seat_slopes(d, curve, p)
+        slopes = (res or {})["seat_slopes"] if "seat_slopes" in (res or {}) else curve_seat_slopes(d, curve, p)
         seat_moves = seats_moved_text(slopes, key) if slopes is not None else ""
         if curve.get("identified"):
             txt += (f"; the seat 0 rate meets fair {pct(1 / p)} at about {key} = {crossing['value']:.3g} "
@@ -616,7 +616,8 @@ def build(gdir, results: dict | None = None) -> dict:
             verdicts[-1] += " " + other
             txt += ". " + other.rstrip(".")
         summary.append(txt + f". Reproduce: `{m.get('command', '')}`")
-        level_sweeps = sweep_levels(gdir, d, key, p, curve, slopes, results)
+        level_sweeps = sweep_levels(gdir, (meta.get("battery") or {}).get("sweep_levels"), d, key, p, curve, slopes,
+                                    results)
         sweep_slopes = {"key": key, "players": p, "by": {strategies: slopes, **{lvl: ls["slopes"]
                                                                                for lvl, ls in level_sweeps.items()}},
                         "runs": {**{lvl: (ls["dir"], ls["curve"]) for lvl, ls in reversed(list(level_sweeps.items()))},

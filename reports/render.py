@@ -789,6 +789,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                                + ("; diamond: the fair value, shaded: its bootstrap 95% interval." if ident else
                                   "; no fair value is drawn: the crossing is not identified.")))
             slopes = sweep_mod.curve_seat_slopes(run_dir, curve, players)    # every seat, not only seat 0's curve
+            result["seat_slopes"] = slopes                                    # the design report reads it too
             if slopes is not None:
                 files["seat_slopes.csv"] = _csv(slopes)
             sl = curve.get("slope") or {}

@@ -19,7 +19,7 @@ from reports.seats import seat_table
 __all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
            "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "seat0_slope", "seat_slopes",
            "seat_crossing", "slope_differences", "seat_action_from_sweep",
-           "seats_moved_text", "curve_seat_slopes", "seats_advice", "paired_vs_base",
+           "seats_moved_text", "curve_x_by_arm", "curve_seat_slopes", "seats_advice", "paired_vs_base",
            "komi_curve",
            "grid_table", "grid_crossings"]
 
@@ -386,9 +386,10 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
                     "--param NAME=LO:HI:STEP` tries one)")
     check = (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
              f"{f' --strategies {by}' if by else ''} --set {key}=V`, then `agon compare`)")
-    if by and _is_tuned(game, by) and _default(game, key) is not None:   # its weights were tuned at the default
+    default = _default(game, key)
+    if by and default is not None and _is_tuned(game, by):   # its weights were tuned at the default
         check = (f"check it against the default with players retrained for both values (`agon sweep {game} --players "
-                 f"{players} --param {key}={_default(game, key)},V --strategies {by} --adapt`)")
+                 f"{players} --param {key}={default},V --strategies {by} --adapt`)")
     crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
     if seat == 0 and curve.get("identified"):
         return (f"set `{key}` near the fair value {ref} finds, about {crossing['value']:.3g} "
@@ -401,7 +402,6 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
                 f"[{b['low']:.3g}, {b['high']:.3g}] (its own curve, bootstrap over seeds); check every seat at "
                 f"{key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1))
     near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
-    default = _default(game, key)
     if near and default is not None and set(near) == {default}:
         return (f"{ref} is too small to place it: only at the default {key} = {default}, where the seat study "
                 f"finds the edge with more games, does seat {seat}'s 95% interval contain fair; play more games per arm "
@@ -417,44 +417,46 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
 
 def _seat_crossing(run, curve: dict, players: int, seat: int):
     """seat_crossing over the komi curve's arms and values, or None without a run or numeric values."""
-    if run is None or curve.get("x") is None or len(curve["x"]) < 2:
+    x_by_arm = curve_x_by_arm(curve)
+    if run is None or x_by_arm is None:
         return None
-    x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
     return seat_crossing(run, x_by_arm, players, seat, n_boot=1000,
                          seed=int((curve.get("bootstrap") or {}).get("seed", 0)))
+
+
+def _spec_of(game: str | None):
+    """The game's GameSpec, or None for a game this installation lacks (a report read elsewhere)."""
+    from sim import get_game
+    from sim.spec import AgonInputError
+    try:
+        return get_game(game)
+    except (AgonInputError, TypeError):
+        return None
+
+
+def _param(game: str | None, key: str):
+    """The game's parameter `key`, or None (unknown game or parameter)."""
+    spec = _spec_of(game)
+    return spec.params.get(key) if spec is not None and key in spec.params.names() else None
 
 
 def _is_tuned(game: str, strategy: str) -> bool:
     """Whether the strategy plays trained weights (`--adapt` can retrain them for other rules)."""
     from experiments.lineup import tuned_base
-    from sim import get_game
-    from sim.spec import AgonInputError
-    try:
-        return tuned_base(get_game(game), strategy) is not None
-    except AgonInputError:
-        return False
+    spec = _spec_of(game)
+    return spec is not None and tuned_base(spec, strategy) is not None
 
 
 def _default(game: str, key: str) -> str | None:
-    """The parameter's default as the sweep tables print it, or None for a game this installation lacks."""
-    from sim import get_game
-    from sim.spec import AgonInputError
-    try:
-        params = get_game(game).params
-    except AgonInputError:
-        return None
-    return value(params.get(key).default) if key in params.names() else None
+    """The parameter's default as the sweep tables print it, or None."""
+    par = _param(game, key)
+    return value(par.default) if par is not None else None
 
 
 def _suggested(game: str, key: str, v: float) -> str:
     """A value to try: the crossing rounded to what the parameter takes."""
-    from sim import get_game
-    from sim.spec import AgonInputError
-    try:
-        params = get_game(game).params
-    except AgonInputError:          # a report of a game this installation lacks
-        return f"{v:.3g}"
-    return str(int(round(v))) if key in params.names() and params.get(key).integer else f"{v:.3g}"
+    par = _param(game, key)
+    return str(int(round(v))) if par is not None and par.integer else f"{v:.3g}"
 
 
 def slope_differences(run_a, run_b, x_by_arm: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:
@@ -505,13 +507,18 @@ def seats_moved_text(slopes: pd.DataFrame, param: str, alpha: float = 0.05) -> s
     return f"Across the range `{param}` moves " + ", ".join(parts) + " (clustered slopes, Holm over the seats)."
 
 
-def curve_seat_slopes(run, curve: dict, players: int) -> pd.DataFrame | None:
-    """seat_slopes over a komi curve's numeric swept values (its table's arms), None when the swept
-    values are not numbers or there is one arm."""
+def curve_x_by_arm(curve: dict) -> dict | None:
+    """{arm: swept value} of a komi curve, or None when the swept values are not numbers or there
+    is one arm (no slope, no crossing)."""
     if curve.get("x") is None or len(curve["x"]) < 2:
         return None
-    x_by_arm = dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
-    return seat_slopes(run, x_by_arm, players)
+    return dict(zip(curve["table"]["arm"].tolist(), np.asarray(curve["x"], float).tolist()))
+
+
+def curve_seat_slopes(run, curve: dict, players: int) -> pd.DataFrame | None:
+    """seat_slopes over a komi curve's numeric swept values (its table's arms), or None."""
+    x_by_arm = curve_x_by_arm(curve)
+    return None if x_by_arm is None else seat_slopes(run, x_by_arm, players)
 
 
 def seats_advice(curve: dict, param: str, limits, slopes: pd.DataFrame | None) -> tuple[str, str]:
@@ -685,10 +692,5 @@ def unidentified_advice(curve: dict, param: str, limits: tuple | None = None) ->
 def param_limits(game: str | None, param: str) -> tuple | None:
     """(lo, hi) a numeric parameter of `game` may take, or None (unknown game or parameter, an
     option or a boolean): what unidentified_advice needs to not ask for an impossible sweep."""
-    from sim import get_game
-    from sim.spec import AgonInputError
-    try:
-        p = get_game(game).params.get(param)
-    except (AgonInputError, KeyError, TypeError, ValueError):
-        return None
-    return None if p.choices or p.boolean else (float(p.lo), float(p.hi))
+    p = _param(game, param)
+    return None if p is None or p.choices or p.boolean else (float(p.lo), float(p.hi))
