@@ -18,7 +18,7 @@ from reports.seats import seat_table
 
 __all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
            "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "seat0_slope", "seat_slopes",
-           "seat_crossing", "slope_differences", "seat_action_from_sweep",
+           "seat_crossing", "seat_paired", "games_to_see", "slope_differences", "seat_action_from_sweep",
            "seats_moved_text", "curve_x_by_arm", "curve_seat_slopes", "seats_advice", "paired_vs_base",
            "komi_curve",
            "grid_table", "grid_crossings"]
@@ -317,12 +317,9 @@ def _swept_rows(run, x_by_arm: dict, players: int) -> pd.DataFrame:
     return df.assign(x=df["arm"].map(x_by_arm).astype(float))
 
 
-def seat_crossing(run, x_by_arm: dict, players: int, seat: int, n_boot: int = 1000, seed: int = 0) -> dict:
-    """Where one seat's win share meets fair along the swept value: the komi curve's fair crossing
-    (linear interpolation between arms) and its bootstrap over seeds, resampled jointly in every arm,
-    for any seat. The komi curve gives seat 0's; Magna Grecia's flagged seat is the last one (20.9%
-    at the default `oracle_points`), and a designer asks which value brings that seat to fair.
-    Returns {"seat", "x", "rates", "crossing" (fair_crossing), "bootstrap", "identified"}."""
+def _seat_matrix(run, x_by_arm: dict, players: int, seat: int):
+    """One seat's wins and games per resampling unit (seed, or block of SEED_BLOCK seeds on long
+    runs) and arm, the arms in the order of their swept values: (arms, x, num, den, unit name)."""
     from reports.aggregate import EXACT_SEEDS, SEED_BLOCK
     df = _swept_rows(run, x_by_arm, players)
     arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
@@ -336,13 +333,79 @@ def seat_crossing(run, x_by_arm: dict, players: int, seat: int, n_boot: int = 10
     den = np.zeros_like(num)
     np.add.at(num, (u, col), df[f"win_{seat}"].to_numpy(float))
     np.add.at(den, (u, col), 1.0)
+    return arms, x, num, den, "seed" if exact else f"block of {SEED_BLOCK:,} seeds"
+
+
+def seat_crossing(run, x_by_arm: dict, players: int, seat: int, n_boot: int = 1000, seed: int = 0) -> dict:
+    """Where one seat's win share meets fair along the swept value: the komi curve's fair crossing
+    (linear interpolation between arms) and its bootstrap over seeds, resampled jointly in every arm,
+    for any seat. The komi curve gives seat 0's; Magna Grecia's flagged seat is the last one (20.9%
+    at the default `oracle_points`), and a designer asks which value brings that seat to fair.
+    Returns {"seat", "x", "rates", "crossing" (fair_crossing), "bootstrap", "identified"}."""
+    arms, x, num, den, unit = _seat_matrix(run, x_by_arm, players, seat)
     with np.errstate(invalid="ignore", divide="ignore"):
         rates = num.sum(axis=0) / den.sum(axis=0)
     cross = fair_crossing(x, rates, 1.0 / players)
-    boot = (_bootstrap(num, den, x, players, n_boot, seed, 0.05, 4_000_000,
-                       "seed" if exact else f"block of {SEED_BLOCK:,} seeds") if n_boot > 0 and len(num) else None)
+    boot = (_bootstrap(num, den, x, players, n_boot, seed, 0.05, 4_000_000, unit)
+            if n_boot > 0 and len(num) else None)
     return {"seat": int(seat), "x": x, "rates": rates, "crossing": cross, "bootstrap": boot,
             "identified": bool(cross["value"] is not None and boot is not None and boot["identified"])}
+
+
+def seat_paired(run, x_by_arm: dict, players: int, seat: int, base: int, alpha: float = 0.05) -> pd.DataFrame:
+    """Every arm against the base arm for one seat, on the seeds they share: paired_vs_base for any
+    seat (the komi curve's table pairs seat 0 only). The seat verdict's action read a flagged seat's
+    pointwise intervals: Magna Grecia's said seat 0's "95% interval contains fair at oracle_points =
+    0, 2" where, paired on the same seeds, 2 moved it by +0.1 points and 0 by -2.5 [-6.7, +1.7], and
+    the interval at the default held fair as well: arms too small to place the edge, not a fix.
+    Adds x (the arm's value), sd (of the per-unit differences) and games_per_unit (for a sample size)."""
+    arms, x, num, den, _ = _seat_matrix(run, x_by_arm, players, seat)
+    b = arms.index(base)
+    out = _paired_rows(((a, num[:, [j, b]], den[:, [j, b]]) for j, a in enumerate(arms)), base, alpha)
+    return out.assign(x=x)
+
+
+def _paired_rows(pairs, base: int, alpha: float) -> pd.DataFrame:
+    """(arm, num, den) with columns (arm, base) per unit -> the paired difference of the win rate
+    (points, weighted t interval over the units that have both), p, Holm across the other arms."""
+    from statsmodels.stats.weightstats import DescrStatsW
+    rows = []
+    for a, num, den in pairs:
+        both = (den[:, 0] > 0) & (den[:, 1] > 0)
+        row = {"arm": int(a), "units": int(both.sum()), "diff_points": np.nan, "diff_low": np.nan,
+               "diff_high": np.nan, "p_paired": np.nan, "sd": np.nan,
+               "games_per_unit": float(den[both, 0].mean()) if both.any() else np.nan}
+        if a == base:
+            row.update(diff_points=0.0, diff_low=0.0, diff_high=0.0)
+        elif both.sum() >= 2:
+            w = den[both, 0]
+            d = num[both, 0] / den[both, 0] - num[both, 1] / den[both, 1]
+            ds = DescrStatsW(d, weights=w)
+            lo, hi = ds.tconfint_mean(alpha)
+            row.update(diff_points=100 * ds.mean, diff_low=100 * lo, diff_high=100 * hi, sd=float(ds.std),
+                       p_paired=float(ds.ttest_mean(0.0)[1]) if ds.std > 0 else (1.0 if ds.mean == 0 else 0.0))
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    others = out["arm"] != base
+    out["p_paired_holm"] = np.nan
+    fin = others & np.isfinite(out["p_paired"])
+    if fin.any():
+        out.loc[fin, "p_paired_holm"] = stats.holm(out.loc[fin, "p_paired"].to_numpy())
+    return out
+
+
+def games_to_see(sd: float, shift_points: float, games_per_unit: float, power: float = 0.8,
+                 alpha: float = 0.05) -> int | None:
+    """Games per arm for a paired t test on the units (seeds) to see a change of `shift_points`
+    with the given power (two-sided), from the per-unit SD a sweep measured, rounded up to a
+    hundred; None when the SD or the shift is not usable."""
+    from statsmodels.stats.power import TTestPower
+    if not (np.isfinite(sd) and sd > 0 and np.isfinite(shift_points) and shift_points != 0
+            and np.isfinite(games_per_unit) and games_per_unit > 0):
+        return None
+    n = TTestPower().solve_power(effect_size=abs(shift_points) / 100 / sd, alpha=alpha, power=power,
+                                 alternative="two-sided")
+    return int(math.ceil(float(n) * games_per_unit / 100.0) * 100)
 
 
 def _flagged_seat(seats, players: int):
@@ -384,12 +447,16 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
                     f"value from {first} to {last}, so in that range `{key}` is not the lever (`agon games {game}` lists "
                     f"the parameters; `agon sweep {game} --players {players}{f' --strategies {by}' if by else ''} "
                     "--param NAME=LO:HI:STEP` tries one)")
-    check = (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
-             f"{f' --strategies {by}' if by else ''} --set {key}=V`, then `agon compare`)")
     default = _default(game, key)
-    if by and default is not None and _is_tuned(game, by):   # its weights were tuned at the default
-        check = (f"check it against the default with players retrained for both values (`agon sweep {game} --players "
-                 f"{players} --param {key}={default},V --strategies {by} --adapt`)")
+
+    def check_at(v: str, games: int | None = None) -> str:
+        n = f" --games {games}" if games else ""
+        if by and default is not None and _is_tuned(game, by):   # its weights were tuned at the default
+            return (f"check it against the default with players retrained for both values (`agon sweep {game} "
+                    f"--players {players} --param {key}={default},{v}{n} --strategies {by} --adapt`)")
+        return (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
+                f"{f' --strategies {by}' if by else ''}{n} --set {key}={v}`, then `agon compare`)")
+    check = check_at("V")
     crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
     if seat == 0 and curve.get("identified"):
         return (f"set `{key}` near the fair value {ref} finds, about {crossing['value']:.3g} "
@@ -401,6 +468,9 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
         return (f"{ref} brings seat {seat} to fair at about {key} = {v:.3g} "
                 f"[{b['low']:.3g}, {b['high']:.3g}] (its own curve, bootstrap over seeds); check every seat at "
                 f"{key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1))
+    base = next((a["arm"] for a in arms if value(a["values"][key]) == default), None)
+    if run is not None and base is not None and numeric_values([a["values"][key] for a in arms]) is not None:
+        return _paired_action(run, arms, key, players, seat, float(r.edge_points), base, ref, check_at)
     near = [value(a["values"][key]) for a, x in zip(arms, rates) if x[1] <= fair <= x[2]]
     if near and default is not None and set(near) == {default}:
         return (f"{ref} is too small to place it: only at the default {key} = {default}, where the seat study "
@@ -413,6 +483,49 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
                 f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
     return (f"{ref} has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
             f"(pointwise, seat {seat} only); {check.replace('V', near[0], 1) if len(near) == 1 else check}")
+
+
+def _paired_action(run, arms, key: str, players: int, seat: int, edge: float, base: int, ref: str, check_at) -> str:
+    """The action for a flagged seat whose own fair value the sweep does not identify, from the
+    seat's paired differences to the default arm (seat_paired): a value that moves it toward fair
+    significantly (Holm over the arms) is named with its move; otherwise the largest move toward fair,
+    with the games an arm it would take to see a change the size of the edge (80% power)."""
+    x_by_arm = {a["arm"]: float(a["values"][key]) for a in arms}
+    label = {a["arm"]: value(a["values"][key]) for a in arms}
+    tab = seat_paired(run, x_by_arm, players, seat, base)
+    others = tab[(tab["arm"] != base) & np.isfinite(tab["diff_points"])]
+    if not len(others):
+        return ""
+    games = int(others["units"].max() * others["games_per_unit"].max())
+    toward = others[others["diff_points"] * np.sign(edge) < 0]
+    def move(r) -> str:
+        return (f"{r.diff_points:+.1f} points [{r.diff_low:+.1f}, {r.diff_high:+.1f}] (Holm p = "
+                f"{_p(r.p_paired_holm)})")
+    same = f"on the same seeds as the default ({key} = {label[base]})"
+    sig = toward[toward["p_paired_holm"] < 0.05]
+    if len(sig):     # the value whose move leaves the smallest edge
+        r = sig.loc[(sig["diff_points"] + edge).abs().idxmin()]
+        v = label[int(r.arm)]
+        return f"{ref}, {same}, has {key} = {v} move seat {seat} toward fair by {move(r)}; " + check_at(v)
+    if not len(toward):
+        r = others.loc[others["diff_points"].abs().idxmin()]
+        return (f"{ref} moves seat {seat} toward fair at no value: {same}, every swept value leaves it as far "
+                f"from fair or further (the least: {key} = {label[int(r.arm)]}, {move(r)}), so in this range "
+                f"`{key}` is not shown to compensate it")
+    r = toward.loc[(toward["diff_points"] * np.sign(edge)).idxmin()]
+    v = label[int(r.arm)]
+    n = games_to_see(float(r.sd), edge, float(r.games_per_unit))
+    text = (f"{ref} does not show a value that moves seat {seat} toward fair: {same}, the largest move toward "
+            f"fair is {key} = {v}, {move(r)}")
+    if n and n <= games:
+        return (text + f"; its {games:,} games an arm would have shown a change the size of the seat study's edge "
+                f"({edge:+.1f} points) 80% of the time, so in this range `{key}` is unlikely to compensate it")
+    text += f"; {games:,} games an arm cannot tell it from none. "
+    if not n:
+        return text + check_at(v).capitalize()
+    return (text + f"To see a change the size of the seat study's edge ({edge:+.1f} points) 80% of the time, " +
+            check_at(v, n).replace("check it against the default", f"check {key} = {v} against the default", 1)
+            .replace(" (`", f" with about {n:,} games (`", 1))
 
 
 def _seat_crossing(run, curve: dict, players: int, seat: int):
@@ -546,31 +659,8 @@ def paired_vs_base(agg, arms: list[int], base: int, players: int, alpha: float =
     """Every arm against the base arm on the seeds they share (common random numbers): the
     difference in seat 0's win rate with a paired t interval over seeds (or seed blocks), p,
     and Holm across the arms. One row per arm (the base arm's row is 0)."""
-    from statsmodels.stats.weightstats import DescrStatsW
     agg = as_aggregate(agg, players)
-    rows = []
-    for a in arms:
-        num, den = agg.seeds.matrix([a, base])
-        both = (den[:, 0] > 0) & (den[:, 1] > 0)
-        row = {"arm": int(a), "units": int(both.sum()), "diff_points": np.nan, "diff_low": np.nan,
-               "diff_high": np.nan, "p_paired": np.nan}
-        if a == base:
-            row.update(diff_points=0.0, diff_low=0.0, diff_high=0.0)
-        elif both.sum() >= 2:
-            w = den[both, 0]
-            d = num[both, 0] / den[both, 0] - num[both, 1] / den[both, 1]
-            ds = DescrStatsW(d, weights=w)
-            lo, hi = ds.tconfint_mean(alpha)
-            row.update(diff_points=100 * ds.mean, diff_low=100 * lo, diff_high=100 * hi,
-                       p_paired=float(ds.ttest_mean(0.0)[1]) if ds.std > 0 else (1.0 if ds.mean == 0 else 0.0))
-        rows.append(row)
-    out = pd.DataFrame(rows)
-    others = out["arm"] != base
-    out["p_paired_holm"] = np.nan
-    fin = others & np.isfinite(out["p_paired"])
-    if fin.any():
-        out.loc[fin, "p_paired_holm"] = stats.holm(out.loc[fin, "p_paired"].to_numpy())
-    return out
+    return _paired_rows(((a, *agg.seeds.matrix([a, base])) for a in arms), base, alpha)
 
 
 def komi_curve(agg, meta: dict, players: int, param: str | None = None,

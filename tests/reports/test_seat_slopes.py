@@ -124,3 +124,54 @@ def test_a_seats_own_fair_crossing_and_the_action_that_names_it(tmp_path):
     act = seat_action_from_slopes((None, None, tab), 3, "pig", "expert", info)
     assert f"and with `cautious` it meets fair at about handicap = {v:.3g}" in act
     assert f"check handicap = {int(round(v))} with `expert`" in act and f"--set handicap={int(round(v))}`" in act
+
+
+def test_a_flagged_seat_without_its_own_fair_value_is_judged_on_the_same_seeds(tmp_path):
+    """Magna Grecia's 4-player verdict said seat 0's "95% interval contains fair at oracle_points = 0, 2": the
+    pointwise intervals of 800-game arms, while on the same seeds 2 moved seat 0 by +0.1 points and the default's
+    own interval held fair too. The action now reads the flagged seat's paired differences to the default arm
+    (reports/sweep.seat_paired): a value that moves it toward fair (Holm), none that does, or too few games to
+    tell, with the games that would (80% power)."""
+    import pandas as pd
+    from reports.aggregate import aggregate_run
+    from reports.data import load_meta
+    from reports.fold import seat_counts
+    from reports.sweep import seat_action_from_sweep
+    run = _sweep(tmp_path / "h", "handicap", [0, 5, 10])             # Pig's default handicap is 0
+    arms = load_meta(run)["sweep"]["arms"]
+    x = {0: 0.0, 1: 5.0, 2: 10.0}
+    seat0 = sw.seat_paired(run, x, 3, 0, 0)                          # seat 0's equals the komi table's pairing
+    komi = sw.paired_vs_base(aggregate_run(run), [0, 1, 2], 0, 3)
+    assert np.allclose(seat0["diff_points"], komi["diff_points"]) and np.allclose(seat0["x"], [0, 5, 10])
+    assert np.allclose(seat0["p_paired_holm"].fillna(-1), komi["p_paired_holm"].fillna(-1))
+
+    def action(seat, edge, r=run, a=arms, key="handicap"):
+        tab = pd.DataFrame({"seat": [0, 1, 2], "p_holm": [0.5] * 3, "edge_points": [0.0] * 3})
+        tab.loc[seat, ["p_holm", "edge_points"]] = [1e-6, edge]
+        return seat_action_from_sweep((None, None, tab), seat_counts(r), a, key, 3, "pig", {}, run=r)
+
+    moved = action(0, 6.0)                      # the handicap pulls seat 0 down: toward fair
+    assert "on the same seeds as the default (handicap = 0), has handicap = " in moved
+    assert "move seat 0 toward fair by -" in moved and "`agon seats pig --players 3 --set handicap=" in moved
+    assert "moves seat 1 toward fair at no value" in action(1, 6.0)      # it lifts seat 1: away from fair
+    charm = _sweep(tmp_path / "c", "charm_points", [0, 3])              # a coin per seat: no seat moved on average
+    d = sw.seat_paired(charm, {0: 0.0, 1: 3.0}, 3, 1, 0).iloc[1]
+    assert d["diff_points"] > 0 and d["p_paired_holm"] > 0.05 and d["sd"] > 0
+    enough = action(1, -4.0, r=charm, a=load_meta(charm)["sweep"]["arms"], key="charm_points")
+    assert sw.games_to_see(d["sd"], 4.0, d["games_per_unit"]) <= 600        # the sweep could have seen 4 points
+    assert enough.startswith("the sweep of `charm_points` below does not show a value that moves seat 1 toward fair")
+    assert "its 600 games an arm would have shown a change the size of the seat study's edge (-4.0 points)" in enough
+    assert "is unlikely to compensate it" in enough
+    unsure = action(1, -2.0, r=charm, a=load_meta(charm)["sweep"]["arms"], key="charm_points")
+    n = sw.games_to_see(d["sd"], 2.0, d["games_per_unit"])
+    assert n > 600 and "600 games an arm cannot tell it from none" in unsure
+    assert f"with about {n:,} games (`agon seats pig --players 3 --games {n} --set charm_points=3`" in unsure
+
+
+def test_games_to_see_a_change_follow_the_power_of_a_paired_t_test():
+    from statsmodels.stats.power import TTestPower
+    n = TTestPower().solve_power(effect_size=0.034 / 0.5, alpha=0.05, power=0.8)
+    assert sw.games_to_see(0.5, 3.4, 1.0) == int(np.ceil(n / 100) * 100)
+    assert sw.games_to_see(0.5, -3.4, 2.0) == int(np.ceil(2 * n / 100) * 100)      # two games a seed
+    assert 3.5 < sw.games_to_see(0.5, 1.7, 1.0) / sw.games_to_see(0.5, 3.4, 1.0) < 4.5
+    assert sw.games_to_see(0.0, 3.4, 1.0) is None and sw.games_to_see(0.5, 0.0, 1.0) is None
