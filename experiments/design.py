@@ -21,6 +21,9 @@ Per game, into OUT/GAME/:
                   (Mare Nostrum's heroes, wonders, creatures), else for one seat at a time over 1/p of the
                   games (restricted play: Glory to Rome's buildings, Mare Nostrum's gods), so the report
                   states what the power is worth next to the association (`causal`);
+  seat-check-<key>-<value>/ the seats run at the default player count again on its first seeds with the
+                  key constant at the value the seat verdict names (its own fair value, or the swept value that
+                  moves the flagged seat toward fair), so the report states the check it asks for (`seat_check`);
 then OUT/GAME/report.md + report.html (reports/design.py) and OUT/index.md linking them.
 Game counts come from experiments/configs/design.toml (chosen to fit the README's time budget).
 """
@@ -39,7 +42,7 @@ from sim.spec import AgonInputError
 DEFAULT_CONFIG = Path(__file__).resolve().parent / "configs" / "design.toml"
 _GAME_KEYS = {"strategies", "seats", "sweep", "sweep_games", "tournament", "tournament_games", "players", "skill",
               "skill_games", "skill_trace_games", "order_games", "check_games", "check_option_games",
-              "check_confirm_games", "causal", "causal_games", "sweep_levels"}
+              "check_confirm_games", "causal", "causal_games", "sweep_levels", "seat_check"}
 DEFAULT_SKILL = ("greedy", "tuned", "ismcts")
 
 
@@ -67,6 +70,7 @@ class Battery:
     check_confirm_games: int = 100  # check-players: seeds (x every rotation) of a never-used family's variants
     causal: bool = True             # switch each flagged component's power off on the seats run's seeds
     causal_games: int = 0           # games of each causal check: the seats run's first games (0: all of them)
+    seat_check: bool = True         # play the key-constant value the seat verdict names, on the seats run's seeds
 
     def skill_games_of(self, level: str) -> int:
         """Games of one further skill level (a fast `tuned` can afford the seats run's size, a search less)."""
@@ -208,7 +212,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                            check_option_games=sc(raw.get("check_option_games", 20), 0),
                            check_confirm_games=max(1, sc(raw.get("check_confirm_games", 100), 0)),
                            causal=bool(raw.get("causal", True)),
-                           causal_games=sc(raw.get("causal_games", 0), 1) if raw.get("causal_games", 0) else 0))
+                           causal_games=sc(raw.get("causal_games", 0), 1) if raw.get("causal_games", 0) else 0,
+                           seat_check=bool(raw.get("seat_check", True))))
         further = out[-1].skill_runs()
         if isinstance(skill_games, dict) and further and set(skill_games) != set(further):
             raise AgonInputError(f"{path}: skill_games for {g} names {', '.join(sorted(skill_games))}; "
@@ -287,6 +292,10 @@ def run_battery(b: Battery, out: Path, jobs: int = 1, resume: bool = False, forc
         t0 = time.perf_counter()
         results.update(zip(reports, build_reports([child(out, n, "study") for n in reports], jobs)))
         times["study reports"] = round(time.perf_counter() - t0, 1)
+    if b.seat_check and b.sweep_values and b.players in b.seats:
+        t0 = time.perf_counter()
+        results["seat_check"] = run_seat_check(b, out, jobs, resume, force, progress, results)
+        times["seat check"] = round(time.perf_counter() - t0, 1)
     if b.causal and b.players in b.seats and has_power_switches(b.game):
         t0 = time.perf_counter()
         results["causal"] = run_power_checks(b, out, jobs, resume, force, progress)
@@ -371,6 +380,30 @@ def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool
     return played
 
 
+def run_seat_check(b: Battery, out: Path, jobs: int, resume: bool, force: bool, progress: bool,
+                   results: dict) -> tuple[str, int] | None:
+    """The check the seat verdict at the sweep's player count asks for (reports/design.seat_check_plan: a value
+    of the key constant from the sweep, and the games the sweep says it needs), played on the first seeds of
+    that count's seats run so it pairs with it, into out/seat-check-<key>-<value>/. Returns (folder, games)
+    or None when the verdict names no value. The plan is read from the played runs, so a resumed battery
+    plays the same check."""
+    from reports.design import seat_check_plan
+    plan = seat_check_plan(out, results)
+    if plan is None:
+        return None
+    p, n, key, v = plan["players"], int(plan["games"]), plan["key"], plan["value"]
+    st = Study(kind="seats", game=b.game, players=p, games=n, seed=b.seed, strategies=b.strategies,
+               params={key: v},
+               command=f"agon seats {b.game} --players {p} --games {n} --strategies {b.strategies} --seed {b.seed} "
+                       f"--set {key}={v}")
+    sub = child(out, plan["folder"], "study")
+    again = resume and (sub / "run.json").exists()
+    if progress:
+        print(f"== {b.game}: seat check, {key} = {v} ({n} games)", file=sys.stderr)
+    run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
+    return plan["folder"], n
+
+
 def spec_has_player_check(game: str) -> bool:
     return bool((get_game(game).extra or {}).get("player_check"))
 
@@ -414,7 +447,8 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
                                     "skill": b.skill, "skill_games": b.skill_games,
                                     "skill_trace_games": b.skill_trace_games, "order_games": b.order_games,
                                     "check_games": b.check_games, "check_option_games": b.check_option_games,
-                                    "check_confirm_games": b.check_confirm_games, "causal": b.causal}},
+                                    "check_confirm_games": b.check_confirm_games, "causal": b.causal,
+                                    "seat_check": b.seat_check}},
                  resume=resume, force=force)
     t0 = time.perf_counter()
     res = run_battery(b, gdir, jobs, resume=resume, force=force, progress=progress)
@@ -423,7 +457,8 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
         b.skill_trace_games * len(get_game(b.game).skill_ladder.budgets)
         if b.skill_trace_games and get_game(b.game).skill_ladder is not None else 0) + (
         b.order_games * len(b.order_steps())) + (
-        sum(n for _, n in res["results"].get("causal") or ()))
+        sum(n for _, n in res["results"].get("causal") or ())) + (
+        (res["results"].get("seat_check") or (None, 0))[1])
     folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
                          "study_seconds": res["times"]})
     build_design(gdir, res["results"])

@@ -131,6 +131,8 @@ _DESIGN_GAME = {
         "check_confirm_games": _int(1, MAX_GAMES, "a whole number of seeds >= 1"),
         "causal": {"type": "boolean", "valid": "true or false (switch each flagged component's power off)"},
         "causal_games": _int(0, MAX_GAMES, "a whole number of games >= 0 (0: the seats run's; else its first games)"),
+        "seat_check": {"type": "boolean",
+                       "valid": "true or false (play the value the seat verdict names against the default)"},
     },
     "additionalProperties": False,
 }

@@ -55,6 +55,15 @@ def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
     return said + f"; its 95% interval contains fair at {key} = {', '.join(near)} (pointwise, per value)."
 
 
+def _swept_values(battery: dict) -> str:
+    """The battery's sweep of the key constant as `--param` values and `--games` ("" without one)."""
+    values = battery.get("sweep") or []
+    if not values:
+        return ""
+    games = battery.get("sweep_games")
+    return ",".join(value(v) for v in values) + (f" --games {int(games)}" if games else "")
+
+
 def sweep_levels(gdir: Path, named, base_dir: Path, key: str, players: int, curve: dict, slopes,
                  results: dict) -> dict:
     """The sweep played again by each further strategy the battery names (`named`: its sweep_levels;
@@ -483,6 +492,96 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                     f"fair 1/{p_def}; a category's verdict at every level under its name.")
     return verdicts, skill_section
 
+def seat_tables(gdir: Path) -> dict:
+    """{players: (folder, meta, seat_rows, seat counts)} of the battery's seats runs, Holm over the seats of
+    every player count (holm_across_counts), as the report's seat verdicts are judged."""
+    dirs = sorted((d for d in Path(gdir).iterdir() if d.name.startswith("seats-") and (d / "run.json").exists()),
+                  key=lambda d: int(load_meta(d)["players"]))
+    tabs = {}
+    for d in dirs:
+        m = load_meta(d)
+        sc = seat_counts(d)
+        tabs[int(m["players"])] = (d, m, seat_rows(sc), sc)
+    holm_across_counts([t for _, _, t, _ in tabs.values()])
+    return tabs
+
+
+def key_sweep(gdir: Path, key_param: str | None, results: dict | None = None):
+    """(folder, meta, key, players, komi curve) of the battery's key-constant sweep, or None: the curve
+    its own report computed (results) or the same one again (bootstrap seeded by the run's seed)."""
+    d = Path(gdir) / f"sweep-{key_param}" if key_param else None
+    if d is None or not (d / "run.json").exists():
+        return None
+    m = load_meta(d)
+    p = int(m["players"])
+    res = (results or {}).get(d.name)
+    curve = res.get("komi") if isinstance(res, dict) else None
+    if curve is None:
+        from reports import sweep as sweep_mod
+        from reports.aggregate import aggregate_run
+        curve = sweep_mod.komi_curve(aggregate_run(d), m, p, n_boot=1000, seed=int(m.get("seed", 0)))
+    return d, m, m["sweep"]["params"][0], p, curve
+
+
+def seat_check_plan(gdir, results: dict | None = None) -> dict | None:
+    """The check the seat verdict at the sweep's player count names for the battery's own players (a value
+    of the key constant, and the games the sweep says it needs), or None: the design battery plays it on
+    the seat study's seeds (experiments/design.run_seat_check) and the report states what it found, so
+    the verdict's "check it" is answered in the same report. Read from the same tables as the verdict."""
+    from sim import get_game
+    gdir = Path(gdir)
+    spec = get_game(load_meta(gdir)["game"])
+    ks = key_sweep(gdir, spec.key_param, results)
+    if ks is None:
+        return None
+    d, m, key, p, curve = ks
+    tabs = seat_tables(gdir)
+    if p not in tabs:
+        return None
+    act = seat_action_from_sweep(tabs[p], seat_counts(d), m["sweep"]["arms"], key, p, spec.name, curve, run=d)
+    return _check_of(act, key, p, tabs)
+
+
+def _check_of(act, key: str, p: int, tabs: dict) -> dict | None:
+    """The check a seat action names (SeatAction.value), at most the seat study's games."""
+    if not act or getattr(act, "value", None) is None or p not in tabs:
+        return None
+    games = int(tabs[p][2]["games"].iloc[0])
+    return {"players": p, "key": key, "value": act.value, "seat": act.seat,
+            "games": min(games, act.games) if act.games else games, "folder": f"seat-check-{key}-{act.value}"}
+
+
+def seat_check_line(ref: Path, chk: Path, plan: dict) -> str:
+    """What the played check found, for the seat verdict: every seat's win rate at the checked value and at
+    the default on the same seeds, the paired change per seat (Holm over the seats), and the seat furthest
+    from fair at the value (its own Holm over the seats)."""
+    from reports.compare import paired, per_seed_results
+    p, key, v = plan["players"], plan["key"], plan["value"]
+    a, b = per_seed_results(ref, p), per_seed_results(chk, p)
+    shared = a.index.intersection(b.index)
+    if len(shared) < 2:
+        return ""
+    a = a.loc[shared]
+    moves = [paired(a, b, f"win_{k}", 100.0) for k in range(p)]
+    ps = np.array([r["p"] for r in moves], float)
+    holm = stats.holm(np.nan_to_num(ps, nan=1.0)) if p > 2 else ps
+    tab = seat_rows(seat_counts(chk))
+    worst = tab.iloc[int(np.argmax(np.abs(tab["edge_points"].to_numpy())))]
+    sig = [f"seat {k} {r['diff']:+.1f} [{r['low']:+.1f}, {r['high']:+.1f}] (Holm p = {pval(h)})"
+           for k, (r, h) in enumerate(zip(moves, holm)) if h < 0.05]
+    fair = 100.0 / p
+    left = (f"seat {int(worst.seat)} is still {worst.edge_points:+.1f} points from fair (Holm p = {pval(worst.p_holm)})"
+            if worst.p_holm < 0.05 else
+            f"no seat differs from fair {fair:.1f}% (the furthest, seat {int(worst.seat)}, {worst.edge_points:+.1f} "
+            f"points, Holm p = {pval(worst.p_holm)})")
+    return (f"Checked on the seat study's first {integer(len(shared))} seeds (`{load_meta(chk).get('command', '')}`): "
+            f"at {key} = {v} the seats win {', '.join(pct(r) for r in tab['rate'])} against "
+            f"{', '.join(pct(a[f'win_{k}'].mean()) for k in range(p))} at the default on the same seeds; "
+            + (f"it moves {', '.join(sig)} (paired per seed, Holm over the seats)" if sig else
+               "it moves no seat significantly (paired per seed, Holm over the seats)")
+            + f"; at {key} = {v} {left}.")
+
+
 def build(gdir, results: dict | None = None) -> dict:
     """Write gdir/report.md + report.html from the battery's run folders."""
     gdir = Path(gdir)
@@ -501,20 +600,14 @@ def build(gdir, results: dict | None = None) -> dict:
     order = LO.order_table(gdir, skill, p_def)     # the levels' order check: the tournament line and Skill sensitivity
 
     # ---- seats for every player count
-    seat_dirs = sorted((d for d in gdir.iterdir() if d.name.startswith("seats-") and (d / "run.json").exists()),
-                       key=lambda d: int(load_meta(d)["players"]))
-    seat_tabs, seat_verdict_at = {}, {}
-    for d in seat_dirs:
-        m = load_meta(d)
-        sc = seat_counts(d)
-        seat_tabs[int(m["players"])] = (d, m, seat_rows(sc), sc)
-    holm_across_counts([t for _, _, t, _ in seat_tabs.values()])
+    seat_tabs, seat_verdict_at = seat_tables(gdir), {}
     for p, (d, m, tab, sc) in seat_tabs.items():
         text, _ = _seat_finding(tab, p, m.get("command", ""), strategies)
         summary.append(text)
         seat_verdict_at[p] = len(verdicts)
         verdicts.append(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
-                                     key_param=spec.key_param, game=game, holm=p > 2 or len(seat_tabs) > 1))
+                                     key_param=spec.key_param, game=game, holm=p > 2 or len(seat_tabs) > 1,
+                                     key_values=_swept_values(meta.get("battery") or {})))
         n = int(tab["games"].iloc[0])
         det = stats.detectable_edge(n, 1.0 / p)
         limits.append(f"{p} players: with {integer(n)} games a seat edge below about {100 * det:.1f} points would be "
@@ -562,18 +655,11 @@ def build(gdir, results: dict | None = None) -> dict:
     # ---- key constant sweep
     level_sweeps = {}      # strategy -> the same sweep played by a further skill level (design.toml sweep_levels)
     sweep_slopes = {}      # what the sweeps did to every seat: {"key", "players", "by": {strategy: slopes}}
-    d = gdir / f"sweep-{spec.key_param}" if spec.key_param else None
-    if d is not None and (d / "run.json").exists():
-        m = load_meta(d)
-        key = m["sweep"]["params"][0]
-        p = int(m["players"])
+    ks = key_sweep(gdir, spec.key_param, results)
+    if ks is not None:
+        d, m, key, p, curve = ks
         komi = pd.read_csv(d / "komi.csv") if (d / "komi.csv").exists() else None
         res = results.get(d.name) if isinstance(results.get(d.name), dict) else None
-        curve = (res or {}).get("komi")
-        if curve is None:
-            from reports import sweep as sweep_mod
-            from reports.aggregate import aggregate_run
-            curve = sweep_mod.komi_curve(aggregate_run(d), m, p, n_boot=1000, seed=int(m.get("seed", 0)))
         crossing, boot, slope = curve.get("crossing") or {}, curve.get("bootstrap") or {}, curve.get("slope") or {}
         sc = seat_counts(d)
         arms = m["sweep"]["arms"]
@@ -606,6 +692,11 @@ def build(gdir, results: dict | None = None) -> dict:
             verdicts[-1] += " " + seat_moves
             txt += ". " + seat_moves.rstrip(".")
         action = seat_action_from_sweep(seat_tabs.get(p), sc, arms, key, p, game, curve, run=d)
+        plan = _check_of(action, key, p, seat_tabs)
+        chk = gdir / plan["folder"] if plan else None
+        if chk is not None and (chk / "run.json").exists() and p in seat_tabs:
+            checked = seat_check_line(seat_tabs[p][0], chk, plan)
+            action = action + (". " + checked.rstrip(".") if checked else "")
         if action:
             _, sm, stab, _ = seat_tabs[p]
             verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),

@@ -406,12 +406,14 @@ def _own_sweep_action(result: dict, meta: dict, tab, players: int, run_dir) -> s
 
 def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", bound_cols=("sim_ci_low", "sim_ci_high"),
                  key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high"),
-                 action: str = "", holm: bool | None = None) -> str:
+                 action: str = "", holm: bool | None = None, key_values: str = "") -> str:
     """One line: the seat question's answer and the action it implies (after a sequential stop,
     judged on the anytime-valid intervals and p-values). `action` replaces the default advice (a
     sweep of the key constant at this player count) where a sweep has already answered it. `holm`:
     whether p_col is Holm-adjusted (default: more than 2 seats; a design report's 2-player count is
-    adjusted with its other counts)."""
+    adjusted with its other counts). `key_values`: the values and games a design battery swept at its
+    default count (e.g. "0,2,4,6,8 --games 800"), so the advised sweep at another count is a command
+    to run, not a template."""
     fair = 1.0 / players
     holm = players > 2 if holm is None else holm
     sig = tab[tab[p_col] < 0.05]
@@ -421,8 +423,9 @@ def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", b
     if len(sig):
         r = sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
         edge = r.win_rate - fair
-        act = action or (f"compensate it, e.g. sweep the key constant: `agon sweep {game} --players {players} "
-                         f"--param {key_param}=LO:HI:STEP`" if key_param and game else
+        act = action or (f"compensate it, e.g. sweep the key constant{' over the range the battery swept' if key_values else ''}: "
+                         f"`agon sweep {game} --players {players} --param {key_param}={key_values or 'LO:HI:STEP'}`"
+                         if key_param and game else
                          "compensate it (a sweep of a scoring constant finds the value)")
         lo, hi = getattr(r, ci_cols[0]), getattr(r, ci_cols[1])
         return (f"Seat advantage{what}: seat {int(r.seat)} {pts(100 * edge, d)} points ({pct(r.win_rate, d)} "

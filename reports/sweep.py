@@ -18,7 +18,7 @@ from reports.seats import seat_table
 
 __all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
            "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "seat0_slope", "seat_slopes",
-           "seat_crossing", "seat_paired", "games_to_see", "slope_differences", "seat_action_from_sweep",
+           "seat_crossing", "seat_paired", "SeatAction", "games_to_see", "slope_differences", "seat_action_from_sweep",
            "seats_moved_text", "curve_x_by_arm", "curve_seat_slopes", "seats_advice", "paired_vs_base",
            "komi_curve",
            "grid_table", "grid_crossings"]
@@ -422,6 +422,17 @@ def _flagged_seat(seats, players: int):
     return sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
 
 
+class SeatAction(str):
+    """A seat verdict's action text, with the value it asks to check (`.value`, None when it names none),
+    the games that check needs when the sweep says so (`.games`) and the flagged seat (`.seat`): the
+    design battery plays that check (experiments/design.py) and its report states the result."""
+
+    def __new__(cls, text: str, seat: int | None = None, value: str | None = None, games: int | None = None):
+        a = super().__new__(cls, text)
+        a.seat, a.value, a.games = seat, value, games
+        return a
+
+
 def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, curve: dict, by: str = "",
                            run=None, ref: str = "") -> str:
     """The seat verdict's action at the sweep's player count, from what the sweep showed. Magna
@@ -459,15 +470,16 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
     check = check_at("V")
     crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
     if seat == 0 and curve.get("identified"):
-        return (f"set `{key}` near the fair value {ref} finds, about {crossing['value']:.3g} "
-                f"[{boot['low']:.3g}, {boot['high']:.3g}], and " + check.replace("V", _suggested(game, key, crossing["value"]), 1))
+        v = _suggested(game, key, crossing["value"])
+        return SeatAction(f"set `{key}` near the fair value {ref} finds, about {crossing['value']:.3g} "
+                          f"[{boot['low']:.3g}, {boot['high']:.3g}], and " + check.replace("V", v, 1), seat, v)
     own = _seat_crossing(run, curve, players, seat) if seat != 0 else None
     if own is not None and own["identified"]:
         v, b = own["crossing"]["value"], own["bootstrap"]
         try_v = _suggested(game, key, v)
-        return (f"{ref} brings seat {seat} to fair at about {key} = {v:.3g} "
-                f"[{b['low']:.3g}, {b['high']:.3g}] (its own curve, bootstrap over seeds); check every seat at "
-                f"{key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1))
+        return SeatAction(f"{ref} brings seat {seat} to fair at about {key} = {v:.3g} "
+                          f"[{b['low']:.3g}, {b['high']:.3g}] (its own curve, bootstrap over seeds); check every seat "
+                          f"at {key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1), seat, try_v)
     base = next((a["arm"] for a in arms if value(a["values"][key]) == default), None)
     if run is not None and base is not None and numeric_values([a["values"][key] for a in arms]) is not None:
         return _paired_action(run, arms, key, players, seat, float(r.edge_points), base, ref, check_at)
@@ -506,7 +518,8 @@ def _paired_action(run, arms, key: str, players: int, seat: int, edge: float, ba
     if len(sig):     # the value whose move leaves the smallest edge
         r = sig.loc[(sig["diff_points"] + edge).abs().idxmin()]
         v = label[int(r.arm)]
-        return f"{ref}, {same}, has {key} = {v} move seat {seat} toward fair by {move(r)}; " + check_at(v)
+        return SeatAction(f"{ref}, {same}, has {key} = {v} move seat {seat} toward fair by {move(r)}; " + check_at(v),
+                          seat, v)
     if not len(toward):
         r = others.loc[others["diff_points"].abs().idxmin()]
         return (f"{ref} moves seat {seat} toward fair at no value: {same}, every swept value leaves it as far "
@@ -514,18 +527,23 @@ def _paired_action(run, arms, key: str, players: int, seat: int, edge: float, ba
                 f"`{key}` is not shown to compensate it")
     r = toward.loc[(toward["diff_points"] * np.sign(edge)).idxmin()]
     v = label[int(r.arm)]
-    n = games_to_see(float(r.sd), edge, float(r.games_per_unit))
     text = (f"{ref} does not show a value that moves seat {seat} toward fair: {same}, the largest move toward "
             f"fair is {key} = {v}, {move(r)}")
-    if n and n <= games:
-        return (text + f"; its {games:,} games an arm would have shown a change the size of the seat study's edge "
-                f"({edge:+.1f} points) 80% of the time, so in this range `{key}` is unlikely to compensate it")
+    reach = r.diff_low if edge > 0 else r.diff_high      # the end of its interval furthest toward fair
+    if abs(reach) < abs(edge):
+        return SeatAction(text + f", and its interval stops short of the seat study's edge ({edge:+.1f} points): in "
+                          f"this range `{key}` does not compensate it")
+    n = games_to_see(float(r.sd), edge, float(r.games_per_unit))
+    why = f"a change the size of the seat study's edge ({edge:+.1f} points)"
+    if n and n <= games:      # an edge-sized change would likely have shown; confirm the smaller move seen
+        n = games_to_see(float(r.sd), float(r.diff_points), float(r.games_per_unit))
+        why = f"a move of the size seen ({r.diff_points:+.1f} points)"
     text += f"; {games:,} games an arm cannot tell it from none. "
     if not n:
-        return text + check_at(v).capitalize()
-    return (text + f"To see a change the size of the seat study's edge ({edge:+.1f} points) 80% of the time, " +
-            check_at(v, n).replace("check it against the default", f"check {key} = {v} against the default", 1)
-            .replace(" (`", f" with about {n:,} games (`", 1))
+        return SeatAction(text + check_at(v).capitalize(), seat, v)
+    return SeatAction(text + f"To see {why} 80% of the time, " +
+                      check_at(v, n).replace("check it against the default", f"check {key} = {v} against the default", 1)
+                      .replace(" (`", f" with about {n:,} games (`", 1), seat, v, n)
 
 
 def _seat_crossing(run, curve: dict, players: int, seat: int):

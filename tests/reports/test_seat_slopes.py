@@ -153,19 +153,28 @@ def test_a_flagged_seat_without_its_own_fair_value_is_judged_on_the_same_seeds(t
     moved = action(0, 6.0)                      # the handicap pulls seat 0 down: toward fair
     assert "on the same seeds as the default (handicap = 0), has handicap = " in moved
     assert "move seat 0 toward fair by -" in moved and "`agon seats pig --players 3 --set handicap=" in moved
+    assert moved.seat == 0 and f"--set handicap={moved.value}`" in moved and moved.games is None
     assert "moves seat 1 toward fair at no value" in action(1, 6.0)      # it lifts seat 1: away from fair
     charm = _sweep(tmp_path / "c", "charm_points", [0, 3])              # a coin per seat: no seat moved on average
     d = sw.seat_paired(charm, {0: 0.0, 1: 3.0}, 3, 1, 0).iloc[1]
     assert d["diff_points"] > 0 and d["p_paired_holm"] > 0.05 and d["sd"] > 0
-    enough = action(1, -4.0, r=charm, a=load_meta(charm)["sweep"]["arms"], key="charm_points")
-    assert sw.games_to_see(d["sd"], 4.0, d["games_per_unit"]) <= 600        # the sweep could have seen 4 points
-    assert enough.startswith("the sweep of `charm_points` below does not show a value that moves seat 1 toward fair")
-    assert "its 600 games an arm would have shown a change the size of the seat study's edge (-4.0 points)" in enough
-    assert "is unlikely to compensate it" in enough
-    unsure = action(1, -2.0, r=charm, a=load_meta(charm)["sweep"]["arms"], key="charm_points")
+    arms_c = load_meta(charm)["sweep"]["arms"]
+    short = action(1, -8.0, r=charm, a=arms_c, key="charm_points")        # its interval cannot reach 8 points
+    assert d["diff_high"] < 8.0 and short.startswith("the sweep of `charm_points` below does not show a value")
+    assert "its interval stops short of the seat study's edge (-8.0 points): in this range `charm_points` does not " \
+           "compensate it" in short and short.value is None
+    unsure = action(1, -2.0, r=charm, a=arms_c, key="charm_points")       # too few games to see 2 points
     n = sw.games_to_see(d["sd"], 2.0, d["games_per_unit"])
-    assert n > 600 and "600 games an arm cannot tell it from none" in unsure
+    assert n > 600 and "600 games an arm cannot tell it from none" in unsure and unsure.value == "3"
+    assert "To see a change the size of the seat study's edge (-2.0 points) 80% of the time" in unsure
     assert f"with about {n:,} games (`agon seats pig --players 3 --games {n} --set charm_points=3`" in unsure
+    assert unsure.games == n and unsure.seat == 1
+    # enough games to see the 4-point edge, which did not show: the check is sized for the smaller move seen
+    seen = action(1, -4.0, r=charm, a=arms_c, key="charm_points")
+    assert sw.games_to_see(d["sd"], 4.0, d["games_per_unit"]) <= 600 and d["diff_high"] >= 4.0   # 4 not ruled out
+    m = sw.games_to_see(d["sd"], d["diff_points"], d["games_per_unit"])
+    assert f"To see a move of the size seen ({d['diff_points']:+.1f} points) 80% of the time" in seen
+    assert f"--games {m} --set charm_points=3`" in seen and seen.games == m > 600
 
 
 def test_games_to_see_a_change_follow_the_power_of_a_paired_t_test():

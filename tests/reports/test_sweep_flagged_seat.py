@@ -67,6 +67,13 @@ def test_the_seat_verdict_does_not_advise_a_sweep_its_own_sweep_has_ruled_out():
     assert "Action: compensate it by another rule" in line and "e.g. sweep the key constant" not in line
     default = seat_verdict(tab, 4, 3000, key_param="k", game="g")
     assert "`agon sweep g --players 4 --param k=LO:HI:STEP`" in default   # the sweep at the verdict's count
+    # a design battery's other player counts: the range it swept, as a command to run
+    from reports.design import _swept_values
+    filled = seat_verdict(tab, 4, 3000, key_param="k", game="g",
+                          key_values=_swept_values({"sweep": [0, 2.5, 4], "sweep_games": 800}))
+    assert "sweep the key constant over the range the battery swept: `agon sweep g --players 4 --param k=0,2.5,4 " \
+           "--games 800`" in filled
+    assert _swept_values({}) == "" and _swept_values({"sweep": [1, 2]}) == "1,2"
 
 
 def test_where_the_sweep_reaches_fair_the_action_names_the_value_to_check():

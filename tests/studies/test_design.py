@@ -201,3 +201,42 @@ def test_the_sweep_is_played_again_by_a_stronger_player(tmp_path):
     from experiments.design import load_batteries
     cfg.write_text('[defaults]\nsweep_levels = "grandmaster,cautious"\n')
     assert load_batteries(["pig"], str(cfg), 1.0, 1)[0].sweep_levels == ["cautious"]
+
+
+def test_the_battery_plays_the_check_its_seat_verdict_names(tmp_path):
+    """design.toml `seat_check`: where the seat verdict at the sweep's player count names a value of the key
+    constant (here Pig's `target` = 60, the swept value that moves seat 0 most toward fair), the battery plays
+    it on the seat study's first seeds, and the verdict states the paired result: Magna Grecia's said "check
+    it against the default" and left the designer to run it (at `oracle_points` = 0 it moved seat 0 by -4.7
+    points). `seat_check = false` plays nothing; an unknown value type is a one-line error."""
+    import json
+    from reports.compare import compare_table
+    from reports.data import load_meta
+    cfg = tmp_path / "design.toml"
+    cfg.write_text('[defaults]\nstrategies = "greedy"\nsweep = "10,30,60"\nsweep_games = 300\n'
+                   'tournament = "random,greedy"\ntournament_games = 60\nskill = "greedy,cautious"\n'
+                   'skill_games = 150\ncheck_games = 0\nsweep_levels = ""\n[game.pig]\nplayers = 3\n'
+                   'seats = { 3 = 1200 }\n')
+    out = tmp_path / "design"
+    assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
+    g = out / "pig"
+    checks = [d for d in g.iterdir() if d.name.startswith("seat-check-")]
+    assert [d.name for d in checks] == ["seat-check-target-60"]
+    m = json.loads((checks[0] / "run.json").read_text())
+    assert m["seed"] == 1 and "--set target=60" in m["command"] and 0 < m["games"] <= 1200
+    verdict = (g / "report.md").read_text().split("## Verdict")[1].split("## Contents")[0]
+    line = next(l for l in verdict.splitlines() if l.startswith("- Seat advantage (3 players): seat 0"))
+    assert f"Checked on the seat study's first {m['games']:,} seeds" in line and "at target = 60 the seats win" in line
+    # the paired change the line states is `agon compare`'s on the same runs (same seeds)
+    tab = compare_table([g / "seats-3p", checks[0]], [load_meta(g / "seats-3p"), load_meta(checks[0])], 3)
+    r0 = tab[tab["seat"] == 0].iloc[0]
+    assert f"seat 0 {r0['diff']:+.1f} [{r0['low']:+.1f}, {r0['high']:+.1f}]" in line
+    assert json.loads((g / "run.json").read_text())["battery"]["seat_check"] is True
+    cfg.write_text(cfg.read_text() + "seat_check = false\n")
+    off = tmp_path / "off"
+    assert main(["design-report", "pig", "--config", str(cfg), "--out", str(off), "--quiet"]) == 0
+    assert not any(d.name.startswith("seat-check-") for d in (off / "pig").iterdir())
+    assert "Checked on the seat study's" not in (off / "pig" / "report.md").read_text()
+    cfg.write_text(cfg.read_text().replace("seat_check = false", 'seat_check = "yes"'))
+    assert main(["design-report", "pig", "--config", str(cfg), "--out", str(tmp_path / "bad"), "--quiet"]) == 2
+    assert not (tmp_path / "bad").exists()
