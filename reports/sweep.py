@@ -472,14 +472,16 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
     if seat == 0 and curve.get("identified"):
         v = _suggested(game, key, crossing["value"])
         return SeatAction(f"set `{key}` near the fair value {ref} finds, about {crossing['value']:.3g} "
-                          f"[{boot['low']:.3g}, {boot['high']:.3g}], and " + check.replace("V", v, 1), seat, v)
+                          f"[{boot['low']:.3g}, {boot['high']:.3g}], and " + check.replace("V", v, 1), seat,
+                          None if v == default else v)     # the default again is no check
     own = _seat_crossing(run, curve, players, seat) if seat != 0 else None
     if own is not None and own["identified"]:
         v, b = own["crossing"]["value"], own["bootstrap"]
         try_v = _suggested(game, key, v)
         return SeatAction(f"{ref} brings seat {seat} to fair at about {key} = {v:.3g} "
                           f"[{b['low']:.3g}, {b['high']:.3g}] (its own curve, bootstrap over seeds); check every seat "
-                          f"at {key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1), seat, try_v)
+                          f"at {key} = {try_v} " + check.replace("check it ", "", 1).replace("V", try_v, 1), seat,
+                          None if try_v == default else try_v)
     base = next((a["arm"] for a in arms if value(a["values"][key]) == default), None)
     if run is not None and base is not None and numeric_values([a["values"][key] for a in arms]) is not None:
         return _paired_action(run, arms, key, players, seat, float(r.edge_points), base, ref, check_at)

@@ -91,6 +91,12 @@ def test_a_flagged_seat_0_is_pointed_at_the_identified_fair_value():
     action = seat_action_from_sweep(_seats([5, -1.7, -1.7, -1.7], [1e-9, 0.2, 0.2, 0.2]), sc, ARMS, "k", 4, "g", curve)
     assert action.startswith("set `k` near the fair value the sweep of `k` below finds, about 2 [1.4, 2.7]")
     assert "--set k=2`" in action                                 # the value to check, not a placeholder
+    assert action.value == "2" and action.seat == 0                  # the check the design battery plays
+    near_default = {**curve, "crossing": {"value": 29.6}, "bootstrap": {"low": 25.0, "high": 34.0}}
+    arms = [{"arm": i, "values": {"target": v}} for i, v in enumerate((10, 30, 60))]
+    again = seat_action_from_sweep(_seats([5, -1.7, -1.7, -1.7], [1e-9, 0.2, 0.2, 0.2]), sc, arms, "target", 4, "pig",
+                                   near_default)
+    assert "--set target=30`" in again and again.value is None       # Pig's default: playing it again checks nothing
     assert seat_action_from_sweep(_seats([0.5, 0, 0, -0.5], [1, 1, 1, 1]), sc, ARMS, "k", 4, "g", curve) == ""
 
 
