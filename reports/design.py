@@ -551,6 +551,16 @@ def _check_of(act, key: str, p: int, tabs: dict) -> dict | None:
             "games": min(games, act.games) if act.games else games, "folder": f"seat-check-{key}-{act.value}"}
 
 
+def _played(chk: Path, plan: dict) -> bool:
+    """Whether `chk` holds the check the plan names (its value and games: a folder a resumed battery left with
+    other seats runs is not read)."""
+    if not (chk / "run.json").exists():
+        return False
+    m = load_meta(chk)
+    return (m.get("status") == "complete" and int(m.get("games", -1)) == int(plan["games"])
+            and str((m.get("params") or {}).get(plan["key"])) == str(plan["value"]))
+
+
 def seat_check_line(ref: Path, chk: Path, plan: dict) -> str:
     """What the played check found, for the seat verdict: every seat's win rate at the checked value and at
     the default on the same seeds, the paired change per seat (Holm over the seats), and the seat furthest
@@ -692,9 +702,9 @@ def build(gdir, results: dict | None = None) -> dict:
             verdicts[-1] += " " + seat_moves
             txt += ". " + seat_moves.rstrip(".")
         action = seat_action_from_sweep(seat_tabs.get(p), sc, arms, key, p, game, curve, run=d)
-        plan = _check_of(action, key, p, seat_tabs)
+        plan = _check_of(action, key, p, seat_tabs) if (meta.get("battery") or {}).get("seat_check", True) else None
         chk = gdir / plan["folder"] if plan else None
-        if chk is not None and (chk / "run.json").exists() and p in seat_tabs:
+        if chk is not None and _played(chk, plan):
             checked = seat_check_line(seat_tabs[p][0], chk, plan)
             action = action + (". " + checked.rstrip(".") if checked else "")
         if action:
