@@ -174,9 +174,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
         sweep = raw.get("sweep")
         if key is not None:
             if sweep is None:
-                import numpy as np
-                vals = np.linspace(key.lo, key.hi, 5)
-                sweep = sorted(set(int(round(v)) for v in vals)) if key.integer else [float(f"{v:.4g}") for v in vals]
+                from reports.sweep import default_values
+                sweep = default_values(key)
             elif isinstance(sweep, str):
                 from experiments.args import parse_range
                 sweep = parse_range(sweep)

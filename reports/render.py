@@ -423,8 +423,9 @@ def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", b
     if len(sig):
         r = sig.iloc[int(np.argmax(np.abs(sig["edge_points"].to_numpy())))]
         edge = r.win_rate - fair
+        swept = key_values or (sweep_mod.sweep_advice_values(game, key_param) if key_param and game else "")
         act = action or (f"compensate it, e.g. sweep the key constant{' over the range the battery swept' if key_values else ''}: "
-                         f"`agon sweep {game} --players {players} --param {key_param}={key_values or 'LO:HI:STEP'}`"
+                         f"`agon sweep {game} --players {players} --param {key_param}={swept or 'LO:HI:STEP'}`"
                          if key_param and game else
                          "compensate it (a sweep of a scoring constant finds the value)")
         lo, hi = getattr(r, ci_cols[0]), getattr(r, ci_cols[1])

@@ -586,6 +586,26 @@ def _default(game: str, key: str) -> str | None:
     return value(par.default) if par is not None else None
 
 
+def default_values(par) -> list:
+    """A numeric parameter's default sweep: five values over its allowed range (whole numbers for an integer
+    parameter) and its default, the base arm every sweep is compared with (STATISTICS.md). The design
+    battery sweeps these when design.toml names none, and a seat verdict outside a battery advises them."""
+    vals = np.linspace(par.lo, par.hi, 5)
+    out = sorted(set(int(round(v)) for v in vals)) if par.integer else [float(f"{v:.4g}") for v in vals]
+    out = [par.decode(par.encode(v)) for v in out]
+    default = par.decode(par.encode(par.default))
+    return out if default in out else sorted(out + [default])
+
+
+def sweep_advice_values(game: str, key: str) -> str:
+    """default_values of a numeric key constant as `--param` values ("" for an option, a switch or an
+    unknown parameter)."""
+    par = _param(game, key)
+    if par is None or par.choices or par.boolean:
+        return ""
+    return ",".join(value(v) for v in default_values(par))
+
+
 def _suggested(game: str, key: str, v: float) -> str:
     """A value to try: the crossing rounded to what the parameter takes."""
     par = _param(game, key)

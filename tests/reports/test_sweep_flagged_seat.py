@@ -74,6 +74,21 @@ def test_the_seat_verdict_does_not_advise_a_sweep_its_own_sweep_has_ruled_out():
     assert "sweep the key constant over the range the battery swept: `agon sweep g --players 4 --param k=0,2.5,4 " \
            "--games 800`" in filled
     assert _swept_values({}) == "" and _swept_values({"sweep": [1, 2]}) == "1,2"
+    # outside a battery (a seats report), the default sweep of the game's parameter: five values over its range
+    # and the default, as the battery sweeps when design.toml names none
+    alone = seat_verdict(tab, 4, 3000, key_param="oracle_points", game="magna-grecia")
+    assert "`agon sweep magna-grecia --players 4 --param oracle_points=0,3,4,6,9,12`" in alone
+
+
+def test_the_advised_sweep_is_the_one_a_battery_plays_by_default(tmp_path):
+    from experiments.design import load_batteries
+    from reports.sweep import sweep_advice_values
+    cfg = tmp_path / "design.toml"
+    cfg.write_text('[defaults]\nseats = 100\n')                   # no sweep named: the parameter's default sweep
+    b = load_batteries(["magna-grecia", "glory-to-rome"], str(cfg), 1.0, 1)
+    assert [str(v) for v in b[0].sweep_values] == sweep_advice_values("magna-grecia", "oracle_points").split(",")
+    assert [str(v) for v in b[1].sweep_values] == sweep_advice_values("glory-to-rome", "merchant_bonus_vp").split(",")
+    assert sweep_advice_values("magna-grecia", "oracle_placement") == ""          # an option: no values to sweep
 
 
 def test_where_the_sweep_reaches_fair_the_action_names_the_value_to_check():
