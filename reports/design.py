@@ -22,8 +22,8 @@ from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.outcomes import outcome_line
-from reports.sweep import (_flagged_seat, _seat_crossing, _suggested, curve_seat_slopes, param_limits,
-                           seat_action_from_sweep, seats_advice, seats_moved_text)
+from reports.sweep import (_flagged_seat, _seat_crossing, _suggested, curve_seat_slopes, curve_x_by_arm,
+                           param_limits, seat_action_from_sweep, seats_advice, seats_moved_text)
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
@@ -116,9 +116,13 @@ def seat_action_from_slopes(seats, players: int, game: str, level: str, sweep_sl
                         f"meets fair at about {key} = {v:.3g} [{b['low']:.3g}, {b['high']:.3g}]; "
                         + check.replace("a value", f"{key} = {try_v}", 1).replace("=V`", f"={try_v}`", 1))
         return f"the sweeps of `{key}` below move seat {seat} ({said} across the range); {check}"
+    xs = [curve_x_by_arm(c) for _, c in (sweep_slopes.get("runs") or {}).values()]
+    xs = next((sorted(set(x.values())) for x in xs if x), None)
+    swept = ",".join(value(v) for v in xs) if xs else "LO:HI:STEP"
     return (f"no sweep of `{key}` below moved seat {seat} significantly (played with "
-            f"{', '.join(f'`{k}`' for k in by)}), so `{key}` may not be the lever; {check}, or sweep another "
-            f"rule (`agon games {game}` lists them)")
+            f"{', '.join(f'`{k}`' for k in by)}), so `{key}` is not shown to be the lever for it: sweep it with "
+            f"`{level}` (`agon sweep {game} --players {players} --strategies {level} --param {key}={swept}`) or sweep "
+            f"another rule (`agon games {game}` lists them)")
 
 
 def seat_labels(base_slopes: pd.DataFrame, level_slopes: pd.DataFrame, diffs: pd.DataFrame | None,

@@ -87,7 +87,12 @@ def test_a_level_without_its_own_sweep_reads_the_sweeps_that_were_played():
     assert act.startswith("the sweeps of `oracle_points` below move seat 3 (-6.6 [-10.4, -2.8] with `greedy` across")
     assert "--strategies ismcts --set oracle_points=V" in act and "`tuned`" not in act.split(";")[0]
     none = {**info, "by": {"greedy": sl.assign(p_holm=0.4)}}
-    assert "no sweep of `oracle_points` below moved seat 3" in seat_action_from_slopes((None, None, tab), 4, "mg", "ismcts", none)
+    idle = seat_action_from_slopes((None, None, tab), 4, "mg", "ismcts", none)
+    assert "no sweep of `oracle_points` below moved seat 3" in idle and "=V`" not in idle
+    assert "sweep it with `ismcts` (`agon sweep mg --players 4 --strategies ismcts --param oracle_points=LO:HI:STEP`)" in idle
+    curve = {"x": np.array([0, 2, 4.0]), "table": pd.DataFrame({"arm": [0, 1, 2]})}
+    swept = seat_action_from_slopes((None, None, tab), 4, "mg", "ismcts", {**none, "runs": {"greedy": (None, curve)}})
+    assert "--strategies ismcts --param oracle_points=0,2,4`" in swept        # the values the battery swept
     assert seat_action_from_slopes((None, None, tab), 3, "mg", "ismcts", info) == ""      # another player count
 
 
