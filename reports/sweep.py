@@ -440,8 +440,10 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
     two lines above the sweep that had seat 3 below fair at every value from 0 to 8; "" when no
     seat is flagged (the default advice then stands). `by`: the strategy of a further level's sweep
     (its seat verdict reads that sweep). With the sweep's `run`, a flagged seat other than seat 0 gets
-    the value where its own curve meets fair, with its bootstrap interval (seat_crossing). `ref`: how
-    the text names the sweep (default "the sweep of `KEY` below"; a sweep's own report: "this sweep")."""
+    the value where its own curve meets fair, with its bootstrap interval (seat_crossing), and one whose
+    crossing is not identified is judged on its paired differences to the default arm (_paired_action).
+    `ref`: how the text names the sweep (default "the sweep of `KEY` below"; a sweep's own report: "this
+    sweep"). Returns a SeatAction: the text, and the value it asks to check, if any."""
     r = _flagged_seat(seats, players)
     if r is None:
         return ""
@@ -512,6 +514,7 @@ def _paired_action(run, arms, key: str, players: int, seat: int, edge: float, ba
         return ""
     games = int(others["units"].max() * others["games_per_unit"].max())
     toward = others[others["diff_points"] * np.sign(edge) < 0]
+
     def move(r) -> str:
         return (f"{r.diff_points:+.1f} points [{r.diff_low:+.1f}, {r.diff_high:+.1f}] (Holm p = "
                 f"{_p(r.p_paired_holm)})")
