@@ -584,7 +584,7 @@ def seat_check_line(ref: Path, chk: Path, plan: dict) -> str:
     sig = [f"seat {k} {r['diff']:+.1f} [{r['low']:+.1f}, {r['high']:+.1f}] (Holm p = {pval(h)})"
            for k, (r, h) in enumerate(zip(moves, holm)) if h < 0.05]
     fair = 100.0 / p
-    left = (f"seat {int(worst.seat)} is still {worst.edge_points:+.1f} points from fair (Holm p = {pval(worst.p_holm)})"
+    left = (f"seat {int(worst.seat)} is {worst.edge_points:+.1f} points from fair (Holm p = {pval(worst.p_holm)})"
             if worst.p_holm < 0.05 else
             f"no seat differs from fair {fair:.1f}% (the furthest, seat {int(worst.seat)}, {worst.edge_points:+.1f} "
             f"points, Holm p = {pval(worst.p_holm)})")
