@@ -232,6 +232,12 @@ def test_the_battery_plays_the_check_its_seat_verdict_names(tmp_path):
     r0 = tab[tab["seat"] == 0].iloc[0]
     assert f"seat 0 {r0['diff']:+.1f} [{r0['low']:+.1f}, {r0['high']:+.1f}]" in line
     assert json.loads((g / "run.json").read_text())["battery"]["seat_check"] is True
+    assert "still" not in line.split("Checked on")[1]        # a seat off fair at the value may have been fair before
+    # a check folder that does not hold the planned games (left by a resumed battery with other runs) is not read
+    from reports.design import build
+    (checks[0] / "run.json").write_text(json.dumps({**m, "games": m["games"] - 1}))
+    build(g)
+    assert "Checked on the seat study's" not in (g / "report.md").read_text()
     cfg.write_text(cfg.read_text() + "seat_check = false\n")
     off = tmp_path / "off"
     assert main(["design-report", "pig", "--config", str(cfg), "--out", str(off), "--quiet"]) == 0
