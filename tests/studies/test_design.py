@@ -163,17 +163,23 @@ def test_seat_verdicts_are_corrected_over_every_player_count():
     assert np.isclose(alone["p_holm"].iloc[0], 0.006 * 18) and alone["p_holm"].iloc[0] > 0.05   # the flag goes
 
 
+def _pig_config(tmp_path, skill_games: int, sweep_levels: str, seats: int):
+    """A small 3-player Pig battery (`target` swept over 10, 30, 60; no player checks) in tmp_path/design.toml."""
+    cfg = tmp_path / "design.toml"
+    cfg.write_text('[defaults]\nstrategies = "greedy"\nseats = 300\nsweep = "10,30,60"\nsweep_games = 300\n'
+                   'tournament = "random,greedy"\ntournament_games = 60\nskill = "greedy,cautious"\n'
+                   f'skill_games = {skill_games}\ncheck_games = 0\nsweep_levels = "{sweep_levels}"\n[game.pig]\n'
+                   f'players = 3\nseats = {{ 3 = {seats} }}\n')
+    return cfg
+
+
 def test_the_sweep_is_played_again_by_a_stronger_player(tmp_path):
     """design.toml `sweep_levels`: the key constant's sweep is played again by each further player on
     the same seeds, and the report says which seats it moves for that player, whether that differs
     from the base player's (per seat), and the level's seat verdict reads that sweep. A level the
     game's own table names and the game lacks is a one-line error; from [defaults] it is skipped."""
     import json
-    cfg = tmp_path / "design.toml"
-    cfg.write_text('[defaults]\nstrategies = "greedy"\nseats = 300\nsweep = "10,30,60"\nsweep_games = 300\n'
-                   'tournament = "random,greedy"\ntournament_games = 60\nskill = "greedy,cautious"\n'
-                   'skill_games = 300\ncheck_games = 0\nsweep_levels = "cautious"\n[game.pig]\nplayers = 3\n'
-                   'seats = { 3 = 600 }\n')
+    cfg = _pig_config(tmp_path, skill_games=300, sweep_levels="cautious", seats=600)
     out = tmp_path / "design"
     assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
     g = out / "pig"
@@ -212,11 +218,7 @@ def test_the_battery_plays_the_check_its_seat_verdict_names(tmp_path):
     import json
     from reports.compare import compare_table
     from reports.data import load_meta
-    cfg = tmp_path / "design.toml"
-    cfg.write_text('[defaults]\nstrategies = "greedy"\nsweep = "10,30,60"\nsweep_games = 300\n'
-                   'tournament = "random,greedy"\ntournament_games = 60\nskill = "greedy,cautious"\n'
-                   'skill_games = 150\ncheck_games = 0\nsweep_levels = ""\n[game.pig]\nplayers = 3\n'
-                   'seats = { 3 = 1200 }\n')
+    cfg = _pig_config(tmp_path, skill_games=150, sweep_levels="", seats=1200)
     out = tmp_path / "design"
     assert main(["design-report", "pig", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
     g = out / "pig"
