@@ -117,7 +117,8 @@ def add_study_commands(sub) -> None:
                                                      "(default: the game's ladder, listed by `agon games GAME`)")
 
     d = sub.add_parser("design-report", help="the standard battery (seats, key sweep, the sweep again by tuned, "
-                                             "the value the seat verdict names played against the default, "
+                                             "the value the seat verdict names played against the default "
+                                             "at every player count, "
                                              "tournament, components, causal checks, the findings again at each "
                                              "skill level, whether each level is stronger than the one below, "
                                              "player checks) in one report")

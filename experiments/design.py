@@ -383,24 +383,29 @@ def run_seat_check(b: Battery, out: Path, jobs: int, resume: bool, force: bool, 
                    results: dict) -> tuple[str, int] | None:
     """The check the seat verdict at the sweep's player count asks for (reports/design.seat_check_plan: a value
     of the key constant from the sweep, and the games the sweep says it needs), played on the first seeds of
-    that count's seats run so it pairs with it, into out/seat-check-<key>-<value>/. Returns (folder, games)
-    or None when the verdict names no value. The plan is read from the played runs, so a resumed battery
-    plays the same check."""
+    that count's seats run so it pairs with it, into out/seat-check-<key>-<value>/, and at every other count
+    of the seats runs (out/seat-check-<key>-<value>-<n>p/): the constant is one rule for every count, and a
+    value that fixes one count can unbalance another. Returns (folder, games in all) or None when the verdict
+    names no value. The plan is read from the played runs, so a resumed battery plays the same check."""
     from reports.design import seat_check_plan
     plan = seat_check_plan(out, results)
     if plan is None:
         return None
-    p, n, key, v = plan["players"], int(plan["games"]), plan["key"], plan["value"]
-    st = Study(kind="seats", game=b.game, players=p, games=n, seed=b.seed, strategies=b.strategies,
-               params={key: v},
-               command=f"agon seats {b.game} --players {p} --games {n} --strategies {b.strategies} --seed {b.seed} "
-                       f"--set {key}={v}")
-    sub = child(out, plan["folder"], "study")
-    again = resume and (sub / "run.json").exists()
-    if progress:
-        print(f"== {b.game}: seat check, {key} = {v} ({n} games)", file=sys.stderr)
-    run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
-    return plan["folder"], n
+    key, v, total = plan["key"], plan["value"], 0
+    # the checked count first, then the same value at every other count of the seats runs (one rule for all)
+    for at in [plan] + list(plan.get("others") or []):
+        p, n = int(at["players"]), int(at["games"])
+        st = Study(kind="seats", game=b.game, players=p, games=n, seed=b.seed, strategies=b.strategies,
+                   params={key: v},
+                   command=f"agon seats {b.game} --players {p} --games {n} --strategies {b.strategies} "
+                           f"--seed {b.seed} --set {key}={v}")
+        sub = child(out, at["folder"], "study")
+        again = resume and (sub / "run.json").exists()
+        if progress:
+            print(f"== {b.game}: seat check, {key} = {v}, {p} players ({n} games)", file=sys.stderr)
+        run_study(st, sub, jobs=jobs, resume=again, force=force, progress=progress, plan=Plan(st, jobs))
+        total += n
+    return plan["folder"], total
 
 
 def spec_has_player_check(game: str) -> bool:

@@ -232,6 +232,8 @@ def draw(h: Heatmap, tab: pd.DataFrame, shapes, background=None, title: str = ""
     matplotlib patch of a location (a hexagon, a circle, a rectangle), its label position and
     font size; `background(ax)` draws what is under the cells (the board)."""
     from matplotlib import colors as mcolors
+    from matplotlib import rc_context
+    from matplotlib.collections import PatchCollection
     from reports import plots
     groups = [g for g in tab["group"].unique()] if "group" in tab else [""]
     ncol = min(2 if size[0] > 1.3 * size[1] else 3, len(groups))     # wide maps: two panels a row
@@ -255,27 +257,28 @@ def draw(h: Heatmap, tab: pd.DataFrame, shapes, background=None, title: str = ""
         if background is not None:
             background(ax)
         sub = tab[tab["group"] == g] if "group" in tab else tab
+        cells = {False: ([], []), True: ([], [])}      # hatched or not: (patches, face colours)
         for r in sub.itertuples(index=False):
             patch, (lx, ly), fs = shapes(ax, int(r.location))
             ok = bool(r.judged) and np.isfinite(r.value)
-            if not ok:
-                patch.set_facecolor("#cfcfcf")
-                patch.set_alpha(0.9)
-            else:
-                covers = h.stat == "lift" and not (r.low > 0 or r.high < 0)
-                patch.set_facecolor(cmap(norm(r.value)))
-                patch.set_alpha(0.45 if covers else 1.0)
-                if covers:
-                    patch.set_hatch("////")
-            patch.set_edgecolor("#555")
-            patch.set_linewidth(0.3)
-            ax.add_patch(patch)
+            covers = ok and h.stat == "lift" and not (r.low > 0 or r.high < 0)
+            face = (mcolors.to_rgba("#cfcfcf", 0.9) if not ok else
+                    mcolors.to_rgba(cmap(norm(r.value)), 0.45 if covers else 1.0))
+            cells[covers][0].append(patch)
+            cells[covers][1].append(face)
             if label_every or ok:
                 n = int(r.n) if h.source != "game_value" else None
                 txt = _label(h, r, ok, n)
                 if txt:
                     ax.text(lx, ly, txt, ha="center", va="center", fontsize=fs, zorder=6,
-                            color=_ink(patch.get_facecolor()) if ok else "#111")
+                            color=_ink(face) if ok else "#111")
+        # one collection per fill style: drawn as one path collection, several times faster than a patch
+        # each (a Magna Grecia seats report drew 1,500 cells)
+        for covers, (patches, faces) in cells.items():
+            if patches:
+                with rc_context({"hatch.color": "#55555573"}):   # the edge's grey at the pale fill's alpha
+                    ax.add_collection(PatchCollection(patches, facecolors=faces, edgecolors="#555",
+                                                      linewidths=0.3, hatch="////" if covers else None, zorder=1))
         ax.autoscale_view()
         if g:
             ax.set_title(str(g), fontsize=9)
@@ -331,16 +334,14 @@ def _label(h: Heatmap, r, ok: bool, n) -> str:
 
 def figure_bytes(fig) -> tuple[bytes, bytes]:
     """(PNG, SVG) of a figure (PNG deterministic; SVG without a date or random ids)."""
-    from matplotlib import rcParams
     from reports.plots import png_bytes
     png = png_bytes(fig)
     buf = io.StringIO()
-    old = rcParams.get("svg.hashsalt")
-    rcParams["svg.hashsalt"] = "agon"
-    try:
+    from matplotlib import rc_context
+    # text as SVG text, not outlines: a map's hundreds of cell labels stay searchable and it saves half the
+    # SVG's drawing time
+    with rc_context({"svg.hashsalt": "agon", "svg.fonttype": "none"}):
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
-    finally:
-        rcParams["svg.hashsalt"] = old
     return png, buf.getvalue().encode("utf-8")
 
 

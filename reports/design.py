@@ -551,8 +551,12 @@ def _check_of(act, key: str, p: int, tabs: dict) -> dict | None:
     if not act or getattr(act, "value", None) is None or p not in tabs:
         return None
     games = int(tabs[p][2]["games"].iloc[0])
+    n = min(games, act.games) if act.games else games
+    # the constant is one rule for every player count: the same value on the other counts' seats runs
+    others = [{"players": q, "games": min(int(tabs[q][2]["games"].iloc[0]), n),
+               "folder": f"seat-check-{key}-{act.value}-{q}p"} for q in sorted(tabs) if q != p]
     return {"players": p, "key": key, "value": act.value, "seat": act.seat,
-            "games": min(games, act.games) if act.games else games, "folder": f"seat-check-{key}-{act.value}"}
+            "games": n, "folder": f"seat-check-{key}-{act.value}", "others": others}
 
 
 def _played(chk: Path, plan: dict) -> bool:
@@ -563,6 +567,84 @@ def _played(chk: Path, plan: dict) -> bool:
     m = load_meta(chk)
     return (m.get("status") == "complete" and int(m.get("games", -1)) == int(plan["games"])
             and str((m.get("params") or {}).get(plan["key"])) == str(plan["value"]))
+
+
+def cross_count_check(gdir: Path, plan: dict, tabs: dict) -> list[dict]:
+    """The checked value at the battery's other player counts, each on the first seeds of its own seats run:
+    per count, the seats' rates at the value and at the default, the paired change of each seat (seat 0 only
+    at 2 players) and its distance from fair. One Holm family over every seat of every count for the changes,
+    one for the distances, so "no count is moved" is a statement about all of them."""
+    from reports.compare import paired, per_seed_results
+    rows = []
+    for o in plan.get("others") or []:
+        q, chk = int(o["players"]), Path(gdir) / o["folder"]
+        if q not in tabs or not _played(chk, {**plan, **o}):
+            continue
+        a, b = per_seed_results(tabs[q][0], q), per_seed_results(chk, q)
+        shared = a.index.intersection(b.index)
+        if len(shared) < 2:
+            continue
+        a = a.loc[shared]
+        seats = [0] if q == 2 else list(range(q))
+        tab = seat_rows(seat_counts(chk))
+        rows.append({"players": q, "seeds": len(shared), "command": load_meta(chk).get("command", ""),
+                     "at": [float(r) for r in tab["rate"]], "default": [float(a[f"win_{k}"].mean()) for k in range(q)],
+                     "moves": {k: paired(a, b, f"win_{k}", 100.0) for k in seats},
+                     "edges": {k: (float(tab["edge_points"].iloc[k]), float(tab["p_value"].iloc[k])) for k in seats},
+                     "default_edges": {k: 100.0 * (float(a[f"win_{k}"].mean()) - 1.0 / q) for k in seats}})
+    if rows:
+        moves = stats.holm(np.nan_to_num([r["moves"][k]["p"] for r in rows for k in r["moves"]], nan=1.0))
+        edges = stats.holm([r["edges"][k][1] for r in rows for k in r["edges"]])
+        i = 0
+        for r in rows:
+            r["moves_holm"] = dict(zip(r["moves"], moves[i:i + len(r["moves"])]))
+            r["edges_holm"] = dict(zip(r["edges"], edges[i:i + len(r["edges"])]))
+            i += len(r["moves"])
+    return rows
+
+
+def cross_count_line(rows: list[dict], plan: dict) -> str:
+    """The cross-count check as one sentence for the checked count's verdict."""
+    if not rows:
+        return ""
+    key, v, p = plan["key"], plan["value"], plan["players"]
+    parts, off = [], []
+    for r in rows:
+        q = r["players"]
+        sig = [f"seat {k} {m['diff']:+.1f} [{m['low']:+.1f}, {m['high']:+.1f}] (Holm p = {pval(r['moves_holm'][k])})"
+               for k, m in r["moves"].items() if r["moves_holm"][k] < 0.05]
+        k_far = max(r["edges"], key=lambda k: abs(r["edges"][k][0]))
+        e, h = r["edges"][k_far][0], r["edges_holm"][k_far]
+        if h < 0.05:
+            off.append(q)
+        parts.append(f"with {q} players ({integer(r['seeds'])} seeds) the seats win {', '.join(pct(x) for x in r['at'])} "
+                     f"against {', '.join(pct(x) for x in r['default'])} at the default; "
+                     + (f"it moves {', '.join(sig)}" if sig else "it moves no seat significantly")
+                     + (f", and seat {k_far} is {e:+.1f} points from fair (Holm p = {pval(h)}; "
+                        f"{r['default_edges'][k_far]:+.1f} at the default)" if h < 0.05 else
+                        f", and no seat differs from fair (the furthest, seat {k_far}, {e:+.1f} points)"))
+    counts = " and ".join(str(r["players"]) for r in rows)
+    end = (f"so at {key} = {v} a seat is off fair at {' and '.join(map(str, off))} players: before adopting "
+           f"it for {p} players, compensate {'that count' if len(off) == 1 else 'those counts'} by another rule "
+           "(a per-count one where the game has it)"
+           if off else f"so {key} = {v} leaves no seat off fair at {counts} players either")
+    return (f"The constant is one rule for every player count; at {key} = {v}, on the first seeds of each count's "
+            f"seats run: {'; '.join(parts)} (paired per seed against the default; Holm over the seats of the "
+            f"{len(rows)} counts); {end}.")
+
+
+def cross_count_note(r: dict, plan: dict) -> str:
+    """A short pointer for another count's own seat verdict: what the checked value does there."""
+    q = r["players"]
+    k_far = max(r["edges"], key=lambda k: abs(r["edges"][k][0]))
+    moved = [f"seat {k} {m['diff']:+.1f} [{m['low']:+.1f}, {m['high']:+.1f}]" for k, m in r["moves"].items()
+             if r["moves_holm"][k] < 0.05]
+    return (f"At {plan['key']} = {plan['value']}, the value checked for {plan['players']} players, the {q}-player "
+            f"seats win {', '.join(pct(x) for x in r['at'])} on the same seeds"
+            + (f" ({', '.join(moved)} points)" if moved else " (no seat moves significantly)")
+            + (f"; seat {k_far} is then {r['edges'][k_far][0]:+.1f} points from fair" if r["edges_holm"][k_far] < 0.05
+               else "; no seat is then off fair")
+            + f" (`{r['command']}`).")
 
 
 def seat_check_line(ref: Path, chk: Path, plan: dict) -> str:
@@ -710,7 +792,12 @@ def build(gdir, results: dict | None = None) -> dict:
         chk = gdir / plan["folder"] if plan else None
         if chk is not None and _played(chk, plan):
             checked = seat_check_line(seat_tabs[p][0], chk, plan)
+            across = cross_count_check(gdir, plan, seat_tabs)
             action = action + (". " + checked.rstrip(".") if checked else "")
+            action = action + (". " + cross_count_line(across, plan).rstrip(".") if across else "")
+            for r in across:
+                if r["players"] in seat_verdict_at:
+                    verdicts[seat_verdict_at[r["players"]]] += " " + cross_count_note(r, plan)
         if action:
             _, sm, stab, _ = seat_tabs[p]
             verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),

@@ -42,6 +42,18 @@ def test_holm_known_values():
     assert stats.holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
 
 
+def test_holm_leaves_the_collector_as_it_was():
+    """The adjustment freezes the heap around statsmodels' gc.collect() (a speed-up) and must unfreeze it,
+    even when statsmodels raises."""
+    import gc
+    before = gc.get_freeze_count()
+    stats.holm([0.01, 0.2, 0.03])
+    assert gc.get_freeze_count() == before
+    with pytest.raises(Exception):
+        stats._adjust([0.1, 0.2], "no such method")
+    assert gc.get_freeze_count() == before
+
+
 def test_bh_matches_scipy():
     rng = np.random.default_rng(0)
     for m in (1, 5, 40):
