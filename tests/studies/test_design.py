@@ -284,3 +284,31 @@ def test_the_seat_check_is_played_at_every_player_count(tmp_path):
     build(g)
     again = (g / "report.md").read_text()
     assert "Checked on the seat study's" in again and "The constant is one rule" not in again
+
+
+def test_two_games_build_their_reports_alongside_the_next_game(tmp_path, monkeypatch):
+    """With two games and two jobs the first game's design report is built in another process while the
+    second game's battery plays (a report is one core's work, 5-20 s a game): the report is the one the
+    game alone, built in line with one job, gives (the same seeds give the same games and figures), and
+    the index links both games."""
+    import os
+    import re
+    import sim
+    monkeypatch.setenv("AGON_EXTRA_GAMES", os.environ.get("AGON_EXTRA_GAMES", "") + ";pig2=tests.framework.pig2")
+    monkeypatch.setitem(sim._GAME_MODULES, "pig2", "tests.framework.pig2")
+    both, alone = tmp_path / "both", tmp_path / "alone"
+    assert main(["design-report", "pig", "pig2", "--scale", "0.1", "--jobs", "2", "--out", str(both), "--quiet"]) == 0
+    assert main(["design-report", "pig", "--scale", "0.1", "--jobs", "1", "--out", str(alone), "--quiet"]) == 0
+    index = (both / "index.md").read_text()
+    assert "](pig/report.md)" in index and "](pig2/report.md)" in index
+
+    def body(out):     # the report without its folder paths and timings
+        md = (out / "pig" / "report.md").read_text().replace(str(out), "OUT")
+        md = re.sub(r"\*\*Wall time per study\*\* \(s\): .*", "", md)
+        md = re.sub(r"agon design-report [^`\n]*", "agon design-report ARGS", md)    # the command that ran
+        return re.sub(r"\b\d+(\.\d+)? s\b", "T s", md)
+    assert body(both) == body(alone)
+    from experiments.design import report_builder
+    for games, jobs, used in [(2, 2, True), (1, 2, False), (4, 1, False)]:
+        with report_builder(games, jobs) as ex:
+            assert (ex is not None) == used
