@@ -481,7 +481,8 @@ def report_builder(n_games: int, jobs: int):
     """A one-process executor that builds a game's design report while the next game's battery plays, or
     None (one game, or one job: nothing to overlap). A design report is one core's work, 5-20 s a game
     (cProfile); built in line, it left the other core idle that long. A fresh interpreter (spawn), so it
-    shares no state with the joblib workers of the battery."""
+    shares no state with the joblib workers of the battery. The last game's report is built there too (the
+    process is idle by then), so the reports are announced in the games' order."""
     if n_games < 2 or jobs < 2:
         yield None
         return
@@ -527,15 +528,14 @@ def run_many(games: list[str], out, jobs: int = 1, seed: int = 1, scale: float =
         folders = []
         with report_builder(len(batteries), jobs) as builder:
             pending = []
-            for i, b in enumerate(batteries):
+            for b in batteries:
                 gdir = folder.child(out, b.game, "game")
-                last = i == len(batteries) - 1        # nothing left to overlap with: built in line
                 done = run_one(b, gdir, jobs, again[b.game], force, progress,
-                               command or f"agon design-report {b.game}", scale, None if last else builder)
+                               command or f"agon design-report {b.game}", scale, builder)
                 if not isinstance(done, Path):
                     pending.append((gdir, done))
                 folders.append((b.game, gdir))
-            for gdir, fut in pending:
+            for gdir, fut in pending:                  # in the games' order
                 fut.result()                           # a report that failed fails the batch here
                 if progress:
                     print(f"design report: {gdir / 'report.md'}", file=sys.stderr)
