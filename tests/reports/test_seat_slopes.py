@@ -189,3 +189,29 @@ def test_games_to_see_a_change_follow_the_power_of_a_paired_t_test():
     assert sw.games_to_see(0.5, -3.4, 2.0) == int(np.ceil(2 * n / 100) * 100)      # two games a seed
     assert 3.5 < sw.games_to_see(0.5, 1.7, 1.0) / sw.games_to_see(0.5, 3.4, 1.0) < 4.5
     assert sw.games_to_see(0.0, 3.4, 1.0) is None and sw.games_to_see(0.5, 0.0, 1.0) is None
+
+
+def test_the_cross_count_line_says_whether_the_value_fits_every_count():
+    """reports/design.cross_count_line: a seat off fair at another count (after Holm over every count's seats)
+    is named with its edge at the default beside it, and the sentence ends by saying the value does not fit
+    that count; with none off fair it says the value fits the counts checked."""
+    from reports.design import cross_count_line
+    plan = {"key": "oracle_points", "value": 0, "players": 4}
+
+    def row(q, edge, p_edge, move, p_move):
+        seats = [0] if q == 2 else list(range(q))
+        return {"players": q, "seeds": 2000, "command": "", "at": [1 / q + edge / 100] + [1 / q] * (q - 1),
+                "default": [1 / q] * q,
+                "moves": {k: {"diff": move if k == 0 else 0.0, "low": move - 3, "high": move + 3} for k in seats},
+                "moves_holm": {k: p_move if k == 0 else 1.0 for k in seats},
+                "edges": {k: (edge if k == 0 else 0.1, p_edge if k == 0 else 0.9) for k in seats},
+                "edges_holm": {k: p_edge if k == 0 else 1.0 for k in seats},
+                "default_edges": {k: 3.1 if k == 0 else 0.0 for k in seats}}
+    off = cross_count_line([row(2, -2.9, 0.04, -6.0, 0.001), row(3, 1.0, 0.5, -1.0, 0.6)], plan)
+    assert "seat 0 -6.0 [-9.0, -3.0] (Holm p = 0.001)" in off
+    assert "seat 0 is -2.9 points from fair (Holm p = 0.040; +3.1 at the default)" in off
+    assert "a seat is off fair at 2 players" in off and "compensate that count" in off
+    assert "with 3 players (2,000 seeds)" in off and "no seat differs from fair" in off.split("with 3 players")[1]
+    fits = cross_count_line([row(2, -1.0, 0.3, -2.0, 0.2), row(3, 1.0, 0.5, -1.0, 0.6)], plan)
+    assert "leaves no seat off fair at 2 and 3 players either" in fits and "moves no seat significantly" in fits
+    assert cross_count_line([], plan) == ""
