@@ -798,6 +798,10 @@ def build(gdir, results: dict | None = None) -> dict:
             for r in across:
                 if r["players"] in seat_verdict_at:
                     verdicts[seat_verdict_at[r["players"]]] += " " + cross_count_note(r, plan)
+            limits.append(f"The seat check of {key} = {plan['value']} was played by `{strategies}` alone, with the "
+                          "same players as the default (a player does not re-learn the rule); stronger players, "
+                          "or weights retrained for the value (`agon sweep ... --adapt`), can balance it "
+                          "differently (the skill levels' seat verdicts show whether they agree at the default).")
         if action:
             _, sm, stab, _ = seat_tabs[p]
             verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),

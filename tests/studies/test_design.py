@@ -277,6 +277,8 @@ def test_the_seat_check_is_played_at_every_player_count(tmp_path):
     assert (moved in across) == (r0["p_holm"] < 0.05)      # one count: Holm over its one seat is its own p
     two = next(l for l in verdict.splitlines() if l.startswith("- Seat advantage (2 players)"))
     assert "At target = 60, the value checked for 3 players, the 2-player seats win" in two
+    limits = (g / "report.md").read_text().split("## Limits of what was shown")[1]
+    assert "The seat check of target = 60 was played by `greedy` alone" in limits
     # a count whose check folder does not hold the planned games is not read
     from reports.design import build
     json_path = g / checks[1] / "run.json"
