@@ -22,6 +22,7 @@ from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.outcomes import outcome_line
+from reports.sweep import values_between
 from reports.sweep import (_flagged_seat, _seat_crossing, _suggested, curve_seat_slopes, curve_x_by_arm,
                            param_limits, seat_action_from_sweep, seats_advice, seats_moved_text)
 from reports.fold import seat_counts
@@ -798,6 +799,16 @@ def build(gdir, results: dict | None = None) -> dict:
             for r in across:
                 if r["players"] in seat_verdict_at:
                     verdicts[seat_verdict_at[r["players"]]] += " " + cross_count_note(r, plan)
+            off_counts = ([p] if (seat_rows(seat_counts(chk))["p_holm"] < 0.05).any() else []) + [
+                r["players"] for r in across if min(r["edges_holm"].values()) < 0.05]
+            between = values_between(game, key, plan["value"]) if off_counts else ""
+            if between:
+                action += (f". Only {key} = {plan['value']} was checked; to find a value between it and the default "
+                           f"that leaves every seat fair, sweep them at {' and '.join(map(str, sorted(set(off_counts))))} "
+                           f"players, every arm on the same seeds (`agon sweep {game} --players "
+                           f"{off_counts[0]} --param {key}={between} --games {integer(plan['games']).replace(',', '')}`"
+                           + (f", and the same with --players {', '.join(map(str, sorted(set(off_counts) - {off_counts[0]})))}"
+                              if len(set(off_counts)) > 1 else "") + ")")
             limits.append(f"The seat check of {key} = {plan['value']} was played by `{strategies}` alone, with the "
                           "same players as the default (a player does not re-learn the rule); stronger players, "
                           "or weights retrained for the value (`agon sweep ... --adapt`), can balance it "

@@ -609,6 +609,22 @@ def sweep_advice_values(game: str, key: str) -> str:
     return ",".join(value(v) for v in default_values(par))
 
 
+def values_between(game: str, key: str, v) -> str:
+    """The values of a numeric key constant from `v` to its default as `--param` values (every whole number
+    when at most six, else five steps), or "" when nothing lies between them: where a checked value overshoots
+    or unbalances another seat, the values between it and the default are the ones to try next."""
+    par = _param(game, key)
+    if par is None or par.choices or par.boolean:
+        return ""
+    lo, hi = sorted((float(v), float(par.decode(par.encode(par.default)))))
+    if par.integer:
+        vals = list(range(int(round(lo)), int(round(hi)) + 1))
+        vals = vals if len(vals) <= 6 else sorted(set(int(round(x)) for x in np.linspace(lo, hi, 5)))
+    else:
+        vals = sorted(set(float(f"{x:.4g}") for x in np.linspace(lo, hi, 5)))
+    return ",".join(value(x) for x in vals) if len(vals) > 2 else ""
+
+
 def _suggested(game: str, key: str, v: float) -> str:
     """A value to try: the crossing rounded to what the parameter takes."""
     par = _param(game, key)

@@ -215,3 +215,16 @@ def test_the_cross_count_line_says_whether_the_value_fits_every_count():
     fits = cross_count_line([row(2, -1.0, 0.3, -2.0, 0.2), row(3, 1.0, 0.5, -1.0, 0.6)], plan)
     assert "leaves no seat off fair at 2 and 3 players either" in fits and "moves no seat significantly" in fits
     assert cross_count_line([], plan) == ""
+
+
+def test_values_between_a_checked_value_and_the_default():
+    """reports/sweep.values_between: where the checked value unbalances a seat or a count, the report advises
+    sweeping the values between it and the default: every whole number when at most six (Magna Grecia's
+    `oracle_points` 0 -> 0..4), five steps over a longer range, nothing when none lies between, and nothing
+    for a switch."""
+    from reports.sweep import values_between
+    assert values_between("magna-grecia", "oracle_points", 0) == "0,1,2,3,4"
+    assert values_between("magna-grecia", "oracle_points", 12) == "4,6,8,10,12"
+    assert values_between("magna-grecia", "oracle_points", 5) == ""
+    assert values_between("pig", "target", 60) == "30,38,45,52,60"
+    assert values_between("pig", "power_lucky", False) == ""

@@ -277,6 +277,10 @@ def test_the_seat_check_is_played_at_every_player_count(tmp_path):
     assert (moved in across) == (r0["p_holm"] < 0.05)      # one count: Holm over its one seat is its own p
     two = next(l for l in verdict.splitlines() if l.startswith("- Seat advantage (2 players)"))
     assert "At target = 60, the value checked for 3 players, the 2-player seats win" in two
+    # a seat off fair at the value, at this count or another, brings the advice to sweep the values between
+    unbalanced = ("points from fair (Holm p" in line.split("Checked on")[1].split("The constant is one rule")[0]
+                  or "a seat is off fair at" in across)
+    assert ("sweep them at" in line and "--param target=30,38,45,52,60 --games" in line) == unbalanced
     limits = (g / "report.md").read_text().split("## Limits of what was shown")[1]
     assert "The seat check of target = 60 was played by `greedy` alone" in limits
     # a count whose check folder does not hold the planned games is not read
