@@ -398,7 +398,7 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                seat_action_from_slopes((None, None, tab2), p_def, game, s2, sweep_slopes or {}))
         verdicts.append(seat_verdict(tab2, p_def, int(tab2["games"].iloc[0]), m2.get("command", ""),
                                      f" ({p_def} players, `{s2}`)", key_param=spec.key_param, game=game,
-                                     action=act, holm=p_def > 2 or len(tabs2) > 1)
+                                     action=act, holm=p_def > 2 or len(tabs2) > 1, strategy=s2)
                         + (" **Skill-dependent**: " + "; ".join(
                             f"seat {int(r.seat)} {r.edge_a:+.1f} with `{strategies}` vs {r.edge_b:+.1f} with "
                             f"`{s2}` (Holm p = {pval(r.p_holm)})" for r in dep.itertuples()) + "."
@@ -704,7 +704,7 @@ def build(gdir, results: dict | None = None) -> dict:
         seat_verdict_at[p] = len(verdicts)
         verdicts.append(seat_verdict(tab, p, int(tab["games"].iloc[0]), m.get("command", ""), f" ({p} players)",
                                      key_param=spec.key_param, game=game, holm=p > 2 or len(seat_tabs) > 1,
-                                     key_values=_swept_values(meta.get("battery") or {})))
+                                     key_values=_swept_values(meta.get("battery") or {}), strategy=strategies))
         n = int(tab["games"].iloc[0])
         det = stats.detectable_edge(n, 1.0 / p)
         limits.append(f"{p} players: with {integer(n)} games a seat edge below about {100 * det:.1f} points would be "
@@ -806,7 +806,8 @@ def build(gdir, results: dict | None = None) -> dict:
                 action += (f". Only {key} = {plan['value']} was checked; to find a value between it and the default "
                            f"that leaves every seat fair, sweep them at {' and '.join(map(str, sorted(set(off_counts))))} "
                            f"players, every arm on the same seeds (`agon sweep {game} --players "
-                           f"{off_counts[0]} --param {key}={between} --games {integer(plan['games']).replace(',', '')}`"
+                           f"{off_counts[0]} --strategies {strategies} --param {key}={between} "
+                           f"--games {integer(plan['games']).replace(',', '')}`"
                            + (f", and the same with --players {', '.join(map(str, sorted(set(off_counts) - {off_counts[0]})))}"
                               if len(set(off_counts)) > 1 else "") + ")")
             limits.append(f"The seat check of {key} = {plan['value']} was played by `{strategies}` alone, with the "
@@ -817,7 +818,8 @@ def build(gdir, results: dict | None = None) -> dict:
             _, sm, stab, _ = seat_tabs[p]
             verdicts[seat_verdict_at[p]] = seat_verdict(stab, p, int(stab["games"].iloc[0]), sm.get("command", ""),
                                                          f" ({p} players)", key_param=spec.key_param, game=game,
-                                                         action=action, holm=p > 2 or len(seat_tabs) > 1)
+                                                         action=action, holm=p > 2 or len(seat_tabs) > 1,
+                                                         strategy=strategies)
         other = flagged_seat_under_sweep(seat_tabs.get(p), sc, arms, key, p)
         if other:
             verdicts[-1] += " " + other

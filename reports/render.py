@@ -406,14 +406,15 @@ def _own_sweep_action(result: dict, meta: dict, tab, players: int, run_dir) -> s
 
 def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", bound_cols=("sim_ci_low", "sim_ci_high"),
                  key_param: str = "", game: str = "", p_col: str = "p_holm", ci_cols=("ci_low", "ci_high"),
-                 action: str = "", holm: bool | None = None, key_values: str = "") -> str:
+                 action: str = "", holm: bool | None = None, key_values: str = "", strategy: str = "") -> str:
     """One line: the seat question's answer and the action it implies (after a sequential stop,
     judged on the anytime-valid intervals and p-values). `action` replaces the default advice (a
     sweep of the key constant at this player count) where a sweep has already answered it. `holm`:
     whether p_col is Holm-adjusted (default: more than 2 seats; a design report's 2-player count is
     adjusted with its other counts). `key_values`: the values and games a design battery swept at its
     default count (e.g. "0,2,4,6,8 --games 800"), so the advised sweep at another count is a command
-    to run, not a template."""
+    to run, not a template. `strategy`: the player every seat played, named in the advised command (without
+    it the command would play `random`, the CLI's default)."""
     fair = 1.0 / players
     holm = players > 2 if holm is None else holm
     sig = tab[tab[p_col] < 0.05]
@@ -425,7 +426,8 @@ def seat_verdict(tab, players: int, n: int, command: str = "", what: str = "", b
         edge = r.win_rate - fair
         swept = key_values or (sweep_mod.sweep_advice_values(game, key_param) if key_param and game else "")
         act = action or (f"compensate it, e.g. sweep the key constant{' over the range the battery swept' if key_values else ''}: "
-                         f"`agon sweep {game} --players {players} --param {key_param}={swept or 'LO:HI:STEP'}`"
+                         f"`agon sweep {game} --players {players}{f' --strategies {strategy}' if strategy else ''} "
+                         f"--param {key_param}={swept or 'LO:HI:STEP'}`"
                          if key_param and game else
                          "compensate it (a sweep of a scoring constant finds the value)")
         lo, hi = getattr(r, ci_cols[0]), getattr(r, ci_cols[1])
@@ -811,8 +813,10 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                        + (f"; {slope_txt}" if slope_txt else "") + ".")
                 verdicts.append(f"Fair value of `{p}`: about {cr['value']:.3g} [{bt['low']:.3g}, {bt['high']:.3g}] "
                                 f"(seat 0 meets fair {pct(fair, d)} there); to confirm, play it against the base on the "
-                                f"same seeds: `agon compare` of `agon seats {meta.get('game', 'GAME')} --set {p}="
-                                f"{cr['value']:.3g}` and the base run."
+                                f"same seeds: `agon compare` of `agon seats {meta.get('game', 'GAME')} --players "
+                                f"{players}{f' --strategies {sweep_mod.run_player(run_dir)}' if sweep_mod.run_player(run_dir) else ''} "
+                                f"--seed {meta.get('seed', 0)} --set {p}={sweep_mod._suggested(meta.get('game'), p, cr['value'])}` and the "
+                                f"base run."
                                 + (" " + sweep_mod.seats_moved_text(slopes, p) if slopes is not None else ""))
             else:
                 why = ("the point estimate crosses the fair line, but " if cr["value"] is not None else "")
@@ -892,7 +896,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                                     key_param=getattr(spec, "key_param", "") or "", game=meta.get("game", ""),
                                     p_col="p_anytime" if seq else "p_holm",
                                     ci_cols=("any_low", "any_high") if seq else ("ci_low", "ci_high"),
-                                    action="" if seq else _own_sweep_action(result, meta, tab, players, run_dir)))
+                                    action="" if seq else _own_sweep_action(result, meta, tab, players, run_dir),
+                                    strategy=sweep_mod.run_player(run_dir)))
     findings = (findings + seat_find) if is_sweep else (seat_find + findings)
 
     multi = len(strategies_in(base, players)) > 1

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
@@ -449,6 +451,8 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
         return ""
     seat, fair = int(r.seat), 1.0 / players
     with_ = f" with `{by}`" if by else ""
+    # every command names the player (a command without --strategies plays `random`, the CLI's default)
+    plays = f" --strategies {by or run_player(run)}" if (by or run_player(run)) else ""
     ref = ref or f"the sweep of `{key}`{with_} below"
     rates = [sc.rate(seat, a["arm"]) for a in arms]
     if any(x[4] == 0 for x in rates):
@@ -458,7 +462,7 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
         if out:
             return (f"compensate it by another rule: {ref} leaves seat {seat} {side} fair at every "
                     f"value from {first} to {last}, so in that range `{key}` is not the lever (`agon games {game}` lists "
-                    f"the parameters; `agon sweep {game} --players {players}{f' --strategies {by}' if by else ''} "
+                    f"the parameters; `agon sweep {game} --players {players}{plays} "
                     "--param NAME=LO:HI:STEP` tries one)")
     default = _default(game, key)
 
@@ -468,7 +472,7 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
             return (f"check it against the default with players retrained for both values (`agon sweep {game} "
                     f"--players {players} --param {key}={default},{v}{n} --strategies {by} --adapt`)")
         return (f"check it against the default on the same seeds (`agon seats {game} --players {players}"
-                f"{f' --strategies {by}' if by else ''}{n} --set {key}={v}`, then `agon compare`)")
+                f"{plays}{n} --set {key}={v}`, then `agon compare`)")
     check = check_at("V")
     crossing, boot = curve.get("crossing") or {}, curve.get("bootstrap") or {}
     if seat == 0 and curve.get("identified"):
@@ -491,12 +495,12 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
     if near and default is not None and set(near) == {default}:
         return (f"{ref} is too small to place it: only at the default {key} = {default}, where the seat study "
                 f"finds the edge with more games, does seat {seat}'s 95% interval contain fair; play more games per arm "
-                f"(`agon sweep {game} --players {players}{f' --strategies {by}' if by else ''} --param {key}=LO:HI:STEP "
+                f"(`agon sweep {game} --players {players}{plays} --param {key}=LO:HI:STEP "
                 "--games N`)")
     near = [v for v in near if v != default]       # the seat study already flags the default
     if not near:
         return (f"{ref} has seat {seat} cross fair between two swept values: sweep finer there "
-                f"(`agon sweep {game} --players {players} --param {key}=LO:HI:STEP`)")
+                f"(`agon sweep {game} --players {players}{plays} --param {key}=LO:HI:STEP`)")
     return (f"{ref} has seat {seat}'s 95% interval contain fair at {key} = {', '.join(near)} "
             f"(pointwise, seat {seat} only); {check.replace('V', near[0], 1) if len(near) == 1 else check}")
 
@@ -607,6 +611,15 @@ def sweep_advice_values(game: str, key: str) -> str:
     if par is None or par.choices or par.boolean:
         return ""
     return ",".join(value(v) for v in default_values(par))
+
+
+def run_player(run) -> str:
+    """The strategy every seat of a run played ("" without a run, or with mixed seats)."""
+    if run is None or not (Path(run) / "run.json").exists():
+        return ""
+    from reports.data import load_meta
+    s = load_meta(run).get("strategies") or []
+    return str(s[0]) if s and len(set(s)) == 1 else ""
 
 
 def values_between(game: str, key: str, v) -> str:

@@ -51,7 +51,14 @@ def test_sweep_report(tmp_path):
     for f in ("sweep.csv", "komi.csv", "seats.csv", "komi_curve.png", "report.html"):
         assert (run / f).exists(), f
     assert res["base_arm"] == 1  # params oracle_points = 2 is arm 1
-    assert "Fair value of `oracle_points`" in (run / "report.md").read_text()
+    md = (run / "report.md").read_text()
+    assert "Fair value of `oracle_points`" in md
+    # the confirming command pairs with this run: its players, strategy and seed
+    import re
+    from reports.data import load_meta
+    cmd = re.search(r"`agon compare` of `(agon seats [^`]*)`", md).group(1)
+    m = load_meta(run)
+    assert f"--players {m['players']} --strategies {m['strategies'][0]} --seed {m['seed']} --set" in cmd
     before = _snapshot(run)
     build_report(run, n_boot=300)
     assert _snapshot(run) == before
@@ -157,3 +164,16 @@ def test_write_atomic_keeps_old_file_on_failure(tmp_path):
         write_atomic(target, "not bytes")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["seats.csv"]
+
+
+def test_an_advised_sweep_names_the_player():
+    """A flagged seat's advised sweep is a command to run: it names the player the seats run used (the CLI's
+    default strategy is `random`, so a command without it would measure another player)."""
+    import pandas as pd
+    from reports.render import seat_verdict
+    tab = pd.DataFrame({"seat": [0, 1], "p_holm": [1e-4, 1e-4], "edge_points": [4.0, -4.0], "win_rate": [0.54, 0.46],
+                        "ci_low": [0.52, 0.44], "ci_high": [0.56, 0.48], "sim_ci_low": [0.52, 0.44],
+                        "sim_ci_high": [0.56, 0.48]})
+    line = seat_verdict(tab, 2, 4000, key_param="target", game="pig", strategy="greedy")
+    assert "`agon sweep pig --players 2 --strategies greedy --param target=" in line
+    assert "--strategies" not in seat_verdict(tab, 2, 4000, key_param="target", game="pig")

@@ -157,7 +157,9 @@ def test_a_flagged_seat_without_its_own_fair_value_is_judged_on_the_same_seeds(t
 
     moved = action(0, 6.0)                      # the handicap pulls seat 0 down: toward fair
     assert "on the same seeds as the default (handicap = 0), has handicap = " in moved
-    assert "move seat 0 toward fair by -" in moved and "`agon seats pig --players 3 --set handicap=" in moved
+    # the command names the player the sweep played (without --strategies it would play `random`)
+    assert "move seat 0 toward fair by -" in moved and "`agon seats pig --players 3 --strategies greedy --set handicap=" \
+        in moved
     assert moved.seat == 0 and f"--set handicap={moved.value}`" in moved and moved.games is None
     assert "moves seat 1 toward fair at no value" in action(1, 6.0)      # it lifts seat 1: away from fair
     charm = _sweep(tmp_path / "c", "charm_points", [0, 3])              # a coin per seat: no seat moved on average
@@ -172,7 +174,8 @@ def test_a_flagged_seat_without_its_own_fair_value_is_judged_on_the_same_seeds(t
     n = sw.games_to_see(d["sd"], 2.0, d["games_per_unit"])
     assert n > 600 and "600 games an arm cannot tell it from none" in unsure and unsure.value == "3"
     assert "To see a change the size of the seat study's edge (-2.0 points) 80% of the time" in unsure
-    assert f"with about {n:,} games (`agon seats pig --players 3 --games {n} --set charm_points=3`" in unsure
+    assert f"with about {n:,} games (`agon seats pig --players 3 --strategies greedy --games {n} --set charm_points=3`" \
+        in unsure
     assert unsure.games == n and unsure.seat == 1
     # enough games to see the 4-point edge, which did not show: the check is sized for the smaller move seen
     seen = action(1, -4.0, r=charm, a=arms_c, key="charm_points")
