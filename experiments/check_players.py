@@ -174,14 +174,25 @@ def _parallel_trace(check: Check, strategy: str, jobs: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------ option flips
-def flip_outcomes(game: str, seed: int, n: int, players: int, vec: np.ndarray, strategy: str, overrides: dict,
-                  index: int, code: float) -> np.ndarray:
-    """Per game: did setting parameter `index` to `code` move the outcome? (same seeds both ways)
-    None when the flipped rules cannot be played at this player count."""
+def base_outcomes(game: str, seed: int, n: int, players: int, vec: np.ndarray, strategy: str,
+                  overrides: dict) -> dict:
+    """The option seeds played under the rules as they are: the side every flip of one player compares with,
+    played once per player (replayed for every flip, it was half the games of Troja's `ismcts` check)."""
     from experiments.lineup import arrays, parse_lineup
     spec = get_game(game)
     kinds, weights = arrays(spec, parse_lineup(spec, strategy, players, overrides))
-    a = spec.play_batch(seed, 0, n, players, vec, kinds, weights, False)
+    return spec.play_batch(seed, 0, n, players, vec, kinds, weights, False)
+
+
+def flip_outcomes(game: str, seed: int, n: int, players: int, vec: np.ndarray, strategy: str, overrides: dict,
+                  index: int, code: float, base: dict | None = None) -> np.ndarray:
+    """Per game: did setting parameter `index` to `code` move the outcome? (same seeds both ways; `base`:
+    base_outcomes of the same arguments, when the caller has it) None when the flipped rules cannot be played
+    at this player count."""
+    from experiments.lineup import arrays, parse_lineup
+    spec = get_game(game)
+    kinds, weights = arrays(spec, parse_lineup(spec, strategy, players, overrides))
+    a = base_outcomes(game, seed, n, players, vec, strategy, overrides) if base is None else base
     v2 = vec.copy()
     v2[index] = code
     try:
@@ -224,11 +235,17 @@ def option_table(check: Check, strategy: str, jobs: int) -> list[dict]:
             for who in (strategy, "random"):
                 tasks.append((name, p.decode(code), who, (spec.name, int(check.seed), int(check.option_games),
                                                           check.players, check.vec, who, check.overrides, i, code)))
+    whos = (strategy, "random")
+    base_args = [(spec.name, int(check.seed), int(check.option_games), check.players, check.vec, who, check.overrides)
+                 for who in whos]
     if jobs == 1:
-        moved = [flip_outcomes(*t[3]) for t in tasks]
+        bases = dict(zip(whos, [base_outcomes(*a) for a in base_args])) if tasks else {}
+        moved = [flip_outcomes(*t[3], base=bases[t[2]]) for t in tasks]
     else:
         from joblib import Parallel, delayed
-        moved = Parallel(n_jobs=jobs, backend="loky")(delayed(flip_outcomes)(*t[3]) for t in tasks)
+        bases = dict(zip(whos, Parallel(n_jobs=jobs, backend="loky")(delayed(base_outcomes)(*a) for a in base_args))
+                     ) if tasks else {}
+        moved = Parallel(n_jobs=jobs, backend="loky")(delayed(flip_outcomes)(*t[3], base=bases[t[2]]) for t in tasks)
     rows = {}
     for (name, value, who, _), m in zip(tasks, moved):
         if m is None:    # e.g. an option that needs another player count

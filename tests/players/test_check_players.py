@@ -238,3 +238,19 @@ def test_an_option_is_moot_for_an_unused_mechanic_unless_its_non_use_is_flagged(
     assert moot_reason(decl, "sell_requires_active", {"sell a market": 0}, {"sell a market"}) is None
     assert moot_reason(decl, "sell_requires_active", {"sell a market": 3}, {"sell a market"}) == "because"
     assert moot_reason(decl, "tie_break", {}, set()) is None and moot_reason({}, "sell_requires_active", {}, set()) is None
+
+
+def test_a_flip_compared_with_the_base_played_once_moves_the_same_games():
+    """option_table plays the rules as they are once per player and compares every flip with it
+    (base_outcomes); a flip given that base moves exactly the games it moves when it plays the base itself."""
+    import numpy as np
+    from experiments import check_players as cp
+    from sim import get_game
+    spec = get_game("pig")
+    vec = spec.params.vector()
+    i = spec.params.index("target")
+    args = ("pig", 5, 40, 2, vec, "greedy", {})
+    base = cp.base_outcomes(*args)
+    alone = cp.flip_outcomes(*args, i, 20.0)
+    given = cp.flip_outcomes(*args, i, 20.0, base=base)
+    assert np.array_equal(alone, given) and 0 < given.sum() <= 40
