@@ -614,12 +614,13 @@ def sweep_advice_values(game: str, key: str) -> str:
 
 
 def run_player(run) -> str:
-    """The strategy every seat of a run played ("" without a run, or with mixed seats)."""
+    """The run's players as `--strategies` takes them: one name when every seat played it, else one per seat
+    ("" without a run)."""
     if run is None or not (Path(run) / "run.json").exists():
         return ""
     from reports.data import load_meta
-    s = load_meta(run).get("strategies") or []
-    return str(s[0]) if s and len(set(s)) == 1 else ""
+    s = [str(x) for x in load_meta(run).get("strategies") or []]
+    return s[0] if s and len(set(s)) == 1 else ",".join(s)
 
 
 def values_between(game: str, key: str, v) -> str:

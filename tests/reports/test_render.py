@@ -177,3 +177,13 @@ def test_an_advised_sweep_names_the_player():
     line = seat_verdict(tab, 2, 4000, key_param="target", game="pig", strategy="greedy")
     assert "`agon sweep pig --players 2 --strategies greedy --param target=" in line
     assert "--strategies" not in seat_verdict(tab, 2, 4000, key_param="target", game="pig")
+
+
+def test_run_player_gives_the_line_up_as_strategies_takes_it(tmp_path):
+    import json
+    from reports.sweep import run_player
+    assert run_player(None) == "" and run_player(tmp_path) == ""
+    (tmp_path / "run.json").write_text(json.dumps({"strategies": ["greedy"] * 4}))
+    assert run_player(tmp_path) == "greedy"
+    (tmp_path / "run.json").write_text(json.dumps({"strategies": ["tuned", "greedy", "greedy"]}))
+    assert run_player(tmp_path) == "tuned,greedy,greedy"
