@@ -648,16 +648,16 @@ def cross_count_note(r: dict, plan: dict) -> str:
             + f" (`{r['command']}`).")
 
 
-def seat_check_line(ref: Path, chk: Path, plan: dict) -> str:
+def seat_check_line(ref: Path, chk: Path, plan: dict) -> tuple[str, bool]:
     """What the played check found, for the seat verdict: every seat's win rate at the checked value and at
     the default on the same seeds, the paired change per seat (Holm over the seats), and the seat furthest
-    from fair at the value (its own Holm over the seats)."""
+    from fair at the value (its own Holm over the seats); and whether that seat is off fair."""
     from reports.compare import paired, per_seed_results
     p, key, v = plan["players"], plan["key"], plan["value"]
     a, b = per_seed_results(ref, p), per_seed_results(chk, p)
     shared = a.index.intersection(b.index)
     if len(shared) < 2:
-        return ""
+        return "", False
     a = a.loc[shared]
     moves = [paired(a, b, f"win_{k}", 100.0) for k in range(p)]
     ps = np.array([r["p"] for r in moves], float)
@@ -676,7 +676,7 @@ def seat_check_line(ref: Path, chk: Path, plan: dict) -> str:
             f"{', '.join(pct(a[f'win_{k}'].mean()) for k in range(p))} at the default on the same seeds; "
             + (f"it moves {', '.join(sig)} (paired per seed, Holm over the seats)" if sig else
                "it moves no seat significantly (paired per seed, Holm over the seats)")
-            + f"; at {key} = {v} {left}.")
+            + f"; at {key} = {v} {left}."), bool(worst.p_holm < 0.05)
 
 
 def build(gdir, results: dict | None = None) -> dict:
@@ -792,14 +792,14 @@ def build(gdir, results: dict | None = None) -> dict:
         plan = _check_of(action, key, p, seat_tabs) if (meta.get("battery") or {}).get("seat_check", True) else None
         chk = gdir / plan["folder"] if plan else None
         if chk is not None and _played(chk, plan):
-            checked = seat_check_line(seat_tabs[p][0], chk, plan)
+            checked, off_here = seat_check_line(seat_tabs[p][0], chk, plan)
             across = cross_count_check(gdir, plan, seat_tabs)
             action = action + (". " + checked.rstrip(".") if checked else "")
             action = action + (". " + cross_count_line(across, plan).rstrip(".") if across else "")
             for r in across:
                 if r["players"] in seat_verdict_at:
                     verdicts[seat_verdict_at[r["players"]]] += " " + cross_count_note(r, plan)
-            off_counts = ([p] if (seat_rows(seat_counts(chk))["p_holm"] < 0.05).any() else []) + [
+            off_counts = ([p] if off_here else []) + [
                 r["players"] for r in across if min(r["edges_holm"].values()) < 0.05]
             between = values_between(game, key, plan["value"]) if off_counts else ""
             if between:

@@ -806,6 +806,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                              f"a change of {sl['change']:+.1f} points [{sl['change_low']:+.1f}, {sl['change_high']:+.1f}] "
                              f"across the swept range")
             if curve["identified"]:
+                player = sweep_mod.run_player(run_dir)
                 txt = (f"**Fair value of `{p}`**: about {cr['value']:.3g} ({cr['note']}); bootstrap 95% interval "
                        f"[{bt['low']:.3g}, {bt['high']:.3g}] from {bt['n_boot']:,} " + _resampled(agg.seeds, bt["units"])
                        + f"; numpy seed {bt['seed']}), every resample counted"
@@ -814,7 +815,7 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                 verdicts.append(f"Fair value of `{p}`: about {cr['value']:.3g} [{bt['low']:.3g}, {bt['high']:.3g}] "
                                 f"(seat 0 meets fair {pct(fair, d)} there); to confirm, play it against the base on the "
                                 f"same seeds: `agon compare` of `agon seats {meta.get('game', 'GAME')} --players "
-                                f"{players}{f' --strategies {sweep_mod.run_player(run_dir)}' if sweep_mod.run_player(run_dir) else ''} "
+                                f"{players}{f' --strategies {player}' if player else ''} "
                                 f"--seed {meta.get('seed', 0)} --set {p}={sweep_mod._suggested(meta.get('game'), p, cr['value'])}` and the "
                                 f"base run."
                                 + (" " + sweep_mod.seats_moved_text(slopes, p) if slopes is not None else ""))

@@ -452,7 +452,8 @@ def seat_action_from_sweep(seats, sc, arms, key: str, players: int, game: str, c
     seat, fair = int(r.seat), 1.0 / players
     with_ = f" with `{by}`" if by else ""
     # every command names the player (a command without --strategies plays `random`, the CLI's default)
-    plays = f" --strategies {by or run_player(run)}" if (by or run_player(run)) else ""
+    player = by or run_player(run)
+    plays = f" --strategies {player}" if player else ""
     ref = ref or f"the sweep of `{key}`{with_} below"
     rates = [sc.rate(seat, a["arm"]) for a in arms]
     if any(x[4] == 0 for x in rates):
