@@ -317,7 +317,8 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
     # a category: Mare Nostrum's "first_god = ishtar" would be answered by the ban `gods`, which removes every
     # god, not the choice of Ishtar first
     if ban is not None:
-        return f"causal check: `agon restrict {name}{p} --ban {ban}` (a player who may not use it)"
+        return (f"causal check: `agon restrict {name}{p} --strategies {strategies} --ban {ban}` (a player who may not "
+                "use it)")
     return "no causal check exists in Agon for this component (no rule switch or ban removes it): treat as an association"
 
 

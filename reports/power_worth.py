@@ -238,6 +238,29 @@ def worth_table(rows: list[dict]) -> pd.DataFrame:
     return tab
 
 
+def offs_games(c, players: int, meta: dict) -> int:
+    """Games a check's first run plays when the whole reference run is paired (not played yet)."""
+    return int(c.runs(players, int(meta["games"]))[0][2])
+
+
+def ban_command(spec, meta: dict, players: int, ban: str, n: int) -> str:
+    """The `agon restrict` command that plays a ban's check again: the same line-up, seed and games as
+    the battery's run (Restriction.validate builds the same seats study), so a designer can rerun it."""
+    from experiments.weights import overrides_key
+    sets = "".join(f" --set {k}={str(v).lower()}" for k, v in overrides_key(spec, meta.get("params")).items())
+    return (f"agon restrict {spec.name} --players {players} --strategies {meta['strategies'][0]} --games {n} "
+            f"--seed {meta['seed']}{sets} --ban {ban}")
+
+
+def bans_command(part: pd.DataFrame) -> str:
+    """One `agon restrict` command that plays every ban of `part` again (--ban repeated), from the rows'
+    own commands; `agon restrict` alone when the rows carry none (a table written before they did)."""
+    cmds = [str(c) for c in (part["command"] if "command" in part else []) if str(c).strip() not in ("", "nan")]
+    if not cmds:
+        return "agon restrict"
+    return cmds[0].rsplit(" --ban ", 1)[0] + "".join(f" --ban {b}" for b in part["ban"])
+
+
 def design_checks(gdir: Path, ref: Path, tab: pd.DataFrame, spec, players: int) -> pd.DataFrame | None:
     """The design report's causal table: one row per Check `to_check` picks from the seats run
     `ref`'s component table, paired with its runs in gdir/causal/ when the battery played them. None
@@ -267,7 +290,9 @@ def design_checks(gdir: Path, ref: Path, tab: pd.DataFrame, spec, players: int) 
         played = sum(int(load_meta(o).get("games") or 0) for o in offs) if done else 0
         rows.append({**row, "label": c.label, "verdict": c.verdict, "owner": s.code is not None, "played": played,
                      "restricted": c.seat is not None or c.ban is not None, "ban": c.ban or "",
-                     "runs": ", ".join(f"causal/{o.name}" for o in offs)})
+                     "runs": ", ".join(f"causal/{o.name}" for o in offs),
+                     "command": ban_command(spec, meta, players, c.ban, played or offs_games(c, players, meta))
+                     if c.ban else ""})
     return worth_table(rows)
 
 
@@ -275,6 +300,17 @@ def negligible(r) -> bool:
     """Whether the worth's whole interval lies within NEGLIGIBLE points of 0 (the component verdicts'
     smallest size worth a designer's action)."""
     return bool(np.isfinite(r.low) and np.isfinite(r.high) and -NEGLIGIBLE < r.low and r.high < NEGLIGIBLE)
+
+
+def holm_words(r) -> str:
+    """", Holm p = ..." for a worth shown as none whose own 95% interval excludes 0: the family's Holm
+    correction, not the interval, decided it (Glory to Rome's Bar, +0.8 [+0.2, +1.4] of 20 checks, read
+    "no worth shown" beside an interval above 0 without it)."""
+    p = getattr(r, "p_holm", np.nan)
+    if _outcome(r) != "none" or not np.isfinite(p) or not (r.low > 0 or r.high < 0):
+        return ""
+    from reports.fmt import pval
+    return f", Holm p = {pval(p)}"
 
 
 def _outcome(r) -> str:
@@ -302,7 +338,7 @@ def reading(r) -> str:
     """What the switch shows about a component the association flagged with verdict `r.verdict`."""
     verdict = getattr(r, "verdict", "")
     player = bool(getattr(r, "restricted", False))
-    size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games else ""
+    size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]{holm_words(r)}" if r.games else ""
     out = _outcome(r)
     if out == "unjudged":
         if not player and (r.seat_games or 0) < MIN_HOLDERS:
@@ -336,14 +372,16 @@ def worth_words(r, short: bool = False) -> str:
     `short`: for a list of many components ("power +0.2 [+0.1, +0.3] to a player")."""
     player = bool(getattr(r, "restricted", False))
     whom = "a player" if player else "its holders"
-    size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]" if r.games else ""
+    size = f"{r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]{holm_words(r)}" if r.games else ""
     thing = "option" if is_ban(r) else "power"
     if short:
         return f"{thing} " + {"wins": f"{size} to {whom}", "costs": f"costs {whom} {size}",
                               "negligible": f"under {NEGLIGIBLE:g} point to {whom}, {size}",
                               "none": f"no worth to {whom} shown, {size}", "unchanged": "changed no game",
                               "unjudged": "not judged"}[_outcome(r)]
-    how = (f"banned for one player at a time on the same seeds (`agon restrict --ban {r.ban}`), the option "
+    cmd = str(getattr(r, "command", "") or "").strip()
+    cmd = cmd if cmd not in ("", "nan") else f"agon restrict --ban {r.ban}"
+    how = (f"banned for one player at a time on the same seeds (`{cmd}`), the option "
            if is_ban(r) else "switched off on the same seeds, its power ")
     return how + {
         "wins": f"is worth {size} to {whom}",
@@ -407,13 +445,14 @@ def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
                 sized = key in ("wins", "costs", "negligible", "none")
                 groups.append(f"{head}: " + ", ".join(
                     f"{r.label} ({r.verdict.split(':')[0]})" + (f" {r.worth:+.1f} [{r.low:+.1f}, {r.high:+.1f}]"
-                                                               if sized else "") for r in g.itertuples()))
+                                                               f"{holm_words(r)}" if sized else "")
+                    for r in g.itertuples()))
         n = _played(part, games)
         if kind == "ban":
             seeds = int(part["games"].max()) if "games" in part and part["games"].max() > 0 else 0
             on = f"the first {seeds:,} seeds of the `{strategies}` seats run" if seeds else f"`{strategies}`'s seeds"
-            how = (f"each banned for one player at a time, in every seat of {on} ({n:,} games; `agon restrict`), its "
-                   "rivals free to use it; points of win share the option is worth to a player")
+            how = (f"each banned for one player at a time, in every seat of {on} ({n:,} games; `{bans_command(part)}`), "
+                   "its rivals free to use it; points of win share the option is worth to a player")
             whose = "that no rule switch removes"
         elif player:
             how = (f"each switched off for one seat at a time on the same {n:,} games of `{strategies}`, its rivals "

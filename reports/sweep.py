@@ -685,9 +685,11 @@ def seats_moved_text(slopes: pd.DataFrame, param: str, alpha: float = 0.05) -> s
         if not len(fit):
             return f"Across the range `{param}` moves no seat's win share significantly (clustered slopes, Holm over the seats)."
         r = fit.loc[fit["change"].abs().idxmax()]
+        # the interval is the seat's own 95% one; the Holm p says why one that excludes 0 is not a finding
+        holm = f", Holm p = {_p(r.p_holm)}" if np.isfinite(r.p_holm) else ""
         return (f"Across the range `{param}` moves no seat's win share significantly (the largest change: seat "
-                f"{int(r.seat)} {r.change:+.1f} points [{r.change_low:+.1f}, {r.change_high:+.1f}]; clustered slopes, "
-                "Holm over the seats).")
+                f"{int(r.seat)} {r.change:+.1f} points [{r.change_low:+.1f}, {r.change_high:+.1f}]{holm}; clustered "
+                "slopes, Holm over the seats).")
     sig = sig.reindex(sig["change"].abs().sort_values(ascending=False).index)
     parts = [f"seat {int(r.seat)} by {r.change:+.1f} points [{r.change_low:+.1f}, {r.change_high:+.1f}] "
              f"(Holm p = {_p(r.p_holm)})" for r in sig.itertuples()]

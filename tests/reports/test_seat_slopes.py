@@ -44,6 +44,8 @@ def test_a_flat_seat_0_curve_is_not_called_idle_when_another_seat_moves():
     still = moved.assign(p_holm=[0.5, 0.5, 0.5, 0.2])
     advice, rest = seats_advice(curve, "oracle_points", (0, 8), still)
     assert advice.startswith("A flat curve means this constant does not set the seat balance") and "moves no seat" in rest
+    # seat 3's own interval excludes 0, Holm over the seats does not: the line says which decided
+    assert "seat 3 -6.6 points [-10.4, -2.8], Holm p = 0.200;" in rest
 
 
 def test_slope_differences_find_a_seat_moved_by_one_run_only(tmp_path):

@@ -54,6 +54,11 @@ def test_readings_say_what_the_interval_shows():
     assert pw.reading(wide).startswith("no worth shown (+1.0 [-2.0, +4.0])")
     assert pw.reading(costs).startswith("costs its holders -3.0") and "who takes it, not the power" in pw.reading(costs)
     assert "the weak association is who takes it" in pw.reading(helps_weak)
+    # an interval above 0 that Holm over the family does not confirm says so (Glory to Rome's Bar)
+    above = row(worth=0.8, low=0.2, high=1.4, p_holm=0.12, restricted=True)
+    assert pw.reading(above) == "no worth to a player shown (+0.8 [+0.2, +1.4], Holm p = 0.120)"
+    assert pw.worth_words(above, short=True) == "power no worth to a player shown, +0.8 [+0.2, +1.4], Holm p = 0.120"
+    assert "Holm p" not in pw.reading(wide) + pw.reading(costs)     # 0 inside the interval, or Holm agrees
 
 
 def test_flagged_powers_are_checked_on_fixed_holders_or_by_restricted_play():
@@ -258,6 +263,15 @@ def test_design_battery_plays_a_ban_on_the_reference_seeds(tmp_path, monkeypatch
     assert m["strategies"][0].startswith("greedy:w=") and m["strategies"][1] == "greedy"
     md = (out / "pig" / "report.md").read_text()
     assert "**Banned**" in md and "Busts (ban: `second_roll`)" in md
+    # the verdict names the whole command, and it plays the battery's games again
+    cmd = f"agon restrict pig --players 2 --strategies greedy --games 300 --seed {ref['seed']} --ban second_roll"
+    assert f"(300 games; `{cmd}`)" in md
+    again = tmp_path / "again"
+    assert main(cmd.split()[1:] + ["--out", str(again), "--quiet"]) == 0
+    cols = ["game"] + [f"win_{k}" for k in range(2)] + [f"strategy_{k}" for k in range(2)]
+    mine = result_columns(again / "bans" / "second_roll")[cols].sort_values("game", kind="stable")
+    theirs = result_columns(run)[cols].sort_values("game", kind="stable")
+    pd.testing.assert_frame_equal(mine.reset_index(drop=True), theirs.reset_index(drop=True))
     assert "Causal check of the flagged options that no rule switch removes" in md.split("## Verdict")[1]
     t = pd.read_csv(out / "pig" / "power_worth.csv")
     assert t.loc[0, "ban"] == "second_roll" and t.loc[0, "games"] == 150 and t.loc[0, "worth"] > 5
