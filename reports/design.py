@@ -438,10 +438,17 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
     run_metas = [seat_tabs[p_def][1]] + metas
     for m, t in cat_tabs.items():
         verdicts.append(CR.verdict_line(m, t, shown, CR.dealt_in_every_run(spec, m, run_metas), levels))
+    # how games end at every level: stronger players can play another game (Mare Nostrum's Pyramids race)
+    from reports import ending_levels as EL
+    em = EL.end_metric(spec)
+    ending = (EL.level_table(runs, level_names, *em) if em is not None and
+              all(em[0] in result_columns(r).columns for r in runs) else None)
+    if ending is not None:
+        verdicts.append(EL.verdict_line(ending, p_def))
 
     def skill_section(doc, names=names, cmp_seats=cmp_seats, cmp_comps=cmp_comps, tabs2=tabs2,
                       metas=metas, cat_tabs=cat_tabs, levels=levels, shown=shown, level_names=level_names,
-                      order=order):
+                      order=order, ending=ending):
         doc.h(2, "Skill sensitivity")
         doc.p(f"The same questions with {', '.join(f'`{x}`' for x in names)} in every seat ({p_def} players) "
               f"against `{strategies}`. A finding is **skill-dependent** when the difference between a level and "
@@ -495,6 +502,8 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                                                          "skill level")), f"win share by {m} at every skill level",
                     f"Win share per seat-game of each `{m}` at each skill level, 95% Wilson intervals; dashed: "
                     f"fair 1/{p_def}; a category's verdict at every level under its name.")
+        if ending is not None:
+            EL.section(doc, ending, p_def)
     return verdicts, skill_section
 
 def seat_tables(gdir: Path) -> dict:

@@ -38,6 +38,8 @@ SPEC = GameSpec(
         "switch_seat": "switch_seat",
         "check_params": seat_switch_check(PARAMS),
         "categorical_game": {"end_condition": ["forum", "catacomb", "last_site", "deck", "turn_cap"]},
+        # how a game ends (reports/ending_levels.py: compared between the design report's skill levels)
+        "end_metric": "end_condition",
         # score = influence + vault_points + bonus_points + statue_points + wall_points (rules.score_parts)
         "score_parts": ["influence", "vault_points", "bonus_points", "statue_points", "wall_points"],
         # `agon check-players` (experiments/check_players.py): trace words -> action families

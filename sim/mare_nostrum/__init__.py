@@ -53,6 +53,8 @@ def _build_spec():
             # win_path_civ: the winner's civ and victory path together (§11.2, paths per civ)
             "categorical_game": {"victory_path": list(VICTORY_PATHS),
                                  "win_path_civ": list(WIN_PATH_CIV)},
+            # how a game ends (reports/ending_levels.py: compared between the design report's skill levels)
+            "end_metric": "victory_path",
             # score = 100 x heroes/wonders + provinces is a ranking key, not points: no score parts
             "score_parts": [],
             # the rules (§7) rank no one but the winner of a finished game; the engine's order of the

@@ -41,6 +41,8 @@ SPEC = GameSpec(
         "end_paths": {1: "RACE", 2: "TRACK_TROY", 3: "TRACK_MYCENAE", 4: "TRUNCATED"},
         "categorical_seat": {"allegiance": ["Troy", "Mycenae"]},
         "dealt_categories": {"allegiance": {}},   # allegiance cards are dealt face down (§3.3): randomised
+        # how a game ends (reports/ending_levels.py: compared between the design report's skill levels)
+        "end_metric": "end_path",
         "categorical_game": {
             "end_path": ["none", "15 VP race", "track: Troy", "track: Mycenae", "truncated"],
             "winner_side": ["no winner", "Troy", "Mycenae", "winners on both sides"],

@@ -40,6 +40,7 @@ def _play(seed, start, n, p, params, kinds, weights, check):
     max_turns = int(params[P_MAX_TURNS])
     turns = np.zeros(n, np.int64)
     rolls = np.zeros(n, np.int64)
+    finish = np.zeros(n, np.int64)
     score = np.zeros((n, p), np.float64)
     win = np.zeros((n, p), np.float64)
     rank = np.zeros((n, p), np.int64)
@@ -80,6 +81,7 @@ def _play(seed, start, n, p, params, kinds, weights, check):
                 elif total >= weights[s, 0]:
                     break
             pts[s] += total
+            finish[g] = 1 if total >= 12 else 0
             if check and pts[s] < 0:
                 raise AssertionError("negative score")
             t += 1
@@ -100,14 +102,14 @@ def _play(seed, start, n, p, params, kinds, weights, check):
                 if pts[o] > pts[s]:
                     rk += 1
             rank[g, s] = rk
-    return turns, rolls, score, win, rank, busts, lucky, dud
+    return turns, rolls, finish, score, win, rank, busts, lucky, dud
 
 
 def play_batch(seed, start, n_games, n_players, params, kinds, weights, check=False):
-    turns, rolls, score, win, rank, busts, lucky, dud = _play(
+    turns, rolls, finish, score, win, rank, busts, lucky, dud = _play(
         seed, start, n_games, n_players, np.asarray(params, np.float64),
         np.asarray(kinds, np.int64), np.asarray(weights, np.float64), check)
-    return {"turns": turns, "rolls": rolls, "score": score, "win": win, "rank": rank, "busts": busts,
+    return {"turns": turns, "rolls": rolls, "finish": finish, "score": score, "win": win, "rank": rank, "busts": busts,
             "charm_lucky": lucky, "charm_dud": dud, "charms": lucky + 2 * dud}
 
 
@@ -122,7 +124,7 @@ def play_traced(seed, index, n_players, params, kinds, weights):
 SPEC = GameSpec(
     name="pig", title="Pig (test fixture)", player_counts=(2, 3, 4), default_players=2,
     params=PARAMS, strategies=STRATEGIES, play_batch=play_batch, play_traced=play_traced,
-    seat_metrics=("busts", "charm_lucky", "charm_dud", "charms"), game_metrics=("rolls",), key_param="target",
+    seat_metrics=("busts", "charm_lucky", "charm_dud", "charms"), game_metrics=("rolls", "finish"), key_param="target",
     n_weights=1,
     # `agon skill pig` (tests/experiments/test_skill.py): holding later is stronger at this target
     skill_ladder=SkillLadder("greedy", "hold_at", (4, 8), "turn total at which it holds"),
@@ -131,6 +133,9 @@ SPEC = GameSpec(
         # the charms a seat was dealt, as one category (a civ's stand-in: reports/category_runs.py)
         "categorical_seat": {"charms": ["none", "lucky", "dud", "both"]},
         "dealt_categories": {"charms": {}},
+        # how a game ends: the last turn's total (reports/ending_levels.py; `cautious` holds at 7, `greedy` at 12)
+        "categorical_game": {"finish": ["small finish", "big finish"]},
+        "end_metric": "finish",
         # charms are dealt at setup: their holders are fixed before any play (reports/compare.holder_effect)
         "switch_holders": ["charm_"],
         "switch_seat": "switch_seat",

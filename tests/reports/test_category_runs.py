@@ -42,6 +42,10 @@ def test_one_run_that_barely_shows_it_is_not_enough():
     t = CR.across_runs([a, b], 6).set_index("category")
     assert t.loc["c0", "verdict"] == CR.NONE
     assert CR.across_runs([a, a], 6).set_index("category").loc["c0", "verdict"] == CR.ABOVE
+    # the line still says which run puts it off fair (Mare Nostrum's Egypt: fair for greedy, far above for ismcts)
+    line = CR.verdict_line("civ", t.reset_index(), ["A", "B"])
+    assert "no verdict across the runs: c0 (above in A; not shown in B), c1 (below in A; not shown in B)," in line
+    assert line.endswith(", c5 (below in A; not shown in B).")
 
 
 def test_skill_level_words():

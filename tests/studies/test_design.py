@@ -1,7 +1,10 @@
 """`agon design-report`: the battery in one report with contents, summary, plots and limits."""
 import re
 
+import pandas as pd
+
 from experiments.cli import main
+from reports.data import iter_chunks
 
 
 def test_design_report_for_pig(tmp_path, capsys):
@@ -91,6 +94,14 @@ def test_design_report_verdicts_and_skill_sensitivity(tmp_path):
     assert ("| category | with `greedy` | with `cautious` | with `random` | at every level | p (IUT, Holm) |"
             in md)
     assert "(skill_charms.png)" in md                       # the categories at every level, drawn
+    # how games end at every level (Pig's last turn: `cautious` holds at 7, `greedy` at 12, so the levels'
+    # games end on other turns), the shares those of the runs' own games
+    assert "How games end (`finish`, 2 players) **changes with skill**" in verdict
+    assert "### How games end at each level (`finish`)" in md
+    line = verdict.split("How games end (`finish`")[1].split("\n")[0]
+    for run, j in (("seats-2p", 0), ("skill-cautious-2p", 1), ("skill-random-2p", 2)):
+        small = pd.concat(list(iter_chunks(g / run, ["finish"])))["finish"].eq(0).mean()
+        assert re.findall(r"(\d+\.\d)%", line.split("small finish ")[1].split(";")[0])[j] == f"{100 * small:.1f}"
     # one Holm family covers the seats of both further levels
     assert "Holm over the seats of every level" in md
     # the levels' order (order_games): each level as one seat among the level below it; here neither
