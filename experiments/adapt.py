@@ -29,11 +29,16 @@ def cache_dir(train_games: int, seed: int) -> Path:
 
 
 def tuned_bases(spec, strategies) -> list[str]:
-    from experiments.lineup import tuned_base
+    """The bases whose weights --adapt retrains: a tuned seat's, and the greedy's for an `ismcts` seat, which
+    searches over the tuned greedy's weights (experiments/lineup.parse_strategy): at another rule value its
+    evaluation would otherwise be the default rules' (Magna Grecia's last seat at oracle_points=1: 20.5% with
+    the default rules' weights, 23.5% with weights retrained at 1; docs/FINDINGS.md)."""
+    from experiments.lineup import SEARCH, tuned_base, tuned_names
     tokens = strategies if isinstance(strategies, (list, tuple)) else str(strategies).split(",")
     out = []
     for t in tokens:
-        b = tuned_base(spec, t.strip().partition(":")[0])
+        name = t.strip().partition(":")[0]
+        b = "greedy" if name == SEARCH and tuned_names(spec) else tuned_base(spec, name)
         if b is not None and b not in out:
             out.append(b)
     return out
@@ -42,8 +47,11 @@ def tuned_bases(spec, strategies) -> list[str]:
 def require_tuned(spec, strategies) -> list[str]:
     bases = tuned_bases(spec, strategies)
     if not bases:
-        from experiments.lineup import tuned_names
-        raise AgonInputError(f"--adapt retrains tuned players: put one in --strategies ({', '.join(tuned_names(spec))})")
+        from experiments.lineup import SEARCH, tuned_names
+        search = [SEARCH] if tuned_names(spec) and any(s.name == SEARCH for s in spec.strategies) else []
+        names = tuned_names(spec) + search
+        raise AgonInputError(f"--adapt retrains tuned players (and the weights `{SEARCH}` searches over): put one in "
+                             f"--strategies ({', '.join(names)})")
     return bases
 
 

@@ -23,8 +23,8 @@ from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.outcomes import outcome_line
 from reports.sweep import values_between
-from reports.sweep import (_flagged_seat, _seat_crossing, _suggested, curve_seat_slopes, curve_x_by_arm,
-                           param_limits, seat_action_from_sweep, seats_advice, seats_moved_text)
+from reports.sweep import (_default, _flagged_seat, _is_tuned, _seat_crossing, _suggested, curve_seat_slopes,
+                           curve_x_by_arm, param_limits, seat_action_from_sweep, seats_advice, seats_moved_text)
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict
@@ -105,7 +105,11 @@ def seat_action_from_slopes(seats, players: int, game: str, level: str, sweep_sl
     seat, key = int(r.seat), sweep_slopes["key"]
     moved = {k: v.iloc[seat] for k, v in by.items() if np.isfinite(v.iloc[seat].p_holm) and v.iloc[seat].p_holm < 0.05}
     said = ", ".join(f"{v.change:+.1f} [{v.change_low:+.1f}, {v.change_high:+.1f}] with `{k}`" for k, v in moved.items())
-    check = (f"check a value with `{level}` against the default on the same seeds (`agon seats {game} --players "
+    default = _default(game, key)
+    adapt = default is not None and _is_tuned(game, level)    # its weights were trained at the default rules
+    check = (f"check a value with `{level}` against the default, its weights retrained for both values (`agon sweep "
+             f"{game} --players {players} --param {key}={default},V --strategies {level} --adapt`)" if adapt else
+             f"check a value with `{level}` against the default on the same seeds (`agon seats {game} --players "
              f"{players} --strategies {level} --set {key}=V`, then `agon compare`)")
     if moved:
         for k, (run, curve) in (sweep_slopes.get("runs") or {}).items():   # the strongest swept player first
@@ -115,15 +119,16 @@ def seat_action_from_slopes(seats, players: int, game: str, level: str, sweep_sl
                 try_v = _suggested(game, key, v)
                 return (f"the sweeps of `{key}` below move seat {seat} ({said} across the range), and with `{k}` it "
                         f"meets fair at about {key} = {v:.3g} [{b['low']:.3g}, {b['high']:.3g}]; "
-                        + check.replace("a value", f"{key} = {try_v}", 1).replace("=V`", f"={try_v}`", 1))
+                        + check.replace("a value", f"{key} = {try_v}", 1).replace("=V`", f"={try_v}`", 1)
+                        .replace(",V ", f",{try_v} ", 1))
         return f"the sweeps of `{key}` below move seat {seat} ({said} across the range); {check}"
     xs = [curve_x_by_arm(c) for _, c in (sweep_slopes.get("runs") or {}).values()]
     xs = next((sorted(set(x.values())) for x in xs if x), None)
     swept = ",".join(value(v) for v in xs) if xs else "LO:HI:STEP"
     return (f"no sweep of `{key}` below moved seat {seat} significantly (played with "
             f"{', '.join(f'`{k}`' for k in by)}), so `{key}` is not shown to be the lever for it: sweep it with "
-            f"`{level}` (`agon sweep {game} --players {players} --strategies {level} --param {key}={swept}`) or sweep "
-            f"another rule (`agon games {game}` lists them)")
+            f"`{level}` (`agon sweep {game} --players {players} --strategies {level} --param {key}={swept}"
+            f"{' --adapt' if adapt else ''}`) or sweep another rule (`agon games {game}` lists them)")
 
 
 def seat_labels(base_slopes: pd.DataFrame, level_slopes: pd.DataFrame, diffs: pd.DataFrame | None,

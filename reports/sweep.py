@@ -582,10 +582,11 @@ def _param(game: str | None, key: str):
 
 
 def _is_tuned(game: str, strategy: str) -> bool:
-    """Whether the strategy plays trained weights (`--adapt` can retrain them for other rules)."""
-    from experiments.lineup import tuned_base
+    """Whether the strategy plays trained weights, a tuned player's or those `ismcts` searches over (`--adapt`
+    retrains them for other rules: experiments/adapt.tuned_bases)."""
+    from experiments.adapt import tuned_bases
     spec = _spec_of(game)
-    return spec is not None and tuned_base(spec, strategy) is not None
+    return spec is not None and bool(tuned_bases(spec, [strategy]))
 
 
 def _default(game: str, key: str) -> str | None:

@@ -89,3 +89,24 @@ def test_mg_city_cost_2_adapted_players_found_cities(tmp_path):
     assert r.returncode == 0, r.stderr
     rows = pd.concat(pd.read_parquet(f) for f in (out / "results").glob("chunk-*.parquet"))
     assert (rows["cities_founded_0"] + rows["cities_founded_1"]).sum() > 0
+
+
+def test_ismcts_adapt_searches_over_weights_retrained_for_the_rules(tmp_path):
+    """`--adapt` with `ismcts`: the search's evaluation is the tuned greedy's weights, trained at the default
+    rules, so a rule value's check retrains them for that value (Magna Grecia's last seat at oracle_points=1:
+    20.5% with the default rules' weights, 23.5% retrained) and the search plays over the retrained file."""
+    from experiments.lineup import parse_lineup
+    from experiments import weights as wmod
+    from sim import get_game
+    out, cache = tmp_path / "gtr", tmp_path / "cache"
+    r = agon("seats", "glory-to-rome", "--players", "2", "--set", "merchant_bonus_vp=0", "--strategies", "ismcts",
+             "--adapt", "--train-games", "200", "--games", "4", "--out", out, "--quiet", cache=cache, timeout=900)
+    assert r.returncode == 0, r.stderr
+    meta = json.loads((out / "run.json").read_text())
+    trained = sorted((cache / "agon" / "weights").rglob("glory-to-rome-2p*.toml"))
+    assert len(trained) == 1 and meta["params"]["merchant_bonus_vp"] == 0
+    spec = get_game("glory-to-rome")
+    seats = parse_lineup(spec, "ismcts", 2, {"merchant_bonus_vp": 0}, trained[0].parent)
+    file_w = wmod.vector(spec, "ismcts", wmod.read(trained[0])["weights"])
+    assert all(list(s.weights) == list(file_w) for s in seats) and "searches over tuned" in seats[0].source
+    assert "Adapted players" in (out / "report.md").read_text()
