@@ -327,6 +327,21 @@ def _seat_finding(tab: pd.DataFrame, p: int, cmd: str, strategies: str) -> tuple
             f"Reproduce: `{cmd}`"), False
 
 
+def causal_limits(t: pd.DataFrame, strategies: str) -> str:
+    """The Limits line of the causal checks, for the kinds of check the table holds: it said "a building stays an
+    association" in Glory to Rome, whose buildings are checked by restricted play."""
+    restricted = t["restricted"].astype(bool) if "restricted" in t else pd.Series(False, index=t.index)
+    said = []
+    if (~restricted).any():
+        said.append("a power switched off for the seats that hold it says what it is worth to them")
+    if restricted.any():
+        said.append("one switched off (or an option banned) for one seat at a time says what it is worth to a "
+                    "player who may use it, that player's next-best play included")
+    return (f"The causal checks hold for `{strategies}` players: " + "; ".join(said) + ". No check says whether "
+            "a component is worth more than its family's typical member, and a flagged component that no rule switch "
+            "or ban removes stays an association (its verdict says so).")
+
+
 def causal_section(doc: Doc, t: pd.DataFrame, games: int, strategies: str, gdir: Path, run: str) -> None:
     """The flagged components whose power the battery switched off: what the power is worth."""
     restricted = t["restricted"].astype(bool)
@@ -978,10 +993,7 @@ def build(gdir, results: dict | None = None) -> dict:
             sections.append(comp_section)
             if causal is not None and len(causal):
                 verdicts.append(pw.verdict_line(causal, int(m["games"]), strategies))
-                limits.append(f"The causal check of the flagged powers holds for `{strategies}` players and says what "
-                              "a power is worth to the seats that hold it, not whether it is worth more than its "
-                              "family's typical member; flagged components whose holders change with the power (a "
-                              "god taken every round, a building) stay associations.")
+                limits.append(causal_limits(causal, strategies))
                 sections.append(lambda doc, t=causal, n=int(m["games"]), run=d.name: causal_section(
                     doc, t, n, strategies, gdir, run))
     else:

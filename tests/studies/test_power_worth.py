@@ -166,6 +166,9 @@ def test_design_battery_plays_the_flagged_powers_and_resumes_them(tmp_path, monk
     verdict = md.split("## Verdict")[1].split("\n## ")[0]
     assert "Causal check of the flagged powers" in verdict and "Lucky (too strong)" in verdict
     assert "### Causal check of the flagged powers" in md and "no game changed" in md
+    limits = md.split("## Limits of what was shown")[1]
+    assert "a power switched off for the seats that hold it says what it is worth to them." in limits
+    assert "a player who may use it" not in limits                  # no restricted play in this battery
     assert (out / "pig" / "power_worth.csv").exists()
     stamp = [p.stat().st_mtime_ns for p in sorted((run / "results").iterdir())]
     assert main(["design-report", "pig", "--scale", "0.1", "--out", str(out), "--resume", "--quiet"]) == 0
@@ -263,6 +266,9 @@ def test_design_battery_plays_a_ban_on_the_reference_seeds(tmp_path, monkeypatch
     assert m["strategies"][0].startswith("greedy:w=") and m["strategies"][1] == "greedy"
     md = (out / "pig" / "report.md").read_text()
     assert "**Banned**" in md and "Busts (ban: `second_roll`)" in md
+    limits = md.split("## Limits of what was shown")[1]
+    assert ("The causal checks hold for `greedy` players: one switched off (or an option banned) for one seat at a "
+            "time says what it is worth to a player who may use it") in limits and "stays an association" in limits
     # the verdict names the whole command, and it plays the battery's games again
     cmd = f"agon restrict pig --players 2 --strategies greedy --games 300 --seed {ref['seed']} --ban second_roll"
     assert f"(300 games; `{cmd}`)" in md
