@@ -362,12 +362,16 @@ def family_text(r) -> str:
 
 
 def effect_text(r) -> str:
-    """'+3.1 [+1.2, +5.0]', 'too few to judge (10 with, 900 without)' or why it is not judged."""
+    """'+3.1 [+1.2, +5.0]', 'too few to judge (10 with, 900 without, comparable)' or why it is not judged. The
+    counts are the seat-games the stratified effect can compare (with and without at the same number of other
+    components), not all of them: Magna Grecia's "sold a market" read "(0 with, 0 without)" beside a without-rate
+    of 16,000 seat-games."""
     why = getattr(r, "unjudged", "")
     if isinstance(why, str) and why:
         return why
     if not getattr(r, "enough", True) or not np.isfinite(r.adj_points):
-        return f"too few to judge ({int(round(r.n_informative_with)):,} with, {int(round(r.n_informative_without)):,} without)"
+        return (f"too few to judge ({int(round(r.n_informative_with)):,} with, {int(round(r.n_informative_without)):,} "
+                "without at a comparable count of other components)")
     return f"{r.adj_points:+.1f} [{r.adj_low:+.1f}, {r.adj_high:+.1f}]"
 
 

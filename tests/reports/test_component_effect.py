@@ -174,3 +174,14 @@ def test_regression_effects_of_one_game_is_nothing_not_a_crash():
     # as many coefficients as rows (a tiny run with many indicators): nothing, not a crash
     wide = two.assign(**{f"y{i}": np.arange(6) % (i + 2) for i in range(3)})
     assert regression_effects([wide], {"fam": ["x", "y0", "y1", "y2"]}) == {}
+
+
+def test_too_few_names_the_comparable_seat_games():
+    """The counts beside "too few to judge" are those the stratified effect compares, and the text says so
+    (Magna Grecia's "sold a market" read "(0 with, 0 without)" beside a rate of 16,000 seat-games without)."""
+    from reports.component_effect import effect_text
+    r = pd.Series({"unjudged": "", "enough": False, "adj_points": np.nan, "n_informative_with": 0.0,
+                   "n_informative_without": 0.0})
+    assert effect_text(r) == "too few to judge (0 with, 0 without at a comparable count of other components)"
+    ok = pd.Series({"unjudged": "", "enough": True, "adj_points": 3.1, "adj_low": 1.2, "adj_high": 5.0})
+    assert effect_text(ok) == "+3.1 [+1.2, +5.0]"
