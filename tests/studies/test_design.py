@@ -24,6 +24,12 @@ def test_design_report_for_pig(tmp_path, capsys):
     assert 'href="#executive-summary"' in html and 'id="executive-summary"' in html
     index = (out / "index.md").read_text()
     assert "pig/report.md" in index
+    # the index carries every report's verdict: the battery's findings on one page
+    verdict = [l for l in md.split("## Verdict\n")[1].split("\n## ")[0].splitlines() if l.startswith("- ")]
+    assert "## Pig (test fixture): verdict ([report](pig/report.md))" in index and len(verdict) >= 3
+    assert index.endswith("\n".join(verdict) + "\n")
+    page = (out / "index.html").read_text()
+    assert page.count("<li>") == len(verdict) and '<a href="pig/report.html">report</a>' in page
     # the skill trace (design.toml skill_trace_games, scaled, per rung of Pig's ladder 4, 8)
     assert (out / "pig" / "skill-trace" / "rungs" / "8" / "run.json").exists() and "skill share" in md
 
