@@ -121,7 +121,13 @@ def verdict_line(lt: dict, players: int, alpha: float = 0.05) -> str:
     else:
         head = f"{what} does not change detectably with skill (chi-square p = {pval(p)})"
     return (f"{head}: share of games with " + ", ".join(f"`{x}`" for x in names) + f": {shares}; mean length "
-            f"{lengths} player-turns (95% intervals)." + tail)
+            f"{lengths} {_unit(lt)} (95% intervals)." + tail)
+
+
+def _unit(lt: dict) -> str:
+    """What the length counts: the game's flow turn where it declares one (Mare Nostrum: a build turn)."""
+    turn = lt.get("turn")
+    return f"turns (a turn is {turn})" if turn else "player-turns"
 
 
 def section(doc, lt: dict, players: int) -> None:
@@ -132,9 +138,9 @@ def section(doc, lt: dict, players: int) -> None:
     doc.table(["category"] + [f"with `{x}`" for x in names],
               [[r.category] + [f"{pct(getattr(r, f'share_{j}'))} {ci(getattr(r, f'low_{j}'), getattr(r, f'high_{j}'))}"
                                for j in range(k)] for r in t.itertuples()]
-              + [["mean length (player-turns)"] + [f"{m:.1f} [{lo:.1f}, {hi:.1f}]"
+              + [[f"mean length ({_unit(lt)})"] + [f"{m:.1f} [{lo:.1f}, {hi:.1f}]"
                                                     for m, lo, hi in zip(ln["mean"], ln["low"], ln["high"])]],
               f"Share of games per `{lt['metric']}` category [Wilson 95%] in the {players}-player seats run of each "
-              "level (the base level's seats run, then each skill level's); length: mean player-turns with its t "
+              f"level (the base level's seats run, then each skill level's); length: mean {_unit(lt)} with its t "
               f"interval. Chi-square test of homogeneity over the levels: {lt['chi2']:.1f} on {lt['df']} df, p = "
               f"{pval(lt['p'])} (reports/ending_levels.py).")

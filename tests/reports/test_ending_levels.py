@@ -62,5 +62,8 @@ def test_the_line_says_whether_a_change_is_shown_and_whether_it_matters():
     big = EL.verdict_line(_lt(0.50, 0.70), 4)
     assert "largest move: x +20.0 points" in big and big.endswith("does not describe the games of `b`.")
     assert "mean length 10.0 [9.5, 10.5], 9.0 [8.5, 9.5] player-turns" in big
+    # the game's own turn (Mare Nostrum counts build turns, Glory to Rome leader turns)
+    assert "9.0 [8.5, 9.5] turns (a turn is a build turn) (95% intervals)" in EL.verdict_line(
+        {**_lt(0.50, 0.70), "turn": "a build turn"}, 6)
     assert EL.end_metric(get_game("magna-grecia")) is None         # a fixed number of rounds: nothing to compare
     assert EL.end_metric(get_game("mare-nostrum"))[0] == "victory_path"
