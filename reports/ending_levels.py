@@ -126,7 +126,7 @@ def verdict_line(lt: dict, players: int, alpha: float = 0.05) -> str:
 
 def _unit(lt: dict) -> str:
     """What the length counts: the game's flow turn where it declares one (Mare Nostrum: a build turn)."""
-    turn = lt.get("turn")
+    turn = str(lt.get("turn") or "").split(" (")[0]     # "a build turn (the `turns` counter)" -> "a build turn"
     return f"turns (a turn is {turn})" if turn else "player-turns"
 
 
