@@ -464,7 +464,7 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
     ending = (EL.level_table(runs, level_names, *em) if em is not None and
               all(em[0] in result_columns(r).columns for r in runs) else None)
     if ending is not None:
-        ending["turn"] = getattr(spec.flow, "turn", None) if spec.flow is not None else None
+        ending["turn"] = getattr(spec.flow, "turn", None)        # the game's own turn (a build turn, a leader turn)
         verdicts.append(EL.verdict_line(ending, p_def))
 
     def skill_section(doc, names=names, cmp_seats=cmp_seats, cmp_comps=cmp_comps, tabs2=tabs2,
