@@ -1,6 +1,7 @@
 """The report of a component balance study folder (`agon components`)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -41,10 +42,25 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
         rel = f"; {family_text(r)} vs its family's median" if r.basis == "family" else ""
         return f"{getattr(r, lab)} {effect_text(r)} with vs without{rel}"
 
+    by_switch = {w.switch: name for name, w in showed.items() if getattr(w, "switch", "")}
+
+    def checked_as(r):
+        """The label under which the battery switched this component's power off, when its own check would turn
+        off the same switch (Mare Nostrum's "first_god = hermes" is Hermes' power: the advice was to run again
+        what the battery had played), else None."""
+        own = causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
+        m = re.search(r"--set (power_\w+)=false", own)
+        other = by_switch.get(m.group(1)) if m else None
+        return other if other is not None and other != getattr(r, lab) else None
+
     def check(r):
         if getattr(r, lab) in checked:
             words = showed.get(getattr(r, lab))
             return f"{words} (the causal check line)" if words else CHECKED_BELOW
+        other = checked_as(r)
+        if other is not None:
+            return (f"its power is {other}'s, which the battery switched off: {showed[other].short} (the causal check "
+                    "line); what choosing it adds has no causal check")
         return causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
 
     def worth_note(r):
@@ -80,7 +96,12 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     if cats:
         out.append(f"{', '.join(cats)}: {DEALT}.")
     done = [r for r in rows if not dealt(r) and getattr(r, lab) in checked]
-    rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked]
+    via = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked and checked_as(r) is not None]
+    rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked and checked_as(r) is None]
+    if via:
+        out.append("Flagged, with a power the battery switched off under another name (the causal check line; what "
+                   "choosing it adds has no causal check): " + ", ".join(
+                       f"{getattr(r, lab)} ({checked_as(r)}: {showed[checked_as(r)].short})" for r in via) + ".")
     if done and not rest:
         out.append("Each flagged component's power was switched off (or the option banned) on the same seeds"
                    + (" (in brackets: what it is worth, in points of win share)" if showed else "")

@@ -393,11 +393,13 @@ def worth_words(r, short: bool = False) -> str:
 
 
 class Worth(str):
-    """A checked component's worth_words, with the short form for lists in `.short`."""
+    """A checked component's worth_words, with the short form for lists in `.short` and the switch it turned off
+    in `.switch` (another component answered by the same switch points here: Mare Nostrum's first_god = hermes)."""
 
     def __new__(cls, r):
         w = super().__new__(cls, worth_words(r))
         w.short = worth_words(r, short=True)
+        w.switch = str(getattr(r, "switch", "") or "")
         return w
 
 

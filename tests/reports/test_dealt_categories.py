@@ -141,3 +141,27 @@ def test_a_dealt_pair_is_one_verdict_line():
     three = pd.concat([tab, pd.DataFrame([{**row, "label": "allegiance = none"}])], ignore_index=True)
     assert dealt_pairs(three, tab, "label", "metric", lambda r: True) == {}          # a third value: not a pair
     assert dealt_pairs(tab, tab.iloc[:1], "label", "metric", lambda r: True) == {}   # only one flagged
+
+
+def test_a_component_whose_power_was_checked_under_another_name_points_there(civ_table, monkeypatch):
+    """Mare Nostrum's "first_god = hermes" is answered by Hermes' power switch, which the battery had already
+    turned off (for "Hermes"); the report advised running it again. A flagged component whose own check turns
+    off a switch the battery played now points to that check's result instead."""
+    from reports import components_report as cr
+    from reports import power_worth as pw
+    row = dict(component="Strong", switch="power_strong", seat_games=3000, games=750, won_with=0.25,
+               won_without=0.2, worth=4.9, low=3.9, high=5.9, p=1e-9, label="Strong", verdict="too strong",
+               owner=False, restricted=True, runs="")
+    words = pw.checked_words(pw.worth_table([row]))
+    assert words["Strong"].switch == "power_strong"
+    real = cr.causal_check
+    monkeypatch.setattr(cr, "causal_check", lambda spec, label, *a: (
+        "causal check: `agon seats comp-game --set power_strong=false`" if label == "civ = Babylon"
+        else real(spec, label, *a)))
+    spec, meta = _spec(EXTRA), {"players": PLAYERS, "game": "comp-game", "params": {}}
+    line = next(x for x in verdicts(civ_table, spec, meta, detail=10, checked=words) if x.startswith("civ = Babylon"))
+    assert "its power is Strong's, which the battery switched off: power +4.9 [+3.9, +5.9] to a player" in line
+    lines = verdicts(civ_table, spec, meta, detail=1, checked=words)
+    via = next(x for x in lines if x.startswith("Flagged, with a power the battery switched off under another name"))
+    assert "civ = Babylon (Strong: power +4.9 [+3.9, +5.9] to a player)" in via
+    assert not any(x.startswith("For civ = Babylon") for x in lines)        # not advised to be run again
