@@ -281,6 +281,28 @@ def regression_effects(frames, families: dict, alpha: float = 0.05, max_rows: in
     return out
 
 
+def check_switch(spec, label: str, metric: str) -> str | None:
+    """The measuring switch (`power_<name>`) that turns a component's power off, or None: a component column's
+    own name (`god_hermes` -> `power_hermes`), a category's value (`first_god = hermes` -> `power_hermes`), or the
+    switch a count's component names (Troja's ship benefits)."""
+    from reports.components import named_switch, parse_sections
+    params = getattr(spec, "params", None)
+    prefixes = [pre for _, pre in parse_sections(getattr(spec, "extra", None))["components"]]
+    own = next((metric[len(pre):] for pre in prefixes if metric.startswith(pre) and metric != pre), None)
+    if own is None and " = " in label:
+        own = label.split(" = ", 1)[1].strip().lower().replace(" ", "_")
+    named = named_switch(spec, metric)
+    if named is not None and named.startswith("power_"):    # a count's component names its switch (Troja)
+        own = named[len("power_"):]
+    if params is None or not own:
+        return None
+    try:
+        params.get("power_" + own)
+    except Exception:
+        return None
+    return "power_" + own
+
+
 def causal_check(spec, label: str, metric: str, game: str = "", players: int | None = None,
                  strategies: str = "greedy") -> str:
     """The command that tests a flagged component causally, if the game has one; else says so.
@@ -290,28 +312,13 @@ def causal_check(spec, label: str, metric: str, game: str = "", players: int | N
     <name>`, every hero, wonder but the Pyramids and creature, `hero_<name>`, `wonder_<name>`,
     `creature_<name>`) is checked by `agon compare` of a run with and without the power on the same
     seeds."""
-    from reports.components import parse_sections
-    params = getattr(spec, "params", None)
     name = getattr(spec, "name", game)
     p = f" --players {players}" if players else ""
-    prefixes = [pre for _, pre in parse_sections(getattr(spec, "extra", None))["components"]]
-    own = next((metric[len(pre):] for pre in prefixes if metric.startswith(pre) and metric != pre), None)
-    if own is None and " = " in label:
-        own = label.split(" = ", 1)[1].strip().lower().replace(" ", "_")
-    from reports.components import named_switch
-    named = named_switch(spec, metric)
-    if named is not None and named.startswith("power_"):    # a count's component names its switch (Troja)
-        own = named[len("power_"):]
-    if params is not None and own:
-        pname = "power_" + own
-        try:
-            params.get(pname)
-        except Exception:
-            pname = None
-        if pname:
-            base = f"agon seats {name}{p} --strategies {strategies} --games 8000"
-            return (f"causal check: `{base} --out runs/base` and `{base} --set {pname}=false --out runs/no-{pname[6:]}`"
-                    f", then `agon compare runs/base runs/no-{pname[6:]}` (same seeds: paired)")
+    pname = check_switch(spec, label, metric)
+    if pname:
+        base = f"agon seats {name}{p} --strategies {strategies} --games 8000"
+        return (f"causal check: `{base} --out runs/base` and `{base} --set {pname}=false --out runs/no-{pname[6:]}`"
+                f", then `agon compare runs/base runs/no-{pname[6:]}` (same seeds: paired)")
     from experiments.restrict import ban_for
     ban = None if " = " in label else ban_for(spec, metric)
     # a category: Mare Nostrum's "first_god = ishtar" would be answered by the ban `gods`, which removes every

@@ -1,15 +1,14 @@
 """The report of a component balance study folder (`agon components`)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 
 from reports import component_study as cs
-from reports.component_effect import (DEALT, ENDS_GAME, ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check, check_text,
-                                      dealt_at_random, effect_text, family_text, regression_text, summary,
-                                      verdict_text)
+from reports.component_effect import (DEALT, ENDS_GAME, ESTIMAND, MIN_HELD, UNCLEAR, caption, causal_check,
+                                      check_switch, check_text, dealt_at_random, effect_text, family_text,
+                                      regression_text, summary, verdict_text)
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.fmt import pts
@@ -42,22 +41,20 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
         rel = f"; {family_text(r)} vs its family's median" if r.basis == "family" else ""
         return f"{getattr(r, lab)} {effect_text(r)} with vs without{rel}"
 
+    # a flagged component whose own switch the battery turned off under another name (Mare Nostrum's
+    # "first_god = hermes" is Hermes' power): the advice was to run again what the battery had played
     by_switch = {w.switch: name for name, w in showed.items() if getattr(w, "switch", "")}
-
-    def checked_as(r):
-        """The label under which the battery switched this component's power off, when its own check would turn
-        off the same switch (Mare Nostrum's "first_god = hermes" is Hermes' power: the advice was to run again
-        what the battery had played), else None."""
-        own = causal_check(spec, getattr(r, lab), str(getattr(r, col)), meta.get("game", ""), p, strategies)
-        m = re.search(r"--set (power_\w+)=false", own)
-        other = by_switch.get(m.group(1)) if m else None
-        return other if other is not None and other != getattr(r, lab) else None
+    checked_as = {}
+    for r in flagged.itertuples():
+        other = by_switch.get(check_switch(spec, getattr(r, lab), str(getattr(r, col))))
+        if other is not None and other != getattr(r, lab) and getattr(r, lab) not in checked:
+            checked_as[getattr(r, lab)] = other
 
     def check(r):
         if getattr(r, lab) in checked:
             words = showed.get(getattr(r, lab))
             return f"{words} (the causal check line)" if words else CHECKED_BELOW
-        other = checked_as(r)
+        other = checked_as.get(getattr(r, lab))
         if other is not None:
             return (f"its power is {other}'s, which the battery switched off: {showed[other].short} (the causal check "
                     "line); what choosing it adds has no causal check")
@@ -96,12 +93,13 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     if cats:
         out.append(f"{', '.join(cats)}: {DEALT}.")
     done = [r for r in rows if not dealt(r) and getattr(r, lab) in checked]
-    via = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked and checked_as(r) is not None]
-    rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked and checked_as(r) is None]
+    via = [r for r in rows if not dealt(r) and getattr(r, lab) in checked_as]
+    rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked and getattr(r, lab) not in checked_as]
     if via:
         out.append("Flagged, with a power the battery switched off under another name (the causal check line; what "
                    "choosing it adds has no causal check): " + ", ".join(
-                       f"{getattr(r, lab)} ({checked_as(r)}: {showed[checked_as(r)].short})" for r in via) + ".")
+                       f"{getattr(r, lab)} ({checked_as[getattr(r, lab)]}: {showed[checked_as[getattr(r, lab)]].short})"
+                       for r in via) + ".")
     if done and not rest:
         out.append("Each flagged component's power was switched off (or the option banned) on the same seeds"
                    + (" (in brackets: what it is worth, in points of win share)" if showed else "")

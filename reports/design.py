@@ -22,9 +22,9 @@ from reports.data import load_meta, result_columns
 from reports.doc import Doc, ci, integer, num, pct, pval, value
 from reports.fmt import pts
 from reports.outcomes import outcome_line
-from reports.sweep import values_between
 from reports.sweep import (_default, _flagged_seat, _is_tuned, _seat_crossing, _suggested, curve_seat_slopes,
-                           curve_x_by_arm, param_limits, seat_action_from_sweep, seats_advice, seats_moved_text)
+                           curve_x_by_arm, param_limits, seat_action_from_sweep, seats_advice, seats_moved_text,
+                           values_between)
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict

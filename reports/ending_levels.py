@@ -4,7 +4,7 @@ and the game's length, in the default count's seats run and in every skill level
 
 A designer reads "how the game plays out" from the seats run, which `greedy` plays. Stronger players can
 play a different game: in Mare Nostrum the Pyramids end 73% of `greedy`'s games and 99% of `ismcts`'s, in
-about half the player-turns, so a finding about the paths to victory read from `greedy` alone does not
+about half the turns, so a finding about the paths to victory read from `greedy` alone does not
 hold for them. Per level: each category's share of games with its Wilson 95% interval and the mean length
 with its t interval; across the levels one chi-square test of homogeneity on the categories any level
 reached (scipy.stats.chi2_contingency), so no correction is needed.
@@ -35,7 +35,7 @@ def end_metric(spec) -> tuple[str, list[str]] | None:
 
 
 def _counts(run: Path, metric: str, c: int) -> tuple[np.ndarray, np.ndarray]:
-    """(games per category, game lengths in player-turns) of a run's base arm."""
+    """(games per category, game lengths in the `turns` counter) of a run's base arm."""
     n, lengths = np.zeros(c), []
     for df in iter_chunks(run, ["arm", metric, "turns"]):
         df = df[df["arm"] == df["arm"].min()]

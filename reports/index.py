@@ -5,7 +5,7 @@ import html
 import json
 from pathlib import Path
 
-from reports.render import write_atomic
+from reports.render import _markdown_it, write_atomic
 
 
 def verdict_lines(folder) -> list[str]:
@@ -25,24 +25,20 @@ def write_index(base, runs: list[tuple[str, Path]], title: str = "Agon studies")
     md = [f"# {title}", "", "| study | game | kind | players | games | strategies | report |",
           "|---|---|---|---|---|---|---|"]
     rows_html = []
+    verdicts = []           # every report's verdict on the one page a run leaves (design reports have one)
     for name, folder in runs:
         meta = json.loads((Path(folder) / "run.json").read_text())
         rel = Path(folder).relative_to(base) if Path(folder).is_relative_to(base) else Path(folder)
+        lines = verdict_lines(folder)
+        if lines:
+            verdicts += ["", f"## {meta.get('title', name)}: verdict ([report]({rel}/report.md))", "", *lines]
         cells = [name, meta.get("title", meta.get("game", "")), meta.get("kind", ""), str(meta.get("players", "")),
                  f"{meta.get('games', 0):,}", ", ".join(dict.fromkeys(meta.get("strategies", [])))]
         md.append("| " + " | ".join(cells) + f" | [report.md]({rel}/report.md) |")
         rows_html.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells)
                          + f'<td><a href="{html.escape(str(rel))}/report.html">report</a></td></tr>')
-    verdicts = []           # every report's verdict on the one page a run leaves (design reports have one)
-    for name, folder in runs:
-        lines = verdict_lines(folder)
-        if lines:
-            rel = Path(folder).relative_to(base) if Path(folder).is_relative_to(base) else Path(folder)
-            meta = json.loads((Path(folder) / "run.json").read_text())
-            verdicts += ["", f"## {meta.get('title', name)}: verdict ([report]({rel}/report.md))", "", *lines]
     md += verdicts
     write_atomic(base / "index.md", ("\n".join(md) + "\n").encode())
-    from reports.render import _markdown_it
     body = _markdown_it().render("\n".join(verdicts)) if verdicts else ""
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
             "<style>body{font-family:sans-serif;margin:2em;max-width:70em}td,th{border:1px solid #ccc;padding:4px 8px}"

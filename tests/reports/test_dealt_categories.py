@@ -154,10 +154,9 @@ def test_a_component_whose_power_was_checked_under_another_name_points_there(civ
                owner=False, restricted=True, runs="")
     words = pw.checked_words(pw.worth_table([row]))
     assert words["Strong"].switch == "power_strong"
-    real = cr.causal_check
-    monkeypatch.setattr(cr, "causal_check", lambda spec, label, *a: (
-        "causal check: `agon seats comp-game --set power_strong=false`" if label == "civ = Babylon"
-        else real(spec, label, *a)))
+    real = cr.check_switch
+    monkeypatch.setattr(cr, "check_switch", lambda spec, label, metric: (
+        "power_strong" if label == "civ = Babylon" else real(spec, label, metric)))
     spec, meta = _spec(EXTRA), {"players": PLAYERS, "game": "comp-game", "params": {}}
     line = next(x for x in verdicts(civ_table, spec, meta, detail=10, checked=words) if x.startswith("civ = Babylon"))
     assert "its power is Strong's, which the battery switched off: power +4.9 [+3.9, +5.9] to a player" in line
