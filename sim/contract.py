@@ -2,10 +2,9 @@
 golden playthroughs, the invariant fuzz, the no-peek test and the checks of `redeal_hidden`.
 
 A game on the contract hands the harness one `Game`: its engine module (`sim/<game>/engine.py`),
-its players module (`strategies/<game>.py`) and its compiled loop (`play_games` in
-`sim/<game>/playout.py`, written per game because numba cannot take functions as arguments and
-keep its cache). Everything here is Python calling the compiled contract functions; only
-`play_games` runs many games.
+its players module (`strategies/<game>.py`) and its compiled loop (`play_games`, the loop of
+sim/loop.py bound to the game's functions in `sim/<game>/playout.py`). Everything here is Python
+calling the compiled contract functions; only `play_games` runs many games.
 """
 from __future__ import annotations
 
@@ -22,6 +21,8 @@ from sim.layout import H_TRACE, read_events
 from sim.rng import new_stream, players_stream, at_decision, CHANCE, PLAYERS
 
 STUCK = 1000      # err code of play_games: no legal action but the game is not over
+TOO_LONG = 1001   # err code of play_games: more than MAX_ACTIONS decisions (every game's cap ends it first)
+MAX_ACTIONS = 1_000_000
 # compiled functions of an engine (argument names fixed) and Python functions it must also have
 COMPILED = {
     "new_game": ("st", "ctx", "n_players", "seed", "game"),
@@ -108,6 +109,9 @@ def play_batch(game: Game, seed, start, n_games, n_players, params, kinds, weigh
     if err[0] == STUCK:
         raise AssertionError(f"{game.name}: no legal action but the game is not over in game {int(err[1])} "
                              f"after action {int(err[2])}")
+    if err[0] == TOO_LONG:
+        raise AssertionError(f"{game.name}: game {int(err[1])} still running after {MAX_ACTIONS:,} decisions "
+                             f"(last action {int(err[2])})")
     if err[0] != 0:
         raise AssertionError(f"{game.name} invariant {int(err[0])} violated in game {int(err[1])} "
                              f"after action {int(err[2])}")

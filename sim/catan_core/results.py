@@ -2,10 +2,9 @@
 (`RESULTS_CATAN`, `RESULTS_TROJA`), each game's `record` (the contract's, docs/ENGINES.md), and
 the helpers they share: win shares, ranks, VP parts.
 
-Both records live here, next to the shared helpers, so the one compiled playout loop
-(sim/catan_core/playout.py) can call the right one by the game flag without importing the games'
-packages (which import the loop: that was the sim/catan_core/playout.py <-> sim/<game>/playout.py
-cycle). sim/catan/engine.py and sim/troja/engine.py expose each as `RESULTS` and `record`.
+Both records live here, next to the helpers they share; sim/catan/engine.py and
+sim/troja/engine.py expose each as `RESULTS` and `record`, which each game's playout loop binds
+(sim/loop.py).
 """
 import numpy as np
 from numba import njit

@@ -1,14 +1,18 @@
 """`troja` for the harness (sim/contract.py): its `GAME` over the engine contract
-(sim/troja/engine.py) and the compiled loop both Catan-core games share
-(sim/catan_core/playout.py), and the GameSpec entry points."""
+(sim/troja/engine.py), its compiled loop (sim/loop.py bound to it and its players) and the
+GameSpec entry points."""
 from sim import contract
-from sim.catan_core.playout import play_games, play_flow as play_loop   # noqa: F401 (bench/flow_cost.py)
+from sim.loop import make_loop
+from sim.catan_core.playout import borrow_pair, check_sampled
+from sim.catan_core.results import flow_turn, flow_scores, TR_FLOW, TS_FLOW
 from strategies import troja as players
 from sim.troja import engine
 from sim.troja.engine import RESULTS
 
 GAME_METRICS = RESULTS.game_metrics
 SEAT_METRICS = RESULTS.seat_metrics
+play_games, play_loop = make_loop("troja", engine, players.choose, flow_turn, flow_scores, (TR_FLOW, TS_FLOW),
+                                  borrow_ctx=borrow_pair, check_invariants=check_sampled)
 GAME = contract.Game("troja", "Catan: Troja", engine, players, play_games)
 
 
