@@ -22,6 +22,7 @@ import pandas as pd
 
 from reports import stats
 from reports.data import iter_chunks, result_columns
+from reports.render import nested
 
 __all__ = ["Words", "RUNS", "skill_levels", "label", "judged_metrics", "category_rates", "across_runs",
            "dealt_in_every_run", "verdict_line", "plot"]
@@ -174,8 +175,8 @@ def verdict_line(metric: str, tab: pd.DataFrame, names: list[str], dealt: bool =
         parts.append(f"{words.none}: " + ", ".join(_partial(r, names) for r in rest.itertuples()))
     how = "" if dealt else ("; chosen in play, not dealt, so an association with winning, not what the category "
                             "does")
-    return (f"`{metric}` {words.scope or f'across the {len(names)} runs'} (a verdict holds {words.every}: "
-            f"intersection-union test, Holm{how}): " + "; ".join(parts) + ".")
+    return nested(f"`{metric}` {words.scope or f'across the {len(names)} runs'} (a verdict holds {words.every}: "
+                  f"intersection-union test, Holm{how}):", parts)
 
 
 def plot(tab: pd.DataFrame, labels: list[str], players: int, title: str):

@@ -12,6 +12,7 @@ from reports.component_effect import (DEALT, ENDS_GAME, ESTIMAND, MIN_HELD, UNCL
 from reports.data import load_meta
 from reports.doc import Doc, ci, integer, pct, pval
 from reports.fmt import pts
+from reports.render import nested
 from reports.plots import png_bytes
 
 
@@ -84,10 +85,10 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
         t = flagged[flagged["flag"] == flag]
         if len(t):
-            out.append(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's median, or with "
-                       "vs without in a small family; associations): "
-                       + ", ".join(f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
-                                   + worth_note(r) for r in t.itertuples()) + ".")
+            out.append(nested(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's median, "
+                              "or with vs without in a small family; associations):",
+                              (f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
+                               + worth_note(r) for r in t.itertuples())))
     rows = list(flagged.itertuples())
     cats = [getattr(r, lab) for r in rows if dealt(r)]
     if cats:
@@ -96,10 +97,10 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
     via = [r for r in rows if not dealt(r) and getattr(r, lab) in checked_as]
     rest = [r for r in rows if not dealt(r) and getattr(r, lab) not in checked and getattr(r, lab) not in checked_as]
     if via:
-        out.append("Flagged, with a power the battery switched off under another name (the causal check line; what "
-                   "choosing it adds has no causal check): " + ", ".join(
-                       f"{getattr(r, lab)} ({checked_as[getattr(r, lab)]}: {showed[checked_as[getattr(r, lab)]].short})"
-                       for r in via) + ".")
+        out.append(nested("Flagged, with a power the battery switched off under another name (the causal check line; "
+                          "what choosing it adds has no causal check):", (
+                              f"{getattr(r, lab)} ({checked_as[getattr(r, lab)]}: {showed[checked_as[getattr(r, lab)]].short})"
+                              for r in via)))
     if done and not rest:
         out.append("Each flagged component's power was switched off (or the option banned) on the same seeds"
                    + (" (in brackets: what it is worth, in points of win share)" if showed else "")

@@ -27,7 +27,7 @@ from reports.sweep import (_default, _flagged_seat, _is_tuned, _seat_crossing, _
                            values_between)
 from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
-from reports.render import seat_verdict
+from reports.render import seat_verdict, SUB, nested
 
 SEARCHERS = ("ismcts", "search")   # the tournament's sanity control: the first of these against random
 
@@ -439,10 +439,10 @@ def skill_sensitivity(gdir, skill, strategies: str, p_def: int, seat_tabs: dict,
                 groups = {}
                 for r in flagged.itertuples():
                     groups.setdefault(r.label_skill, []).append(r.label)
-                verdicts.append(f"Component verdicts with `{s2}` ({integer(tab2['games'].iloc[0])} games) against "
-                                f"`{strategies}`: " + "; ".join(
-                                    (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
-                                    for k, v in sorted(groups.items())) + ".")
+                verdicts.append(nested(f"Component verdicts with `{s2}` ({integer(tab2['games'].iloc[0])} games) "
+                                       f"against `{strategies}`:", (
+                                           (f"**{k}**" if k == "skill-dependent" else k) + f" ({len(v)}): " + ", ".join(v)
+                                           for k, v in sorted(groups.items()))))
 
     from reports import level_order as LO
     if order is not None:          # is each level stronger than the one below it? (read first)
@@ -824,16 +824,16 @@ def build(gdir, results: dict | None = None) -> dict:
         if chk is not None and _played(chk, plan):
             checked, off_here = seat_check_line(seat_tabs[p][0], chk, plan)
             across = cross_count_check(gdir, plan, seat_tabs)
-            action = action + (". " + checked.rstrip(".") if checked else "")
-            action = action + (". " + cross_count_line(across, plan).rstrip(".") if across else "")
+            action = action + ("." + SUB + checked.rstrip(".") if checked else "")
+            action = action + ("." + SUB + cross_count_line(across, plan).rstrip(".") if across else "")
             for r in across:
                 if r["players"] in seat_verdict_at:
-                    verdicts[seat_verdict_at[r["players"]]] += " " + cross_count_note(r, plan)
+                    verdicts[seat_verdict_at[r["players"]]] += SUB + cross_count_note(r, plan)
             off_counts = ([p] if off_here else []) + [
                 r["players"] for r in across if min(r["edges_holm"].values()) < 0.05]
             between = values_between(game, key, plan["value"]) if off_counts else ""
             if between:
-                action += (f". Only {key} = {plan['value']} was checked; to find a value between it and the default "
+                action += (f".{SUB}Only {key} = {plan['value']} was checked; to find a value between it and the default "
                            f"that leaves every seat fair, sweep them at {' and '.join(map(str, sorted(set(off_counts))))} "
                            f"players, every arm on the same seeds (`agon sweep {game} --players "
                            f"{off_counts[0]} --strategies {strategies} --param {key}={between} "
@@ -993,7 +993,7 @@ def build(gdir, results: dict | None = None) -> dict:
                                                                    "tick; red: too strong, blue: too weak.")
             sections.append(comp_section)
             if causal is not None and len(causal):
-                verdicts.append(pw.verdict_line(causal, int(m["games"]), strategies))
+                verdicts += pw.verdict_lines(causal, int(m["games"]), strategies)
                 limits.append(causal_limits(causal, strategies))
                 sections.append(lambda doc, t=causal, n=int(m["games"]), run=d.name: causal_section(
                     doc, t, n, strategies, gdir, run))

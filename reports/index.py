@@ -9,13 +9,14 @@ from reports.render import _markdown_it, write_atomic
 
 
 def verdict_lines(folder) -> list[str]:
-    """The bullets of a report's "## Verdict" section ([] when it has none): the lines a designer acts on."""
+    """The bullets of a report's "## Verdict" section, nested ones indented as they are ([] when it has
+    none): the lines a designer acts on."""
     p = Path(folder) / "report.md"
     text = p.read_text() if p.is_file() else ""
     if "\n## Verdict\n" not in text:
         return []
     section = text.split("\n## Verdict\n", 1)[1].split("\n## ", 1)[0]
-    return [line for line in section.splitlines() if line.startswith("- ")]
+    return [line for line in section.splitlines() if line.lstrip().startswith("- ")]
 
 
 def write_index(base, runs: list[tuple[str, Path]], title: str = "Agon studies") -> Path:

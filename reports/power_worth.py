@@ -24,6 +24,7 @@ from statsmodels.stats.multitest import multipletests
 
 from reports.compare import Switched, held, holder_effect, mean_interval, switched_component
 from reports.data import iter_chunks
+from reports.render import nested
 
 MIN_HOLDERS = 200        # holder seat-games below which a power is not judged (its run is not played)
 NEGLIGIBLE = 1.0         # points of win share: an interval inside +-1 shows the power worth nothing that matters
@@ -419,8 +420,9 @@ def _played(part: pd.DataFrame, games: int) -> int:
     return int(games)
 
 
-def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
-    """The design report's verdict line: the checked powers grouped by what the switch showed."""
+def verdict_lines(t: pd.DataFrame, games: int, strategies: str) -> list[str]:
+    """The design report's verdict lines, one per kind of check (holders fixed, chosen in play, bans): the
+    checked powers grouped by what the switch showed, a nested bullet per group."""
     judged = int(t["p_holm"].notna().sum())
     restricted = t["restricted"].astype(bool) if "restricted" in t else pd.Series(False, index=t.index)
     banned = ban_rows(t)
@@ -464,6 +466,6 @@ def verdict_line(t: pd.DataFrame, games: int, strategies: str) -> str:
             how = (f"each switched off on the same {n:,} games of `{strategies}`; points of win share the power is "
                    "worth to the seats that hold it")
             whose = "whose holders are fixed before it acts"
-        lines.append(f"Causal check of the flagged {'options' if kind == 'ban' else 'powers'} {whose} ({how}, Holm "
-                     f"over {judged}): " + "; ".join(groups) + ".")
-    return " ".join(lines)
+        lines.append(nested(f"Causal check of the flagged {'options' if kind == 'ban' else 'powers'} {whose} ({how}, "
+                            f"Holm over {judged}):", groups))
+    return lines

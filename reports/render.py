@@ -76,9 +76,18 @@ def _val(v) -> str:
 
 # ---------------------------------------------------------------- document model
 # A report is a list of blocks rendered twice: to Markdown and to HTML.
-#   ("h", level, text) ("p", text) ("ul", [text]) ("code", text)
+#   ("h", level, text) ("p", text) ("ul", [text]) ("code", text); a list item's later lines
+#   ("head\n- detail\n- detail") are its nested list
 #   ("table", headers, rows, caption) ("img", filename, alt, caption)
 # Text may hold **bold** and `code` spans.
+
+SUB = "\n- "        # a list item's detail: a bullet nested under it (design report verdicts)
+
+
+def nested(head: str, details) -> str:
+    """A list item with its details as nested bullets: "head\n- d1\n- d2"."""
+    return head + "".join(SUB + str(d) for d in details)
+
 
 def blocks_to_markdown(blocks) -> str:
     out = []
@@ -88,8 +97,8 @@ def blocks_to_markdown(blocks) -> str:
             out.append("#" * b[1] + " " + b[2])
         elif kind == "p":
             out.append(b[1])
-        elif kind == "ul":
-            out.append("\n".join(f"- {it}" for it in b[1]))
+        elif kind == "ul":       # an item's own lines ("head\n- sub") nest under it
+            out.append("\n".join("- " + str(it).replace("\n", "\n  ") for it in b[1]))
         elif kind == "code":
             out.append("```\n" + b[1] + "\n```")
         elif kind == "table":

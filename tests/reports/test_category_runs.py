@@ -45,7 +45,7 @@ def test_one_run_that_barely_shows_it_is_not_enough():
     # the line still says which run puts it off fair (Mare Nostrum's Egypt: fair for greedy, far above for ismcts)
     line = CR.verdict_line("civ", t.reset_index(), ["A", "B"])
     assert "no verdict across the runs: c0 (above in A; not shown in B), c1 (below in A; not shown in B)," in line
-    assert line.endswith(", c5 (below in A; not shown in B).")
+    assert line.endswith(", c5 (below in A; not shown in B)")         # the last of its nested bullets
 
 
 def test_skill_level_words():

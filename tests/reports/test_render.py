@@ -187,3 +187,18 @@ def test_run_player_gives_the_line_up_as_strategies_takes_it(tmp_path):
     assert run_player(tmp_path) == "greedy"
     (tmp_path / "run.json").write_text(json.dumps({"strategies": ["tuned", "greedy", "greedy"]}))
     assert run_player(tmp_path) == "tuned,greedy,greedy"
+
+
+def test_a_list_items_details_nest_under_it(tmp_path):
+    """A verdict's details (reports/render.nested) are bullets under it, in the Markdown, the HTML and the
+    index that repeats every report's verdict."""
+    from reports.render import nested
+    from reports.index import verdict_lines
+    item = nested("Seat advantage: seat 0 +3.4 points. Action: check it", ["Checked: fair.", "At 2 players: off."])
+    md = blocks_to_markdown([("h", 2, "Verdict"), ("ul", [item, "Next line."])])
+    assert md.splitlines()[2:] == ["- Seat advantage: seat 0 +3.4 points. Action: check it", "  - Checked: fair.",
+                                   "  - At 2 players: off.", "- Next line."]
+    html = blocks_to_html([("ul", [item, "Next line."])], {}, "t")
+    assert html.count("<ul>") == 2 and "check it\n<ul>\n<li>Checked: fair.</li>" in html
+    (tmp_path / "report.md").write_text("# T\n\n" + md)
+    assert verdict_lines(tmp_path) == md.splitlines()[2:]

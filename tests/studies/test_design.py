@@ -7,6 +7,18 @@ from experiments.cli import main
 from reports.data import iter_chunks
 
 
+def verdict_item(verdict: str, head: str) -> str:
+    """A verdict's bullet that starts with `head`, with its nested details (reports/render.nested), one per line."""
+    lines = verdict.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith(head))
+    item = [lines[i]]
+    for line in lines[i + 1:]:
+        if not line.startswith("  "):
+            break
+        item.append(line.strip())
+    return "\n".join(item)
+
+
 def test_design_report_for_pig(tmp_path, capsys):
     out = tmp_path / "design"
     assert main(["design-report", "pig", "--scale", "0.25", "--out", str(out), "--quiet"]) == 0
@@ -245,7 +257,7 @@ def test_the_battery_plays_the_check_its_seat_verdict_names(tmp_path):
     m = json.loads((checks[0] / "run.json").read_text())
     assert m["seed"] == 1 and "--set target=60" in m["command"] and 0 < m["games"] <= 1200
     verdict = (g / "report.md").read_text().split("## Verdict")[1].split("## Contents")[0]
-    line = next(l for l in verdict.splitlines() if l.startswith("- Seat advantage (3 players): seat 0"))
+    line = verdict_item(verdict, "- Seat advantage (3 players): seat 0")
     assert f"Checked on the seat study's first {m['games']:,} seeds" in line and "at target = 60 the seats win" in line
     # the paired change the line states is `agon compare`'s on the same runs (same seeds)
     tab = compare_table([g / "seats-3p", checks[0]], [load_meta(g / "seats-3p"), load_meta(checks[0])], 3)
@@ -285,14 +297,14 @@ def test_the_seat_check_is_played_at_every_player_count(tmp_path):
     m2 = json.loads((g / checks[1] / "run.json").read_text())
     assert m2["players"] == 2 and m2["seed"] == 1 and "--set target=60" in m2["command"] and m2["games"] == 800
     verdict = (g / "report.md").read_text().split("## Verdict")[1].split("## Contents")[0]
-    line = next(l for l in verdict.splitlines() if l.startswith("- Seat advantage (3 players): seat 0"))
+    line = verdict_item(verdict, "- Seat advantage (3 players): seat 0")
     across = line.split("The constant is one rule for every player count")[1]
     tab = compare_table([g / "seats-2p", g / checks[1]], [load_meta(g / "seats-2p"), load_meta(g / checks[1])], 2)
     r0 = tab[tab["seat"] == 0].iloc[0]
     assert f"with 2 players (800 seeds) the seats win" in across
     moved = f"seat 0 {r0['diff']:+.1f} [{r0['low']:+.1f}, {r0['high']:+.1f}]"
     assert (moved in across) == (r0["p_holm"] < 0.05)      # one count: Holm over its one seat is its own p
-    two = next(l for l in verdict.splitlines() if l.startswith("- Seat advantage (2 players)"))
+    two = verdict_item(verdict, "- Seat advantage (2 players)")
     assert "At target = 60, the value checked for 3 players, the 2-player seats win" in two
     # a seat off fair at the value, at this count or another, brings the advice to sweep the values between
     unbalanced = ("points from fair (Holm p" in line.split("Checked on")[1].split("The constant is one rule")[0]

@@ -38,7 +38,7 @@ def test_a_power_worth_points_an_idle_one_and_one_too_rare(tmp_path):
     assert pw.reading(lucky).startswith("worth +")
     assert idle.unchanged and np.isnan(idle.p_holm) and "never decided" in pw.reading(idle)
     assert rare.games == 0 and rare.seat_games == 150 and pw.reading(rare).startswith("not judged: 150")
-    line = pw.verdict_line(t, 2000, "greedy")
+    line = "\n".join(pw.verdict_lines(t, 2000, "greedy"))
     assert "Holm over 1" in line and "power wins games for its holders: Lucky (too strong) +" in line
     assert "never changed a game of its holders: Lucky at 0 (too weak)" in line and "not judged" in line
 
@@ -133,7 +133,8 @@ def test_restricted_play_measures_a_power_for_one_seat_at_a_time(tmp_path):
     row = {**pw.restricted_row(a, offs, pw.Switched("power_lucky", "charm_lucky", "Lucky"), 3),
            "label": "Lucky", "verdict": "too strong", "restricted": True}
     t = pw.worth_table([row])
-    assert pw.reading(next(t.itertuples())).startswith("worth +") and "to a player" in pw.verdict_line(t, 2000, "greedy")
+    assert pw.reading(next(t.itertuples())).startswith("worth +")
+    assert "to a player" in "\n".join(pw.verdict_lines(t, 2000, "greedy"))
     idle = pw.restricted_effect(a, [_seats(tmp_path / f"idle{k}", charm_points=10, switch_seat=k) for k in range(3)], 3)
     assert idle["low"] == idle["high"] == 0                              # every switch on: the same games
     assert s.params.get("switch_seat").measuring
@@ -244,7 +245,7 @@ def test_a_ban_is_paired_seat_by_seat_with_the_reference_games(tmp_path):
     r = next(t.itertuples())
     assert pw.reading(r).startswith("worth +") and "banned for one player" in pw.worth_words(r)
     assert pw.worth_words(r, short=True).startswith("option +")
-    line = pw.verdict_line(t, 2000, "greedy")
+    line = "\n".join(pw.verdict_lines(t, 2000, "greedy"))
     assert "flagged options that no rule switch removes" in line and "first 200 seeds" in line and "(600 games" in line
     assert "option wins games for a player: Busts (too strong) +" in line
 
