@@ -164,3 +164,19 @@ def test_a_component_whose_power_was_checked_under_another_name_points_there(civ
     via = next(x for x in lines if x.startswith("Flagged, with a power the battery switched off under another name"))
     assert "civ = Babylon (Strong: power +4.9 [+3.9, +5.9] to a player)" in via
     assert not any(x.startswith("For civ = Babylon") for x in lines)        # not advised to be run again
+
+
+def test_a_direction_lists_its_components_one_per_bullet_largest_first(civ_table):
+    """More flagged components than the detail: a line per direction, each component a nested bullet, in
+    the order of the figure shown (Mare Nostrum's Griffin, +17.8, came after first_god = athena, +4.5)."""
+    import re
+    lines = _lines(civ_table, EXTRA, {}, detail=1)
+    for head in ("Components too strong", "Components too weak"):
+        line = next((x for x in lines if x.startswith(head)), None)
+        if line is None:
+            continue
+        subs = line.split("\n- ")[1:]
+        assert subs and all("\n" not in s for s in subs)
+        shown = [abs(float(re.search(r" ([+-]\d+\.\d) \[", s).group(1))) for s in subs]
+        assert shown == sorted(shown, reverse=True)
+    assert any(x.startswith("Components too strong") and x.count("\n- ") >= 2 for x in lines)
