@@ -153,6 +153,19 @@ block, the hero's greedy weights overridden by name (the search block as main's)
 The tuned weights are worth about 5 points of share to ismcts against the old search (0.21 with the
 default greedy's, 0.27 with the tuned file's on the same seeds), but a file level with the shipped one
 against greedy players adds nothing: the search's edge over the old one is not its greedy's weights.
+
+The other line-up, and a second test declared before it ran (6 Dec 2026, nineteenth session). One old
+`search` seat among three `ismcts` seats (`agon seats troja --players 4 --strategies
+search,ismcts,ismcts,ismcts --games 4000 --seed 300000`, fresh seeds, descriptive, run first): the old
+search wins 21.8% [20.5, 23.1] of its 4,000 seat-games (fair 25%; exact p 1.7e-06), each ismcts seat
+about 26.1%. So ismcts is level when it is alone among old searches (the test above) and ahead when
+the old search is alone among ismcts players. The symmetric line-up decides between them, and is
+declared here before it is run (this paragraph committed first): `agon seats troja --players 4
+--strategies ismcts,ismcts,search,search --games 12000 --seed 400000 --jobs 2` (3,000 fresh seeds,
+every rotation), fixed in advance, no look before the end. Estimand: the share of the 12,000 games won
+by the two ismcts seats together (ties split; twice ismcts' seat share in the run's report). ismcts
+beats the old search head-to-head if its Wilson 95% interval lies above 0.5. Expecting a share near
+0.514 (the two asymmetric line-ups: 0.506 and 0.522), the test has about 85% power.
 """
 from __future__ import annotations
 
