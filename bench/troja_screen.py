@@ -156,7 +156,8 @@ against greedy players adds nothing: the search's edge over the old one is not i
 
 The other line-up, and a second test declared before it ran (6 Dec 2026, nineteenth session). One old
 `search` seat among three `ismcts` seats (`agon seats troja --players 4 --strategies
-search,ismcts,ismcts,ismcts --games 4000 --seed 300000`, fresh seeds, descriptive, run first): the old
+search,ismcts,ismcts,ismcts --games 4000 --seed 300000`, descriptive, run first; the master seed of the
+paired test against `tuned` in docs/SEARCH.md, another line-up): the old
 search wins 21.8% [20.5, 23.1] of its 4,000 seat-games (fair 25%; exact p 1.7e-06), each ismcts seat
 about 26.1%. So ismcts is level when it is alone among old searches (the test above) and ahead when
 the old search is alone among ismcts players. The symmetric line-up decides between them, and is
