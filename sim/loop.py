@@ -41,6 +41,7 @@ def _unbound(*args):
 # placeholders for the names make_loop binds (so the loop reads as ordinary code)
 new_game = legal_actions = apply_action = to_move = is_over = record = check_invariants = _unbound
 choose = flow_turn = flow_scores = borrow_ctx = _unbound
+run = play_loop = _unbound          # the copies of _run and _play_loop make_loop binds beside them
 R_FLOW = S_FLOW = STATE_SIZE = N_ACTIONS = 0
 
 

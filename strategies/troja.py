@@ -10,7 +10,8 @@ search (2), Troja's old search: determinized Monte Carlo with successive halving
   j of every candidate shares its determinization and random streams (common random numbers).
   Set-up settlements shape the whole game: there K and R are multiplied by search_setup_boost
   and the rollouts run search_setup_rounds rounds into the game. Catan's copy of it is gone
-  (ismcts beats it there); Troja's stays until ismcts beats it too (issue 16).
+  (ismcts beats it there); ismcts beats Troja's too, two seats against two (bench/troja_screen.py,
+  2026-12-06), and its removal is left (issue 16).
 
 loyal_donor (3): greedy, but every turn donates cards of its own side's resources (as many as
   allowed, never the other side's), uses SWAP to put an own-side card into the row and TAKE
