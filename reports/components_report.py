@@ -81,19 +81,18 @@ def verdicts(tab, spec, meta: dict, label: str = "Components", detail: int = 3, 
             lines.append(f"{getattr(r, lab)}: {r.verdict} ({said(r)}, BH p = {pval(r.verdict_p_bh)}), "
                          + (DEALT if dealt(r) else "an association; " + check(r)) + ".")
         return lines + unclear
-    out = []
     def shown(r):          # the figure a line shows: against the family's median, else with vs without
-        v = getattr(r, "vs_family_points" if getattr(r, "basis", "") == "family" else "adj_points", np.nan)
-        return float(v) if v is not None and np.isfinite(v) else 0.0
+        v = getattr(r, "vs_family_points" if r.basis == "family" else "adj_points", np.nan)
+        return abs(float(v)) if v is not None and np.isfinite(v) else 0.0
 
+    out = []
     for word, flag in (("Too strong", "strong"), ("Too weak", "weak")):
-        t = flagged[flagged["flag"] == flag]
-        if len(t):         # the largest first
-            t = t.iloc[sorted(range(len(t)), key=lambda i: -abs(shown(t.iloc[i])))]
-            out.append(nested(f"{label} {word.lower()} ({len(t)}; points of win rate against the family's median, "
+        these = sorted(flagged[flagged["flag"] == flag].itertuples(), key=shown, reverse=True)   # the largest first
+        if these:
+            out.append(nested(f"{label} {word.lower()} ({len(these)}; points of win rate against the family's median, "
                               "or with vs without in a small family; associations):",
                               (f"{getattr(r, lab)} {family_text(r) if r.basis == 'family' else effect_text(r)}"
-                               + worth_note(r) for r in t.itertuples())))
+                               + worth_note(r) for r in these)))
     rows = list(flagged.itertuples())
     cats = [getattr(r, lab) for r in rows if dealt(r)]
     if cats:
