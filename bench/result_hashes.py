@@ -26,11 +26,11 @@ import numpy as np
 from sim import get_game
 from sim.spec import AgonInputError
 
-# games per case by strategy family (search players are slow)
-GAMES = {"random": 4000, "search": 200, "ismcts": 40}
+# games per case by strategy family (the search player is slow)
+GAMES = {"random": 4000, "ismcts": 40}
 DEFAULT_GAMES = 2000
-# per-game overrides of GAMES (Mare Nostrum's search plays about one 6-player game per CPU second)
-GAMES_OF = {"mare-nostrum": {"search": 20}}
+# per-game overrides of GAMES
+GAMES_OF: dict = {}
 # rule variants worth a case of their own (random and greedy line-ups), per game
 RULE_VARIANTS = {
     "glory-to-rome": [{"ruleset": "republic"}, {"leader_think_forces_all_think": True},
@@ -64,9 +64,8 @@ def cases(spec, scale):
         for name in names:
             yield f"{name}@{p}", name, p, {}, max(1, int(games.get(name, DEFAULT_GAMES) * scale))
         mixed = [names[(i + 1) % len(names)] for i in range(p)]
-        for slow in ("search", "ismcts"):     # the mixed line-up stays fast
-            if slow in mixed:
-                mixed[mixed.index(slow)] = "random"
+        if "ismcts" in mixed:     # the mixed line-up stays fast
+            mixed[mixed.index("ismcts")] = "random"
         yield f"{'+'.join(mixed)}@{p}", mixed, p, {}, max(1, int(DEFAULT_GAMES * scale))
         for j, over in enumerate(RULE_VARIANTS.get(spec.name, [])):
             for name in ("random", "greedy"):

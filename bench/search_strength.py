@@ -7,8 +7,8 @@ against its budget (iterations per decision) as a plot.
     nice python bench/search_strength.py --ladder 12,25,50,100 --plot strength.png
 
 Each line: game, players, field, budget, games, the search seat's share [95% CI], the fair
-share (1 / players) and whether the interval's lower bound is above it. `--paired-with search`
-plays Troja's old search in the same seats on the same seeds and prints the paired difference. The ladder's plot shows
+share (1 / players) and whether the interval's lower bound is above it. `--paired-with NAME` plays
+another strategy in the hero's seats on the same seeds and prints the paired difference. The ladder's plot shows
 the share per budget with its interval and the fair share as a line.
 """
 from __future__ import annotations
@@ -70,7 +70,7 @@ def main(argv=None) -> int:
     ap.add_argument("--field", default="tuned", help="the other seats' strategy (tuned, greedy, ...)")
     ap.add_argument("--hero", default=HERO, help="the one seat's strategy (default ismcts)")
     ap.add_argument("--paired-with", default="", help="another hero played in the same seats on the same seeds "
-                    "(e.g. troja's old `search`): its share and the paired difference hero - it")
+                    "(e.g. greedy): its share and the paired difference hero - it")
     ap.add_argument("--per-seat", type=int, default=25, help="games with the search at each seat")
     ap.add_argument("--ladder", default="", help="budgets (iterations per decision), e.g. 12,25,50,100")
     ap.add_argument("--plot", default="", help="PNG of share against budget (with --ladder)")

@@ -18,7 +18,7 @@ uniform 1.386; coefficients (all games), all features: 0.2884, 0.0704, 1.0853, 0
 0.2964, -0.2964, 0.8053, -0.4347, 0.0878, -0.0131; without feature 2: 0.4383, 0.0707, 0, 0.1865,
 -0.1865, 0.2902, -0.2902, 0.9127, -0.4216, 0.1049, -0.0130. Played as the search's leaf
 (seat_values returning coef . x_q for Troja, the search block's temperature as below; one ismcts
-seat among 3 old `search` seats,
+seat among 3 old `search` seats (removed since; at 5f28f6a and before),
 bench/search_strength.py --games troja --field search --per-seat 75 --jobs 1, the same 300 games
 each, after the self-defeating-end fix a813a45):
   VP shares at 10 VP (shipped)                0.240 [0.195, 0.291]

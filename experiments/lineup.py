@@ -57,7 +57,7 @@ def tuned_names(spec: GameSpec) -> list[str]:
         return []
     out = ["tuned"]
     for s in spec.strategies:
-        if s.name not in ("greedy", "random", "search", "ismcts") and s.weight_names == greedy.weight_names and s.weights:
+        if s.name not in ("greedy", "random", "ismcts") and s.weight_names == greedy.weight_names and s.weights:
             out.append(f"tuned_{s.name}")
     return out
 

@@ -29,7 +29,7 @@ from reports.fold import seat_counts
 from reports.plots import png_bytes, seat_rates_by_players
 from reports.render import seat_verdict, SUB, nested
 
-SEARCHERS = ("ismcts", "search")   # the tournament's sanity control: the first of these against random
+SEARCHER = "ismcts"   # the tournament's sanity control: the search against random
 
 
 def flagged_seat_under_sweep(seats, sc, arms, key: str, players: int) -> str:
@@ -910,7 +910,7 @@ def build(gdir, results: dict | None = None) -> dict:
                                   else "."))
             verdicts.append(ladder_verdict(lad, int(tres["games"]), tm.get("command", ""), order))
         wm = tres["matrix"]
-        strongest = next((n for n in SEARCHERS if n in set(wm["row"])), None)
+        strongest = SEARCHER if SEARCHER in set(wm["row"]) else None
         sanity = wm[(wm["row"] == strongest) & (wm["column"] == "random")]
         if len(sanity):
             r = sanity.iloc[0]

@@ -1044,7 +1044,7 @@ def _resampled_units(seeds) -> str:
     return "seeds" if seeds.exact else f"blocks of {seeds.block:,} consecutive seeds"
 
 
-ADAPTIVE = ("ismcts", "search", "tuned")   # players that re-plan (or are retrained) under the rules they play
+ADAPTIVE = ("ismcts", "tuned")   # players that re-plan (or are retrained) under the rules they play
 
 
 def _players_adapt(meta: dict) -> bool:

@@ -305,12 +305,12 @@ def strategy_table(pc: PairCounts) -> pd.DataFrame:
 
 
 # the expected order, weakest first: the tuned greedy above the default one, the shared search
-# (which plays over the tuned weights) above the per-game searches it replaced
-LADDER_ORDER = ("random", "greedy", "tuned", "search", "ismcts")
+# (which plays over the tuned weights) on top
+LADDER_ORDER = ("random", "greedy", "tuned", "ismcts")
 
 
 def default_ladder(names: list[str]) -> list[str]:
-    """random < greedy < tuned < search < ismcts, as far as they take part."""
+    """random < greedy < tuned < ismcts, as far as they take part."""
     return [n for n in LADDER_ORDER if n in names]
 
 

@@ -1,7 +1,7 @@
 """Players for the Catan core games (`catan` and the shared machinery `troja` builds on).
 
-Dispatched by integer kind: 0 random, 1 greedy, 5 ismcts; troja adds its old search and
-personas (strategies/troja.py). `choose(...)` picks one action among legal[:n]; players draw only
+Dispatched by integer kind: 0 random, 1 greedy, 5 ismcts; troja adds its personas
+(strategies/troja.py; kind 2 was its old search, removed once ismcts beat it). `choose(...)` picks one action among legal[:n]; players draw only
 from their PLAYERS stream `prng` (a look-ahead runs chance events on a scratch stream
 derived from it, never on the game's chance stream).
 
@@ -26,7 +26,7 @@ greedy: one-step look-ahead: every legal action is applied to a copy of the stat
   uncertain end is ended, not truncated). In Troja an action that leaves the support row at the
   battle threshold sets off the battle at END; when that battle can be the deciding one, the
   action adds the outcome's probability (the hidden row as the seat sees it) times that value,
-  averaged over the rivals' allegiances it cannot rule out. Personas and both searches score
+  averaged over the rivals' allegiances it cannot rule out. Personas and the search score
   through the same function, so they inherit both.
 ismcts: the shared search (sim/search/ismcts.py) over the greedy's weights, bound below. It plans
   the rest of the current turn: a new turn is a leaf (search_apply), the greedy plays out what the
@@ -55,14 +55,12 @@ from sim.catan_core.beliefs import (unseen, battle_odds, allegiance_left, deal_p
 
 RANDOM, GREEDY = 0, 1
 ISMCTS = 5
-# troja (strategies/troja.py): 2 its old search, 3 loyal donor, 4 ship builder
+# troja (strategies/troja.py): 3 loyal donor, 4 ship builder (2 was its old search, removed)
 
 GREEDY_WEIGHT_NAMES = (
     "vp", "production", "diversity", "missing_settlement", "missing_city", "settle_spots",
     "cards_over_limit", "trade_rates", "dev_cards", "knights", "road_length", "rival_production",
-    "tokens", "ships", "max_trades", "hand_cards", "rival_vp", "side_donations",
-    "search_candidates", "search_rollouts", "search_horizon_rounds",
-    "search_setup_boost", "search_setup_rounds", "buy_dev",
+    "tokens", "ships", "max_trades", "hand_cards", "rival_vp", "side_donations", "buy_dev",
     "dev_play", "army_race", "end_aware", "end_hold", "end_patience",
     "search_setup_scale",
 ) + SEARCH_WEIGHT_NAMES
@@ -83,15 +81,13 @@ GREEDY_WEIGHT_NAMES = (
 # to the end of the turn, temperature 2 VP (seat_values); fitted against the tuned greedy (catan 4p)
 CATAN_SEARCH = (50.0, 0.3, 30.0, 2.0, 1.0, 0.5, 1.0)
 GREEDY_WEIGHTS = (10.0, 0.6, 1.0, -0.35, -0.3, 0.4, -0.3, 0.4, 1.2, 0.8, 0.25, -0.1,
-                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 3.0, 8.0, 1.0, 2.0, 2.0, 0.0,
+                  0.9, 0.5, 4.0, 0.1, -0.5, 0.3, 0.0,
                   1.0, 0.15, 1.0, 0.8, 300.0, 1.0) + CATAN_SEARCH
 N_WEIGHTS = len(GREEDY_WEIGHTS)
 W0 = N_WEIGHTS - N_SEARCH_WEIGHTS     # the search block (sim/search/ismcts.py)
 W_VP, W_PROD, W_DIV, W_MISS_S, W_MISS_C, W_SPOTS, W_OVER, W_RATES, W_DEV, W_KNIGHTS, W_ROAD, \
-    W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_S_CAND, W_S_ROLL, \
-    W_S_HORIZON, W_S_SETUP_BOOST, W_S_SETUP_ROUNDS, W_BUY_DEV, \
+    W_RIVAL_PROD, W_TOKENS, W_SHIPS, W_MAX_TRADES, W_HAND, W_RIVAL_VP, W_SIDE_DON, W_BUY_DEV, \
     W_DEV_PLAY, W_ARMY_RACE, W_END, W_END_HOLD, W_END_PATIENCE, W_SETUP_SCALE = range(W0)
-# search_candidates .. search_setup_rounds: Troja's old search (strategies/troja.py); Catan's is gone
 # switches back to the old players (0 = the blind spot the player battery flags): `agon train` keeps them
 # at their defaults (GameSpec.extra["train_fixed"] of catan and troja)
 TRAIN_FIXED = ("dev_play", "end_aware")

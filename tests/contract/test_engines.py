@@ -121,7 +121,7 @@ def test_no_peek(name):
     spec, game = get_game(name), _game(name)
     n = spec.default_players
     for strategy in _players(spec):
-        slow = "search" in strategy or strategy == "ismcts"
+        slow = strategy == "ismcts"
         kinds, w = _lineup(spec, (strategy,), n)
         checked, redealt, bad = contract.no_peek(game, n, kinds, w, games=1 if slow else 2,
                                                  max_checks=25 if slow else 10**9)

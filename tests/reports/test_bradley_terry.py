@@ -68,21 +68,21 @@ def test_complete_separation_is_a_bound_not_an_estimate():
 
 def test_reference_strategy_always_beaten_is_not_a_rating_of_nan():
     """random loses every pairing to both others (as in a Magna Grecia tournament): it cannot be
-    the reference; greedy and search are rated against each other, random gets bounds."""
+    the reference; greedy and ismcts are rated against each other, random gets bounds."""
     from reports.tournament import gap_text, ladder_check
-    names = ["random", "greedy", "search"]
+    names = ["random", "greedy", "ismcts"]
     pc, rows = _tournament([0.0, 2.0, 2.5], names, 3, 300, seed=4, sep=("greedy", "random"))
-    # plant search > random everywhere too
-    i, j = names.index("search"), names.index("random")
+    # plant ismcts > random everywhere too
+    i, j = names.index("ismcts"), names.index("random")
     pc.ahead[j, i] = 0.0
     pc.ahead[i, j] = pc.pairs[i, j]
     rows.loc[(rows["a"] == j) & (rows["b"] == i), "y"] = 0.0
     rows.loc[(rows["a"] == i) & (rows["b"] == j), "y"] = 1.0
     fit = fit_bradley_terry(pc, rows)
-    assert set(fit["separated"]) == {("greedy", "random"), ("search", "random")}
+    assert set(fit["separated"]) == {("greedy", "random"), ("ismcts", "random")}
     assert names[fit["ref"]] == "greedy"
     rt = ratings_table(pc, fit).set_index("strategy")
-    assert np.isnan(rt.loc["random", "rating_elo"]) and np.isfinite(rt.loc["search", "rating_elo"])
+    assert np.isnan(rt.loc["random", "rating_elo"]) and np.isfinite(rt.loc["ismcts", "rating_elo"])
     lad = ladder_check(pc, fit, names)
     step = lad["steps"].iloc[0]
     assert step.p_holm == 0.0 and gap_text(step) == "`greedy` always ahead (no finite gap)"
@@ -106,5 +106,5 @@ def test_default_ladder_puts_the_shared_search_on_top():
     greedy < ismcts too, not stop at greedy (the order once named only the per-game `search`)."""
     from reports.tournament import default_ladder
     assert default_ladder(["ismcts", "greedy", "random"]) == ["random", "greedy", "ismcts"]
-    assert default_ladder(["tuned", "ismcts", "search", "greedy"]) == ["greedy", "tuned", "search", "ismcts"]
+    assert default_ladder(["tuned", "ismcts", "greedy"]) == ["greedy", "tuned", "ismcts"]
     assert default_ladder(["random", "cautious"]) == ["random"]

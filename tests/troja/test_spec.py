@@ -9,7 +9,7 @@ from sim.spec import AgonInputError
 def test_spec_shape():
     assert SPEC.name == "troja" and SPEC.player_counts == (4, 6) and SPEC.key_param == "row_threshold"
     names = [s.name for s in SPEC.strategies]
-    assert names == ["random", "greedy", "search", "loyal_donor", "ship_builder", "ismcts"]
+    assert names == ["random", "greedy", "loyal_donor", "ship_builder", "ismcts"]
     for p in SPEC.params:
         assert p.meaning
     for P in (4, 6):
