@@ -229,8 +229,10 @@ class GameSpec:
         for s in self.strategies:
             if s.name == name:
                 return s
+        # every game's own `search` was replaced by the shared `ismcts` (issue 16): say so to old commands
+        hint = " (`search` was removed: `ismcts` is the search player)" if name == "search" else ""
         raise AgonInputError(
-            f"unknown strategy {name!r} for {self.name}; valid: "
+            f"unknown strategy {name!r} for {self.name}{hint}; valid: "
             f"{', '.join(s.name for s in self.strategies)}")
 
     def check_players(self, n) -> int:

@@ -21,6 +21,9 @@ def one_line_error(capsys, argv, *words):
 @pytest.mark.parametrize("argv,words", [
     (["seats", "chess"], ["unknown game 'chess'", "valid:", "pig"]),
     (["seats", "pig", "--strategies", "smart"], ["unknown strategy 'smart'", "random, greedy"]),
+    # the per-game searches were removed (issue 16): an old command is told what replaced them
+    (["seats", "pig", "--strategies", "search"], ["unknown strategy 'search'", "`ismcts` is the search player",
+                                                  "random, greedy"]),
     (["seats", "pig", "--set", "komi=3"], ["unknown parameter 'komi'", "target"]),
     (["seats", "pig", "--set", "target=999"], ["out of range 5..200"]),
     (["seats", "pig", "--set", "target"], ["NAME=VALUE"]),
