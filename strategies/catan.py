@@ -1,9 +1,10 @@
 """Players for the Catan core games (`catan` and the shared machinery `troja` builds on).
 
 Dispatched by integer kind: 0 random, 1 greedy, 5 ismcts; troja adds its personas
-(strategies/troja.py; kind 2 was its old search, removed once ismcts beat it). `choose(...)` picks one action among legal[:n]; players draw only
-from their PLAYERS stream `prng` (a look-ahead runs chance events on a scratch stream
-derived from it, never on the game's chance stream).
+(strategies/troja.py; kind 2 was its old search, removed once ismcts beat it). `choose(...)`
+picks one action among legal[:n]; players draw only from their PLAYERS stream `prng` (a
+look-ahead runs chance events on a scratch stream derived from it, never on the game's chance
+stream).
 
 random: uniform over the legal atomic actions (the peer-comparison action space, §2.5).
 greedy: one-step look-ahead: every legal action is applied to a copy of the state and the
