@@ -54,11 +54,11 @@ def main():
         known = {s.name for s in spec.strategies} | set(tuned_names(spec))
         for p in players:
             for strat in strategies:
-                if strat not in known:          # e.g. `search`, which only Troja still has
+                if strat not in known:          # e.g. `search`, which only older checkouts have (PYTHONPATH)
                     print(f"{name:<14} {p}p {strat:<12} {'-':>10}  (no such player in this game)", flush=True)
                     continue
                 if a.cpu:
-                    n = max(2, a.cpu // 50) if strat in ("search", "ismcts") else a.cpu
+                    n = max(2, a.cpu // 50) if strat in ("search", "ismcts") else a.cpu   # searches are slow
                     med, lo, hi, turns = cpu_rate(spec, strat, p, n, a.repeats)
                     res = {"game": name, "strategy": strat, "players": p, "games": n,
                            "repeats": a.repeats, "games_per_cpu_s": round(med, 1),
