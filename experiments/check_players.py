@@ -331,6 +331,41 @@ def worth_verdict(tried: list[dict]) -> str:
     return "unsettled"
 
 
+def seeds_to_settle(tried: list[dict], players: int, z: float = 1.96) -> int | None:
+    """About how many seeds (each in every seat rotation) would settle an unsettled confirm step if the
+    variants' rates stayed where they are: "under a point" needs every variant's interval below fair +
+    WORTH_MARGIN, "worth" one variant's above fair (normal approximation, n = z^2 p(1-p) / gap^2 seat-games;
+    the nearer of the two). Rounded up to hundreds; None without variants."""
+    def games(p, gap):
+        return z * z * p * (1 - p) / (gap * gap)
+    needs = []
+    if all(t["rate"] < t["fair"] + WORTH_MARGIN for t in tried):
+        needs.append(max(games(t["rate"], t["fair"] + WORTH_MARGIN - t["rate"]) for t in tried))
+    above = [games(t["rate"], t["rate"] - t["fair"]) for t in tried if t["rate"] > t["fair"]]
+    if above:
+        needs.append(min(above))
+    if not needs:
+        return None
+    return int(math.ceil(min(needs) / players / 100.0) * 100)
+
+
+def confirm_command(check: Check, strategy: str, seeds: int) -> str:
+    """The `agon check-players` command that plays the confirm step on `seeds` seeds."""
+    s = "".join(f" --set {k}={_fmt_value(v)}" for k, v in check.overrides.items())
+    return (f"agon check-players {check.spec.name} --players {check.players} --strategies {strategy}{s} "
+            f"--seed {check.seed} --confirm-games {seeds}")
+
+
+def settle_hint(check: Check, strategy: str, confirm: dict) -> str:
+    """What an unsettled confirm step's flag tells the designer to run: the command with the seeds that
+    would settle it at the variants' present rates (seeds_to_settle)."""
+    seeds = seeds_to_settle(confirm["tried"], check.players)
+    if seeds is None or seeds <= int(check.confirm_games):
+        return " (more --confirm-games)"
+    return (f" (at these rates about {seeds:,} seeds would settle it: "
+            f"`{confirm_command(check, strategy, seeds)}`)")
+
+
 def _seat_wins(game: str, seed: int, n: int, players: int, vec: np.ndarray, kinds, weights, seat: int) -> float:
     """Wins of `seat` in games 0..n-1 of `seed` (one rotation of a restricted-play line-up)."""
     res = get_game(game).play_batch(seed, 0, n, players, vec, kinds, weights, False)
@@ -463,7 +498,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
                     + (f"; the best variant that raises it, `{confirm['token']}`, wins {_pct(confirm['rate'])} [{_pct(confirm['low'])}, "
                        f"{_pct(confirm['high'])}] of its seats against it (fair {_pct(confirm['fair'])}, "
                        f"{confirm['games']:,} games): " + ("worth using" if confirm["verdict"] == "worth" else
-                                                            "not settled at this sample (more --confirm-games)")
+                                                            "not settled at this sample" + settle_hint(check, strategy, confirm))
                        if confirm else "")),
                     "commands": example(games, lambda r: True, 1)})
             else:

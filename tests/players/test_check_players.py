@@ -180,6 +180,39 @@ def test_never_used_family_is_confirmed_by_restricted_play():
     assert [f for f in flags(res, "greedy:hero=-1000", "family never used") if "buy a hero" in f["text"]]
 
 
+def test_an_unsettled_blind_spot_names_the_command_that_settles_it():
+    """A "not settled" flag is only actionable with the run that settles it. Mare Nostrum's 6-player ismcts
+    (the design battery, 100 seeds x 6 rotations): the temple variant won 16.3% of 600 games; at that rate
+    about 500 seeds settle it, and 500 seeds did (16.3% [15.0, 17.6] of 3,000, under a point; FINDINGS.md).
+    The projection is checked with the Wilson interval the verdict uses."""
+    from types import SimpleNamespace
+    from experiments.check_players import seeds_to_settle, settle_hint, worth_verdict
+    from reports.stats import wilson
+    fair = 1 / 6
+
+    def t(rate, games=600):
+        lo, hi = wilson(round(rate * games), games)
+        return {"rate": rate, "low": lo, "high": hi, "fair": fair, "games": games}
+    tried = [t(0.163), t(0.150)]
+    assert worth_verdict(tried) == "unsettled"
+    seeds = seeds_to_settle(tried, 6)
+    assert seeds == 500
+    assert worth_verdict([t(x["rate"], seeds * 6) for x in tried]) == "under a point"
+    assert worth_verdict([t(x["rate"], (seeds - 100) * 6) for x in tried]) == "unsettled"   # not more than needed
+    # a variant ahead of fair settles as "worth" sooner than the rest can settle as "under a point"
+    ahead = [t(0.190), t(0.150)]
+    s2 = seeds_to_settle(ahead, 6)
+    assert worth_verdict([t(x["rate"], s2 * 6) for x in ahead]) == "worth"
+    check = SimpleNamespace(spec=SimpleNamespace(name="mare-nostrum"), players=6, seed=1, overrides={"myth": True},
+                            confirm_games=100)
+    hint = settle_hint(check, "ismcts", {"tried": tried})
+    assert "about 500 seeds would settle it" in hint
+    assert ("`agon check-players mare-nostrum --players 6 --strategies ismcts --set myth=true --seed 1 "
+            "--confirm-games 500`") in hint
+    check.confirm_games = 500
+    assert settle_hint(check, "ismcts", {"tried": tried}) == " (more --confirm-games)"
+
+
 def test_restricted_play_is_the_same_on_any_number_of_processes():
     """The confirm step (a never-used family's variants, every seat rotation) runs its rotations on
     `--jobs` processes; each rotation is one seeded batch summed in rotation order, so the figures are
