@@ -265,10 +265,14 @@ def option_table(check: Check, strategy: str, jobs: int) -> list[dict]:
 
 # ------------------------------------------------------------------ the checks
 def play_command(check: Check, strategy: str, index: int, extra_set: dict | None = None) -> str:
-    sets = {**check.overrides, **(extra_set or {})}
-    s = "".join(f" --set {k}={_fmt_value(v)}" for k, v in sets.items())
+    s = _set_flags({**check.overrides, **(extra_set or {})})
     return (f"agon play {check.spec.name} --players {check.players} --seed {check.seed} --index {index} "
             f"--strategies {strategy}{s} --trace")
+
+
+def _set_flags(sets: dict) -> str:
+    """The ` --set NAME=VALUE` flags that reproduce rule overrides on a command line."""
+    return "".join(f" --set {k}={_fmt_value(v)}" for k, v in sets.items())
 
 
 def _fmt_value(v) -> str:
@@ -351,7 +355,7 @@ def seeds_to_settle(tried: list[dict], players: int, z: float = 1.96) -> int | N
 
 def confirm_command(check: Check, strategy: str, seeds: int) -> str:
     """The `agon check-players` command that plays the confirm step on `seeds` seeds."""
-    s = "".join(f" --set {k}={_fmt_value(v)}" for k, v in check.overrides.items())
+    s = _set_flags(check.overrides)
     return (f"agon check-players {check.spec.name} --players {check.players} --strategies {strategy}{s} "
             f"--seed {check.seed} --confirm-games {seeds}")
 

@@ -910,12 +910,10 @@ def build(gdir, results: dict | None = None) -> dict:
                                   else "."))
             verdicts.append(ladder_verdict(lad, int(tres["games"]), tm.get("command", ""), order))
         wm = tres["matrix"]
-        strongest = SEARCHER if SEARCHER in set(wm["row"]) else None
-        sanity = wm[(wm["row"] == strongest) & (wm["column"] == "random")]
+        sanity = wm[(wm["row"] == SEARCHER) & (wm["column"] == "random")]
         if len(sanity):
-            r = sanity.iloc[0]
-            control = strongest
-            summary.append(sanity_text(r, strongest))
+            control = SEARCHER
+            summary.append(sanity_text(sanity.iloc[0], SEARCHER))
 
         def tournament_section(doc, tres=tres, tm=tm):
             doc.h(2, "Tournament")
