@@ -148,6 +148,31 @@ def seat_labels(base_slopes: pd.DataFrame, level_slopes: pd.DataFrame, diffs: pd
     return out
 
 
+def category_lines(spec, players: int, key: str, game: str, runs, verdicts: list, summary: list) -> list:
+    """The key constant against each category dealt at random (reports/category_sweep.py), for the sweep
+    and each level's: a verdict line and a finding per run and category; returns the plots to show,
+    (folder/file, metric, strategy). Mare Nostrum's seat curves of `cost_pyramids` are flat because civs
+    are dealt to seats at random, while the price decides whether Egypt wins every game."""
+    from reports import category_sweep as cat_mod
+    from reports.data import load_meta
+    out, sets = [], []
+    for strategy, run, res in runs:
+        meta = load_meta(run)
+        for metric, cs in cat_mod.of_sweep(run, spec, players, res if isinstance(res, dict) else None).items():
+            line = cat_mod.verdict_line(cs, key, strategy, game)
+            verdicts.append(line)
+            summary.append(line + f" Reproduce: `{meta.get('command', '')}`")
+            out.append((f"{Path(run).name}/sweep_{metric}.png", metric, strategy))
+            if cat_mod.sets_balance(cs) and metric not in sets:
+                sets.append(metric)
+    if sets:      # the seat line's "does not set the seat balance" would send a designer elsewhere
+        at = next((i for i in range(len(verdicts) - 1, -1, -1) if verdicts[i].startswith(f"Fair value of `{key}`")), None)
+        if at is not None:
+            verdicts[at] += (f" It does set the {' and '.join(f'`{m}`' for m in sets)} balance, which seats cannot show "
+                             "(dealt at random): see below.")
+    return out
+
+
 def level_sweep_verdict(key: str, base: str, lvl: str, ls: dict, players: int) -> str:
     """The verdict line of a further level's sweep: which seats the constant moves for that player,
     and whether that is what it does for the base player (survives a stronger player)."""
@@ -867,9 +892,11 @@ def build(gdir, results: dict | None = None) -> dict:
                 moved = seats_moved_text(ls["slopes"], key).rstrip(".")
                 summary.append(f"**`{key}` with `{lvl}`** (the same sweep and seeds): " + moved[0].lower() + moved[1:]
                                + f". Reproduce: `{ls['meta'].get('command', '')}`")
+        cat_plots = category_lines(spec, p, key, game, [(strategies, d, res)] + [
+            (lvl, ls["dir"], results.get(ls["dir"].name)) for lvl, ls in level_sweeps.items()], verdicts, summary)
 
         def sweep_section(doc, d=d, m=m, key=key, komi=komi, p=p, slopes=slopes, sc=sc, arms=arms,
-                          level_sweeps=level_sweeps):
+                          level_sweeps=level_sweeps, cat_plots=cat_plots):
             doc.h(2, f"Key constant: {key}")
             if komi is not None:
                 rows = [[value(r[key]) if key in komi.columns else r["arm"], integer(r["games"]), pct(r["seat0_rate"]),
@@ -887,6 +914,11 @@ def build(gdir, results: dict | None = None) -> dict:
                   "rules before a value is adopted.")
             if slopes is not None and level_sweeps:
                 every_seat_section(doc, key, p, strategies, slopes, sc, arms, level_sweeps, label)
+            for rel, metric, strategy in cat_plots:
+                _img(doc, gdir, rel, f"{metric} against {key}",
+                     f"Each {metric}'s win share (dealt at random at setup) against `{key}` with `{strategy}`, "
+                     f"pointwise 95% Wilson bands; dashed: fair; dotted: the default. The seat curves above cannot "
+                     f"show this: {metric}s are dealt to seats at random.")
         sections.append(sweep_section)
 
     # ---- tournament

@@ -853,6 +853,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                         "players cope with the constant, not how players who value it correctly would.")
                 blocks.append(("p", warn))
                 cannot.append(warn.replace("**", ""))
+            _category_sweeps(run_dir, meta, spec, curve, players, base_arm, p, game_label, stamp, n_boot, boot_seed,
+                             result, blocks, images, files, verdicts)
         else:
             p1, p2 = names[0], names[1]
             grid = sweep_mod.grid_table(komi, p1, p2)
@@ -1059,6 +1061,37 @@ def _resampled(seeds, units: int) -> str:
         return "resamples of the seeds (same seeds in every arm, resampled jointly"
     return (f"resamples of {units:,} blocks of {seeds.block:,} consecutive seeds (a block bootstrap: more than "
             f"{seeds.limit:,} seeds; same blocks in every arm, resampled jointly")
+
+
+def _category_sweeps(run_dir, meta, spec, curve, players, base_arm, key, game_label, stamp, n_boot, boot_seed,
+                     result, blocks, images, files, verdicts) -> None:
+    """The swept constant against each category the game deals at random (reports/category_sweep.py):
+    a section with its plot and table, one verdict line each; result["category_sweeps"] = {metric: res}."""
+    from reports import category_sweep as cat_mod
+    x_by_arm = sweep_mod.curve_x_by_arm(curve)
+    if spec is None or x_by_arm is None or base_arm not in x_by_arm:
+        return
+    strategy = sweep_mod.run_player(run_dir) or ", ".join(sorted(set(map(str, meta.get("strategies") or []))))
+    out = {}
+    for metric, labels in cat_mod.dealt_metrics(spec, meta, players, run_dir).items():
+        res = cat_mod.category_sweep(run_dir, x_by_arm, players, metric, labels, base_arm, n_boot=n_boot,
+                                     seed=boot_seed)
+        out[metric] = res
+        line = cat_mod.verdict_line(res, key, strategy, meta.get("game"))
+        verdicts.append(line)
+        name = f"sweep_{metric}"
+        files[f"{name}.csv"] = _csv(res["table"])
+        images[f"{name}.png"] = plots.png_bytes(cat_mod.plot(
+            res, key, f"{game_label}: win share by {metric} vs {key} (n = {integer(res['games'])} games per arm)",
+            stamp=stamp))
+        blocks.append(("h", 2, f"`{key}` and `{metric}`"))
+        blocks.append(("p", line))
+        blocks.append(("img", f"{name}.png", f"{metric} against {key}",
+                       f"Each {metric}'s win share per seat-game (a tie among j leaders 1/j) against `{key}`, pointwise "
+                       f"95% Wilson bands; dashed: fair 1/{players}; dotted: the default. Table (with each value's "
+                       f"paired difference to the default): {name}.csv."))
+    if out:
+        result["category_sweeps"] = out
 
 
 def _base_arm(meta: dict, av: pd.DataFrame, agg: Aggregate, spec=None) -> tuple[int, str]:
