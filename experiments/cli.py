@@ -317,6 +317,9 @@ def _with_defaults(study) -> None:
             vals = [p.decode(p.encode(v)) for v in values]
         except Exception:
             return
+        players = study.players or spec.default_players
+        if p.effective(base, players) in {p.effective(v, players) for v in vals}:
+            continue        # 0 = auto: the swept value it plays is the base arm
         if base not in vals and not p.choices and not p.boolean:
             item[1] = sorted(vals + [base])
             print(f"note: added {name} = {base} (the rules' value) to the sweep as its base arm", file=sys.stderr)

@@ -50,7 +50,7 @@ def of_sweep(run, spec, players: int, result: dict | None = None, n_boot: int = 
     computed them (render.build_report's "category_sweeps"), else from the run: the base arm is the arm
     at the constant's default (a value given with --set counts as the run's default); {} without one."""
     from reports.data import load_meta
-    from reports.sweep import arm_values, numeric_values, sweep_params
+    from reports.sweep import arm_values, numeric_values, played_values, sweep_params
     if result and "category_sweeps" in result:
         return result["category_sweeps"]
     meta = load_meta(run)
@@ -63,8 +63,10 @@ def of_sweep(run, spec, players: int, result: dict | None = None, n_boot: int = 
     if x is None or len(x) < 2:
         return {}
     default = (meta.get("params") or {}).get(key, spec.params.get(key).default if key in spec.params.names() else None)
+    x = played_values(meta.get("game"), key, x, players)
     try:
-        base = [int(a) for a, v in zip(av["arm"], x) if float(v) == float(default)]
+        default = float(played_values(meta.get("game"), key, np.array([float(default)]), players)[0])
+        base = [int(a) for a, v in zip(av["arm"], x) if float(v) == default]
     except (TypeError, ValueError):
         return {}
     if not base:

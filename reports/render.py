@@ -1114,9 +1114,24 @@ def _base_arm(meta: dict, av: pd.DataFrame, agg: Aggregate, spec=None) -> tuple[
                 p in defaults and _same(defaults[p], rr[p]) for p in names):
             vals = ", ".join(f"{p} = {_val(rr[p])}" for p in names)
             return int(rr["arm"]), f"the default, {vals}"
+    players = int(meta.get("players") or agg.players)
+    for rr in av.to_dict("records"):      # a default of 0 = auto: the arm at the value it plays
+        if int(rr["arm"]) in present and names and spec is not None and all(
+                p in defaults and _same(_played(spec, p, defaults[p], players), _played(spec, p, rr[p], players))
+                for p in names):
+            vals = ", ".join(f"{p} = {_val(rr[p])}" for p in names)
+            return int(rr["arm"]), f"the default, {vals} (what the default's 0 = auto plays at {players} players)"
     missing = ", ".join(f"{p} = {_val(defaults[p])}" for p in names if p in defaults)
     return int(min(present)), ("the lowest arm: the default " + (f"({missing}) " if missing else "")
                                + "was not swept, so no arm is compared with the rules as they are")
+
+
+def _played(spec, name: str, v, players: int):
+    """The value a parameter plays at `players` (Param.effective), or v itself."""
+    try:
+        return spec.params.get(name).effective(v, players)
+    except Exception:
+        return v
 
 
 def _same(a, b) -> bool:

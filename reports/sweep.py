@@ -18,7 +18,7 @@ from reports.fmt import value
 from reports.aggregate import Dist, as_aggregate, score_margins, shared_mask
 from reports.seats import seat_table
 
-__all__ = ["sweep_params", "arm_values", "numeric_values", "sweep_table", "score_margins",
+__all__ = ["sweep_params", "arm_values", "numeric_values", "played_values", "sweep_table", "score_margins",
            "komi_table", "first_crossing", "fair_crossing", "bootstrap_crossing", "seat0_slope", "seat_slopes",
            "seat_crossing", "seat_paired", "SeatAction", "games_to_see", "slope_differences", "seat_action_from_sweep",
            "seats_moved_text", "curve_x_by_arm", "curve_seat_slopes", "seats_advice", "paired_vs_base",
@@ -57,6 +57,16 @@ def numeric_values(values) -> np.ndarray | None:
             return None
     arr = np.asarray(out, dtype=float)
     return arr if np.all(np.isfinite(arr)) else None
+
+
+def played_values(game: str | None, param: str, x: np.ndarray, players: int) -> np.ndarray:
+    """Swept values as the rules play them at `players` (Param.effective): a 0 that means "auto" sits at
+    its value. Troja's sweep of row_threshold put its default arm, 0 = auto = 10 at 4 players, at 0 on the
+    curve, left of 8, so its slope and crossing read the arm at 10 twice, once in the wrong place."""
+    par = _param(game, param)
+    if par is None or not par.auto:
+        return x
+    return np.array([float(par.effective(v, players)) for v in x], dtype=float)
 
 
 def sweep_table(agg, meta: dict, players: int, alpha: float = 0.05) -> pd.DataFrame:
@@ -760,6 +770,7 @@ def komi_curve(agg, meta: dict, players: int, param: str | None = None,
     x = numeric_values(table[param].tolist())
     if x is None:
         return out
+    x = played_values(meta.get("game"), param, x, players)
     order = np.argsort(x, kind="stable")
     table = table.iloc[order].reset_index(drop=True)
     x = x[order]

@@ -19,6 +19,17 @@ class AgonInputError(ValueError):
     one line and exits 2."""
 
 
+def auto_value(auto: tuple, value, players: int):
+    """`value`, or for 0 the entry of `auto` ((from_players, value), ...) that covers `players` (Param.auto)."""
+    if not auto or float(value) != 0.0:
+        return value
+    out = value
+    for from_players, v in auto:
+        if players >= from_players:
+            out = v
+    return out
+
+
 @dataclass(frozen=True)
 class Param:
     """One tunable constant or rule option of a game."""
@@ -34,6 +45,14 @@ class Param:
     # a measuring switch (`power_<name>`: a component's power off, the causal check of a flagged
     # component), not a rule option a designer plays: check-players does not flip it unless asked
     measuring: bool = False
+    # the value 0 means "auto", the rules' value for the player count: ((from_players, value), ...), each
+    # entry from that count up (Troja's row_threshold: 10, 13 from 5 players); () = 0 is a value like any
+    auto: tuple = ()
+
+    def effective(self, value, players: int):
+        """The value the rules play at `players`: `auto`'s for the 0 that means auto, else the value. A
+        sweep places its arms here: Troja's row_threshold=0 plays 10 at 4 players, not 0."""
+        return auto_value(self.auto, value, players)
 
     def encode(self, value) -> float:
         """Text or number -> float code, with range/choice checks."""

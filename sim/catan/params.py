@@ -4,11 +4,11 @@ from sim.catan_core.params_core import core_params, cost_params, fill_core, new_
 from sim.catan_core.layout import *  # noqa: F401,F403
 
 PARAMS = ParamTable(core_params("catan") + [
-    Param("dev_knight", 0, 0, 30, "Knight cards; 0 = auto (14, 20 with 5-6 players)"),
+    Param("dev_knight", 0, 0, 30, "Knight cards; 0 = auto (14, 20 with 5-6 players)", auto=((2, 14), (5, 20))),
     Param("dev_vp", 5, 0, 30, "Victory Point cards"),
-    Param("dev_road_building", 0, 0, 30, "Road Building cards; 0 = auto (2, 3 with 5-6 players)"),
-    Param("dev_year_of_plenty", 0, 0, 30, "Year of Plenty cards; 0 = auto (2, 3 with 5-6 players)"),
-    Param("dev_monopoly", 0, 0, 30, "Monopoly cards; 0 = auto (2, 3 with 5-6 players)"),
+    Param("dev_road_building", 0, 0, 30, "Road Building cards; 0 = auto (2, 3 with 5-6 players)", auto=((2, 2), (5, 3))),
+    Param("dev_year_of_plenty", 0, 0, 30, "Year of Plenty cards; 0 = auto (2, 3 with 5-6 players)", auto=((2, 2), (5, 3))),
+    Param("dev_monopoly", 0, 0, 30, "Monopoly cards; 0 = auto (2, 3 with 5-6 players)", auto=((2, 2), (5, 3))),
     *cost_params("cost_dev", (0, 0, 1, 1, 1), "development card"),
     Param("dev_plays_per_turn", 1, 0, 3, "development cards playable per turn"),
     Param("dev_play_before_roll", True, boolean=True, meaning="any card type may be played before the roll (false: Knight only)"),
@@ -32,12 +32,11 @@ def to_config(vec, n_players):
         d.update(number_placement="spiral", bank_shortage_rule=0, friendly_robber=False, max_turns=1000)
     cfg = new_config()
     fill_core(cfg, d, n_players, GAME_CATAN)
-    big = n_players >= 5
-    cfg[C_DEV_COUNTS + DEV_KNIGHT] = d["dev_knight"] or (20 if big else 14)
+    cfg[C_DEV_COUNTS + DEV_KNIGHT] = PARAMS.get("dev_knight").effective(d["dev_knight"], n_players)
     cfg[C_DEV_COUNTS + DEV_VP] = d["dev_vp"]
-    cfg[C_DEV_COUNTS + DEV_ROAD_BUILDING] = d["dev_road_building"] or (3 if big else 2)
-    cfg[C_DEV_COUNTS + DEV_YOP] = d["dev_year_of_plenty"] or (3 if big else 2)
-    cfg[C_DEV_COUNTS + DEV_MONOPOLY] = d["dev_monopoly"] or (3 if big else 2)
+    cfg[C_DEV_COUNTS + DEV_ROAD_BUILDING] = PARAMS.get("dev_road_building").effective(d["dev_road_building"], n_players)
+    cfg[C_DEV_COUNTS + DEV_YOP] = PARAMS.get("dev_year_of_plenty").effective(d["dev_year_of_plenty"], n_players)
+    cfg[C_DEV_COUNTS + DEV_MONOPOLY] = PARAMS.get("dev_monopoly").effective(d["dev_monopoly"], n_players)
     for i, r in enumerate(RES):
         cfg[C_COST_DEV + i] = d[f"cost_dev_{r}"]
     cfg[C_DEV_PLAYS] = d["dev_plays_per_turn"]

@@ -6,10 +6,11 @@ dependent defaults are encoded as 0 ("auto") where the spec gives two values.
 """
 import numpy as np
 
-from sim.spec import Param, AgonInputError
+from sim.spec import Param, AgonInputError, auto_value
 from sim.catan_core.layout import *  # noqa: F401,F403
 
 RES = ("lumber", "brick", "wool", "grain", "ore")
+BANK_AUTO = ((2, 19), (5, 24))     # bank_per_resource=0: 19 cards a resource, 24 with 5-6 players
 
 
 def cost_params(prefix, cost, what):
@@ -21,7 +22,8 @@ def core_params(game):
     return [
         Param("vp_to_win", 10 if catan else 15, 5, 25, "VP that win on one's own turn (race target)"),
         Param("discard_limit", 7, 5, 12, "on a 7, players holding more cards discard half"),
-        Param("bank_per_resource", 0, 0, 40, "cards per resource in the bank; 0 = auto (19, 24 with 5-6 players)"),
+        Param("bank_per_resource", 0, 0, 40, "cards per resource in the bank; 0 = auto (19, 24 with 5-6 players)",
+              auto=BANK_AUTO),
         Param("max_roads", 15, 1, 30, "road pieces per player"),
         Param("max_settlements", 5, 1, 30, "settlement pieces per player"),
         Param("max_cities", 4, 1, 30, "city pieces per player"),
@@ -57,7 +59,7 @@ def fill_core(cfg, d, n_players, game_code):
     cfg[C_P] = n_players
     cfg[C_VP_TO_WIN] = d["vp_to_win"]
     cfg[C_DISCARD_LIMIT] = d["discard_limit"]
-    cfg[C_BANK] = d["bank_per_resource"] or (24 if big else 19)
+    cfg[C_BANK] = auto_value(BANK_AUTO, d["bank_per_resource"], n_players)
     cfg[C_MAX_ROADS] = d["max_roads"]
     cfg[C_MAX_SETTLES] = d["max_settlements"]
     cfg[C_MAX_CITIES] = d["max_cities"]

@@ -10,8 +10,10 @@ _SIDE_DEFAULT = ("mycenae", "none", "troy", "mycenae", "troy")
 _BEN_DEFAULT = ("port3", "vp", "swap", "tile2", "vp", "take", "vp")
 
 PARAMS = ParamTable(core_params("troja") + [
-    Param("row_threshold", 0, 0, 20, "battle at the end of a turn when the support row holds >= this; 0 = auto (10, 13 with 6 players)"),
-    Param("battle_reveal", 0, 0, 15, "cards revealed in a battle (< threshold); 0 = auto (7, 9 with 6 players)"),
+    Param("row_threshold", 0, 0, 20, "battle at the end of a turn when the support row holds >= this; 0 = auto (10, 13 with 6 players)",
+          auto=((2, 10), (5, 13))),
+    Param("battle_reveal", 0, 0, 15, "cards revealed in a battle (< threshold); 0 = auto (7, 9 with 6 players)",
+          auto=((2, 7), (5, 9))),
     *[Param(f"row_seed_{r}", c, 0, 3, f"{r} cards seeding the support row from the bank")
       for r, c in zip(RES, (1, 0, 1, 1, 1))],
     *[Param(f"resource_side_{r}", d, choices=SIDES, meaning=f"side a revealed {r} card scores for")
@@ -47,8 +49,10 @@ PARAMS = ParamTable(core_params("troja") + [
     Param("sea_rings", 1, 1, 2, "sea rings of the stand-in board (T7)"),
     Param("ship_symbol_all", True, boolean=True, meaning="every sea hex bears a ship symbol (the stand-in has no own list, so false = true)"),
     Param("corsair_start", 0, 0, 49, "sea index where the corsair starts"),
-    Param("allegiance_troy", 0, 0, 3, "Troy allegiance cards dealt; 0 = auto (2, 3 with 6 players)"),
-    Param("allegiance_mycenae", 0, 0, 3, "Mycenae allegiance cards dealt; 0 = auto (2, 3 with 6 players)"),
+    Param("allegiance_troy", 0, 0, 3, "Troy allegiance cards dealt; 0 = auto (2, 3 with 6 players)",
+          auto=((2, 2), (5, 3))),
+    Param("allegiance_mycenae", 0, 0, 3, "Mycenae allegiance cards dealt; 0 = auto (2, 3 with 6 players)",
+          auto=((2, 2), (5, 3))),
     # measuring switches (not rules): the causal check of "ship: victory point", whose holders are chosen in
     # play (a second ship), is restricted play: the point off for one seat at a time (reports/power_worth.py)
     Param("power_ship_vp", True, boolean=True, measuring=True,
@@ -65,9 +69,8 @@ def to_config(vec, n_players):
     d = PARAMS.describe(vec)
     cfg = new_config()
     fill_core(cfg, d, n_players, GAME_TROJA)
-    six = n_players >= 5
-    cfg[C_ROW_THRESHOLD] = d["row_threshold"] or (13 if six else 10)
-    cfg[C_REVEAL] = d["battle_reveal"] or (9 if six else 7)
+    cfg[C_ROW_THRESHOLD] = PARAMS.get("row_threshold").effective(d["row_threshold"], n_players)
+    cfg[C_REVEAL] = PARAMS.get("battle_reveal").effective(d["battle_reveal"], n_players)
     if cfg[C_REVEAL] >= cfg[C_ROW_THRESHOLD]:
         raise AgonInputError(f"battle_reveal ({cfg[C_REVEAL]}) must be below row_threshold ({cfg[C_ROW_THRESHOLD]})")
     for i, r in enumerate(RES):
@@ -113,8 +116,8 @@ def to_config(vec, n_players):
     if d["corsair_start"] >= topo[T_S]:
         raise AgonInputError(f"corsair_start must be below {topo[T_S]} on this board")
     cfg[C_CORSAIR_START] = d["corsair_start"]
-    cfg[C_ALLEG_T] = d["allegiance_troy"] or (3 if six else 2)
-    cfg[C_ALLEG_M] = d["allegiance_mycenae"] or (3 if six else 2)
+    cfg[C_ALLEG_T] = PARAMS.get("allegiance_troy").effective(d["allegiance_troy"], n_players)
+    cfg[C_ALLEG_M] = PARAMS.get("allegiance_mycenae").effective(d["allegiance_mycenae"], n_players)
     seat_switch_check(PARAMS)(vec, n_players)
     if cfg[C_ALLEG_T] + cfg[C_ALLEG_M] < n_players:
         raise AgonInputError("allegiance_troy + allegiance_mycenae must cover every player")
