@@ -24,7 +24,8 @@ import pandas as pd
 from reports import stats
 from reports.fmt import value
 
-__all__ = ["MIN_POINTS", "dealt_metrics", "of_sweep", "category_matrix", "category_sweep", "moved", "off_fair", "sets_balance", "verdict_line", "plot"]
+__all__ = ["MIN_POINTS", "dealt_metrics", "of_sweep", "category_matrix", "category_sweep", "moved", "off_fair",
+           "sets_balance", "verdict_line", "plot"]
 
 MIN_POINTS = 1.0          # a move smaller than a point of win share is not one a designer acts on
 
@@ -249,7 +250,7 @@ def verdict_line(res: dict, key: str, strategy: str, game: str | None = None) ->
                 line += (f"; only the arms were played, so place it with `agon sweep {game} --players {players} "
                          f"--strategies {strategy} --param {key}={finer} --games {res['games']}`")
         elif c is not None and c["value"] is None:
-            line += f", on one side of it across the swept range"
+            line += f", and stays {'above' if worst.rate > 1.0 / players else 'below'} it at every swept value"
         else:
             line += ", and where it meets fair is not identified (the bootstrap interval leaves the swept range)"
     return line + "."

@@ -96,3 +96,12 @@ def test_the_design_report_names_the_civ_and_corrects_its_seat_advice(tmp_path):
     assert plots == [("sweep-cost_pyramids/sweep_civ.png", "civ", "tuned")]
     assert verdicts[0].endswith("It does set the `civ` balance, which seats cannot show (dealt at random): see below.")
     assert verdicts[1].startswith("`cost_pyramids` and `civ`") and summary[0].endswith("Reproduce: `agon sweep mare-nostrum`")
+
+
+def test_a_civ_above_fair_at_every_value_is_said_to_stay_there(tmp_path):
+    """Egypt moves (100% at 6, 30% at 15) but never reaches fair in the range: no crossing is printed."""
+    run = _mn_sweep(tmp_path / "run", {6: 1.0, 12: 0.45, 15: 0.30})
+    res = cs.of_sweep(run, get_game("mare-nostrum"), 6)["civ"]
+    line = cs.verdict_line(res, "cost_pyramids", "tuned", "mare-nostrum")
+    assert "is furthest from fair, and stays above it at every swept value." in line
+    assert "meets it" not in line and "--param cost_pyramids=" not in line
