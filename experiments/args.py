@@ -119,6 +119,16 @@ def parse_set(items: list[str] | None, option: str = "--set") -> dict:
     return out
 
 
+def with_base_arm(param, values: list, base, players: int) -> tuple[list, bool]:
+    """A sweep's values with the rules' value `base` added as the base arm every other arm is compared with
+    (STATISTICS.md), and whether it was added: not for an option or a switch, nor when a swept value already
+    plays it (a 0 that means auto, Param.effective: Troja's row_threshold=0 is the arm at 10 at 4 players)."""
+    played = {param.effective(v, players) for v in values}
+    if param.choices or param.boolean or base in values or param.effective(base, players) in played:
+        return values, False
+    return sorted(values + [base]), True
+
+
 def parse_range(text: str, what: str = "range") -> list:
     """'2:8:1' -> [2,...,8] (inclusive); 'a,b,c' -> list; a single value -> [value]."""
     text = str(text).strip()

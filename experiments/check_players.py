@@ -335,13 +335,16 @@ def worth_verdict(tried: list[dict]) -> str:
     return "unsettled"
 
 
-def seeds_to_settle(tried: list[dict], players: int, z: float = 1.96) -> int | None:
+def seeds_to_settle(tried: list[dict], players: int, alpha: float = 0.05) -> int | None:
     """About how many seeds (each in every seat rotation) would settle an unsettled confirm step if the
     variants' rates stayed where they are: "under a point" needs every variant's interval below fair +
-    WORTH_MARGIN, "worth" one variant's above fair (normal approximation, n = z^2 p(1-p) / gap^2 seat-games;
-    the nearer of the two). Rounded up to hundreds; None without variants."""
+    WORTH_MARGIN, "worth" one variant's above fair (seat-games for a normal interval of that half-width,
+    statsmodels' samplesize_confint_proportion; the nearer of the two). Rounded up to hundreds; None
+    without variants."""
+    from statsmodels.stats.proportion import samplesize_confint_proportion
+
     def games(p, gap):
-        return z * z * p * (1 - p) / (gap * gap)
+        return samplesize_confint_proportion(p, gap, alpha)
     needs = []
     if all(t["rate"] < t["fair"] + WORTH_MARGIN for t in tried):
         needs.append(max(games(t["rate"], t["fair"] + WORTH_MARGIN - t["rate"]) for t in tried))

@@ -16,7 +16,8 @@ from sim import game_names, get_game
 from sim.spec import AgonInputError
 from experiments.adapt import adapt_study
 from experiments.args import (GAMES, MAX_BENCH_BATCH, MAX_CHUNK, MAX_SECONDS, SEED, add_backend, ascii_text, cap_jobs,
-                             add_adapt_options, command_line, count, number, parse_set, parse_sweep, resume_command)
+                             add_adapt_options, command_line, count, number, parse_set, parse_sweep, resume_command,
+                             with_base_arm)
 from experiments.folder import out_folder
 from experiments.cli_studies import STUDY_COMMANDS, is_composite, run_sequential_single, sequential_requested
 
@@ -317,11 +318,8 @@ def _with_defaults(study) -> None:
             vals = [p.decode(p.encode(v)) for v in values]
         except Exception:
             return
-        players = study.players or spec.default_players
-        if p.effective(base, players) in {p.effective(v, players) for v in vals}:
-            continue        # 0 = auto: the swept value it plays is the base arm
-        if base not in vals and not p.choices and not p.boolean:
-            item[1] = sorted(vals + [base])
+        item[1], added = with_base_arm(p, vals, base, study.players or spec.default_players)
+        if added:
             print(f"note: added {name} = {base} (the rules' value) to the sweep as its base arm", file=sys.stderr)
 
 

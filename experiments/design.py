@@ -181,11 +181,8 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                 from experiments.args import parse_range
                 sweep = parse_range(sweep)
             sweep = [key.decode(key.encode(v)) for v in sweep]
-            default = key.decode(key.encode(key.default))
-            played = {key.effective(v, players) for v in sweep}       # 0 = auto plays a swept value already
-            if default not in sweep and key.effective(default, players) not in played and not key.choices \
-                    and not key.boolean:
-                sweep = sorted(sweep + [default])   # the base arm: the rules as they are (STATISTICS.md)
+            from experiments.args import with_base_arm
+            sweep, _ = with_base_arm(key, sweep, key.decode(key.encode(key.default)), players)
         strategies = [s.strip() for s in str(raw.get("tournament", "random,greedy,ismcts")).split(",") if s.strip()]
         strategies = [s for s in strategies if s in {x.name for x in spec.strategies}]
         levels = raw.get("skill") or (spec.extra or {}).get("skill_levels") or DEFAULT_SKILL

@@ -80,20 +80,11 @@ def of_sweep(run, spec, players: int, result: dict | None = None, n_boot: int = 
 
 
 def category_matrix(run, x_by_arm: dict, players: int, metric: str, n_labels: int):
-    """Wins and seat-games per resampling unit (seed, or block of SEED_BLOCK seeds on long runs), arm
-    (in the order of the swept values) and category: (arms, x, num, den, unit name), num and den of
-    shape (categories, units, arms)."""
-    from reports.aggregate import EXACT_SEEDS, SEED_BLOCK
-    from reports.data import iter_chunks
-    cols = ["game", "arm"] + [f"{metric}_{k}" for k in range(players)] + [f"win_{k}" for k in range(players)]
-    df = pd.concat(list(iter_chunks(run, cols)), ignore_index=True)
-    df = df[df["arm"].isin(list(x_by_arm))].sort_values(["game", "arm"], kind="stable")
-    arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
-    x = np.array([x_by_arm[a] for a in arms], dtype=float)
-    games = df["game"].to_numpy(np.int64)
-    exact = len(np.unique(games)) <= EXACT_SEEDS
-    _, u = np.unique(games if exact else games // SEED_BLOCK, return_inverse=True)
-    col = pd.Series(range(len(arms)), index=arms).reindex(df["arm"]).to_numpy()
+    """Wins and seat-games per resampling unit, arm and category (reports/sweep.swept_units): (arms, x,
+    num, den, unit name), num and den of shape (categories, units, arms)."""
+    from reports.sweep import _swept_rows, swept_units
+    df = _swept_rows(run, x_by_arm, players, extra=[f"{metric}_{k}" for k in range(players)])
+    arms, x, u, col, unit = swept_units(df, x_by_arm)
     codes = df[[f"{metric}_{k}" for k in range(players)]].to_numpy(float)
     wins = df[[f"win_{k}" for k in range(players)]].to_numpy(float)
     n_units = int(u.max()) + 1 if len(u) else 0
@@ -103,7 +94,7 @@ def category_matrix(run, x_by_arm: dict, players: int, metric: str, n_labels: in
         hit = codes == c
         np.add.at(num[c], (u, col), (wins * hit).sum(axis=1))
         np.add.at(den[c], (u, col), hit.sum(axis=1).astype(float))
-    return arms, x, num, den, "seed" if exact else f"block of {SEED_BLOCK:,} seeds"
+    return arms, x, num, den, unit
 
 
 def category_sweep(run, x_by_arm: dict, players: int, metric: str, labels, base_arm: int,

@@ -319,33 +319,39 @@ def _holm(out: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _swept_rows(run, x_by_arm: dict, players: int) -> pd.DataFrame:
-    """One row per game of the swept arms: game, arm, rotation, every seat's win share and the swept
-    value x, in one order whatever the chunks were (a fit's sums, and so its last digits, follow it)."""
+def _swept_rows(run, x_by_arm: dict, players: int, extra=()) -> pd.DataFrame:
+    """One row per game of the swept arms: game, arm, rotation, every seat's win share, the `extra`
+    columns and the swept value x, in one order whatever the chunks were (a fit's sums, and so its last
+    digits, follow it)."""
     from reports.data import iter_chunks
     wins = [f"win_{k}" for k in range(players)]
-    df = pd.concat(list(iter_chunks(run, ["game", "arm", "rotation"] + wins)), ignore_index=True)
+    df = pd.concat(list(iter_chunks(run, ["game", "arm", "rotation"] + wins + list(extra))), ignore_index=True)
     df = df[df["arm"].isin(list(x_by_arm))].sort_values(["game", "arm", "rotation"], kind="stable")
     return df.assign(x=df["arm"].map(x_by_arm).astype(float))
 
 
-def _seat_matrix(run, x_by_arm: dict, players: int, seat: int):
-    """One seat's wins and games per resampling unit (seed, or block of SEED_BLOCK seeds on long
-    runs) and arm, the arms in the order of their swept values: (arms, x, num, den, unit name)."""
+def swept_units(df: pd.DataFrame, x_by_arm: dict):
+    """The resampling layout of _swept_rows' rows: (the arms in the order of their swept values, x, each
+    row's unit (seed, or block of SEED_BLOCK seeds on long runs), each row's arm column, the unit's name)."""
     from reports.aggregate import EXACT_SEEDS, SEED_BLOCK
-    df = _swept_rows(run, x_by_arm, players)
     arms = sorted(x_by_arm, key=lambda a: (x_by_arm[a], a))
     x = np.array([x_by_arm[a] for a in arms], dtype=float)
     games = df["game"].to_numpy(np.int64)
     exact = len(np.unique(games)) <= EXACT_SEEDS
-    unit = games if exact else games // SEED_BLOCK
-    _, u = np.unique(unit, return_inverse=True)
+    _, u = np.unique(games if exact else games // SEED_BLOCK, return_inverse=True)
     col = pd.Series(range(len(arms)), index=arms).reindex(df["arm"]).to_numpy()
+    return arms, x, u, col, "seed" if exact else f"block of {SEED_BLOCK:,} seeds"
+
+
+def _seat_matrix(run, x_by_arm: dict, players: int, seat: int):
+    """One seat's wins and games per resampling unit and arm (swept_units): (arms, x, num, den, unit name)."""
+    df = _swept_rows(run, x_by_arm, players)
+    arms, x, u, col, unit = swept_units(df, x_by_arm)
     num = np.zeros((u.max() + 1 if len(u) else 0, len(arms)))
     den = np.zeros_like(num)
     np.add.at(num, (u, col), df[f"win_{seat}"].to_numpy(float))
     np.add.at(den, (u, col), 1.0)
-    return arms, x, num, den, "seed" if exact else f"block of {SEED_BLOCK:,} seeds"
+    return arms, x, num, den, unit
 
 
 def seat_crossing(run, x_by_arm: dict, players: int, seat: int, n_boot: int = 1000, seed: int = 0) -> dict:
