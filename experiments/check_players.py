@@ -602,11 +602,12 @@ def write_replays(out: Path, res: dict) -> None:
     board picture gets none."""
     from experiments.replay import replay_from_command
     from reports.boards import picture_of
+    from reports.components import file_stem
     for s in res["strategies"]:
         for k, f in enumerate(s["flags"], 1):
             if not f.get("commands") or picture_of(res.get("game", "")) is None:
                 continue
-            rel = f"replays/{re.sub(r'[^A-Za-z0-9_-]+', '_', s['strategy'])}-{k}.html"
+            rel = f"replays/{file_stem(s['strategy'])}-{k}.html"
             replay_from_command(f["commands"][0], out / rel)
             f["replay"] = rel
 

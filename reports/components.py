@@ -23,6 +23,7 @@ A seat-game is one seat of one game; its win is its win share (a tie among j lea
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 
@@ -111,9 +112,17 @@ def component_label(column_base: str, prefix: str, labels: dict | None = None) -
 _SMALL_WORDS = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to"})
 
 
+STEM_MAX = 80      # characters of a file-name part: with a prefix, a suffix and the temp-file marker, far
+                   # below the 255 bytes a file system allows (a strategy written with all its weights is 1,000+)
+
+
 def file_stem(name: str) -> str:
-    """A safe file-name part: 'built_' -> 'built'."""
-    return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "x"
+    """A safe file-name part: 'built_' -> 'built'; a long one is cut and ends in a hash of the whole name, so
+    two long names that share a beginning still get two files."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "x"
+    if len(stem) <= STEM_MAX:
+        return stem
+    return f"{stem[:STEM_MAX - 11]}-{hashlib.sha1(name.encode()).hexdigest()[:10]}"
 
 
 def component_columns(agg, players: int, prefix: str) -> tuple[list[str], list[str]]:

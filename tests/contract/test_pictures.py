@@ -210,3 +210,23 @@ def test_the_points_shown_leave_out_a_rivals_hidden_victory_point_cards(game):
     assert np.array_equal(a[:, 0], b[:, 0])
     assert (a <= b).all() and (a[:, 1:] < b[:, 1:]).any()       # some rival held a VP card, unseen
     assert mine["points_label"] == "points now (as seat 0 sees them)"
+
+
+@pytest.mark.parametrize("game", ["magna-grecia"])
+def test_a_strategy_written_with_all_its_weights_gets_a_replay_name_the_file_system_takes(game, tmp_path):
+    """`agon check-players --strategies greedy:hero=20.07/caravan=3.51/...` (a retrained vector, 1,000+
+    characters) once failed on writing its replay (File name too long); the name is cut and hashed."""
+    from experiments.check_players import write_replays
+    from reports.components import STEM_MAX, file_stem
+    cmd = f"agon play {game} --players 2 --seed 5 --index 3 --strategies random --trace"
+    names = ["greedy:" + "/".join(f"weight_{i}={i + 0.123456}" for i in range(60)),
+             "greedy:" + "/".join(f"weight_{i}={i + 0.123457}" for i in range(60))]
+    flags = [{"check": "self-defeating game end", "text": "planted", "commands": [cmd]} for _ in names]
+    res = {"game": game, "players": 2, "seed": 5, "games": 4, "option_games": 0, "command": "agon check-players",
+           "strategies": [{"strategy": n, "flags": [f], "games": 4} for n, f in zip(names, flags)]}
+    write_replays(tmp_path, res)
+    rels = [f["replay"] for f in flags]
+    assert rels[0] != rels[1]                              # same beginning, different weights: two pages
+    for rel in rels:
+        assert (tmp_path / rel).is_file() and len(rel.split("/")[1]) <= STEM_MAX + len("-1.html")
+    assert file_stem("random") == "random" and file_stem(names[0]) == file_stem(names[0])
