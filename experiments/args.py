@@ -15,6 +15,8 @@ import re
 import shlex
 import sys
 
+from numpy import bool_ as np_bool
+
 from sim.spec import AgonInputError
 
 MAX_SEED = 2**63 - 1          # seeds and game indices are int64 in the engines
@@ -119,6 +121,16 @@ def parse_set(items: list[str] | None, option: str = "--set") -> dict:
     return out
 
 
+def value_text(v) -> str:
+    """A rule value as --set reads it back: a switch as true/false (Python's True would not be read)."""
+    return ("true" if v else "false") if isinstance(v, (bool, np_bool)) else str(v)
+
+
+def set_flags(overrides: dict | None) -> str:
+    """The ` --set NAME=VALUE` flags that reproduce rule overrides on a command line."""
+    return "".join(f" --set {k}={value_text(v)}" for k, v in (overrides or {}).items())
+
+
 def with_base_arm(param, values: list, base, players: int) -> tuple[list, bool]:
     """A sweep's values with the rules' value `base` added as the base arm every other arm is compared with
     (STATISTICS.md), and whether it was added: not for an option or a switch, nor when a swept value already
@@ -214,6 +226,7 @@ def add_adapt_options(p: argparse.ArgumentParser, rules: str = "every arm's rule
     """--adapt / --train-games of seats, sweep and tune (experiments/adapt.py)."""
     from experiments.adapt import DEFAULT_TRAIN_GAMES
     p.add_argument("--adapt", action="store_true",
-                   help=f"retrain the tuned players (--strategies tuned) for {rules} (cached)")
+                   help=f"retrain the tuned players (--strategies tuned) for {rules} and put them through "
+                        "check-players (both cached; the report names flagged players)")
     p.add_argument("--train-games", type=int, metavar="N",
                    help=f"training games per rule set with --adapt (default {DEFAULT_TRAIN_GAMES:,})")

@@ -40,6 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
+from experiments.args import set_flags, value_text
 from sim import get_game
 from sim.spec import AgonInputError
 
@@ -250,14 +251,14 @@ def option_table(check: Check, strategy: str, jobs: int) -> list[dict]:
     for (name, value, who, _), m in zip(tasks, moved):
         if m is None:    # e.g. an option that needs another player count
             continue
-        r = rows.setdefault(name, {"option": name, "default": _fmt_value(spec.params.get(name).decode(check.vec[spec.params.index(name)])),
+        r = rows.setdefault(name, {"option": name, "default": value_text(spec.params.get(name).decode(check.vec[spec.params.index(name)])),
                                    "flips": [], "moved_player": 0, "moved_random": 0, "games": int(check.option_games),
                                    "example": None})
         if who == "random":
             r["moved_random"] += int(m.sum())
         else:
             r["moved_player"] += int(m.sum())
-            r["flips"].append(_fmt_value(value))
+            r["flips"].append(value_text(value))
             if r["example"] is None:
                 r["example"] = value
     return list(rows.values())
@@ -265,20 +266,9 @@ def option_table(check: Check, strategy: str, jobs: int) -> list[dict]:
 
 # ------------------------------------------------------------------ the checks
 def play_command(check: Check, strategy: str, index: int, extra_set: dict | None = None) -> str:
-    s = _set_flags({**check.overrides, **(extra_set or {})})
+    s = set_flags({**check.overrides, **(extra_set or {})})
     return (f"agon play {check.spec.name} --players {check.players} --seed {check.seed} --index {index} "
             f"--strategies {strategy}{s} --trace")
-
-
-def _set_flags(sets: dict) -> str:
-    """The ` --set NAME=VALUE` flags that reproduce rule overrides on a command line."""
-    return "".join(f" --set {k}={_fmt_value(v)}" for k, v in sets.items())
-
-
-def _fmt_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
 
 
 def option_pvalues(options: list[dict]) -> None:
@@ -358,7 +348,7 @@ def seeds_to_settle(tried: list[dict], players: int, alpha: float = 0.05) -> int
 
 def confirm_command(check: Check, strategy: str, seeds: int) -> str:
     """The `agon check-players` command that plays the confirm step on `seeds` seeds."""
-    s = _set_flags(check.overrides)
+    s = set_flags(check.overrides)
     return (f"agon check-players {check.spec.name} --players {check.players} --strategies {strategy}{s} "
             f"--seed {check.seed} --confirm-games {seeds}")
 
@@ -549,7 +539,7 @@ def analyse(check: Check, strategy: str, games: list[dict], random_games: list[d
         if o["moved_player"] == 0 and o["moved_random"] > 0 and o["p_holm"] < 0.05:
             val = o["example"]
             flags.append({"check": "rule option without effect", "text": (
-                f"`{o['option']}` ({o['default']} -> {', '.join(map(_fmt_value, o['flips']))}) moves none of "
+                f"`{o['option']}` ({o['default']} -> {', '.join(map(value_text, o['flips']))}) moves none of "
                 f"{o['games'] * len(o['flips'])} games for this player but {o['moved_random']} of "
                 f"{o['games'] * len(o['flips'])} for random play (Fisher one-sided p = {o['p_value']:.2g}, Holm over "
                 f"{len(options)} options {o['p_holm']:.2g}): a study of "

@@ -11,6 +11,7 @@ import json
 import re
 from pathlib import Path
 
+from experiments.args import set_flags
 from sim.spec import AgonInputError
 
 
@@ -61,7 +62,7 @@ def variant_study(run: Path, overrides: dict):
     rotations = 1 if not meta.get("rotation") else int(meta["players"])
     st = Study(kind=meta["kind"], game=meta["game"], players=meta["players"], games=int(meta["seeds"]) * rotations,
                seed=meta["seed"], strategies=",".join(map(str, strategies)), params=params, sweep=sweep,
-               command=f"{meta.get('command', '')} " + " ".join(f"--set {k}={v}" for k, v in overrides.items()))
+               command=f"{meta.get('command', '')}" + set_flags(overrides))
     return st, re.sub(r"[^A-Za-z0-9._-]", "_", tag)[:100]
 
 

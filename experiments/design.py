@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from experiments.args import set_flags
 from experiments.folder import child
 from experiments.runner import Plan, Study, prepare_folder, run_study
 from sim import get_game
@@ -367,7 +368,7 @@ def run_power_checks(b: Battery, out: Path, jobs: int, resume: bool, force: bool
             st = Study(kind="seats", game=b.game, players=b.players, games=n, seed=b.seed,
                        strategies=lineup or b.strategies, params=params,
                        command=f"agon seats {b.game} --players {b.players} --games {n} --strategies {names} "
-                               f"--seed {b.seed}" + "".join(f" --set {k}={str(v).lower()}" for k, v in params.items()))
+                               f"--seed {b.seed}" + set_flags(params))
             sub = child(child(out, "causal"), name, "study")
             again = resume and (sub / "run.json").exists()
             if progress:
@@ -398,7 +399,7 @@ def run_seat_check(b: Battery, out: Path, jobs: int, resume: bool, force: bool, 
         st = Study(kind="seats", game=b.game, players=p, games=n, seed=b.seed, strategies=b.strategies,
                    params={key: v},
                    command=f"agon seats {b.game} --players {p} --games {n} --strategies {b.strategies} "
-                           f"--seed {b.seed} --set {key}={v}")
+                           f"--seed {b.seed}" + set_flags({key: v}))
         sub = child(out, at["folder"], "study")
         again = resume and (sub / "run.json").exists()
         if progress:

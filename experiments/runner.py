@@ -53,6 +53,7 @@ class Study:
     check: bool = False
     command: str = ""
     weights_folder: str | None = None   # --adapt: tuned seats read this folder's files first, per arm
+    weights_checks: list | None = None  # --adapt: per arm (in order), {base: its file's player check}
 
 
 @dataclass(frozen=True)
@@ -169,8 +170,11 @@ class Plan:
         if lineup_mod.sources(self.seats) and not self.arm_seats:   # which weights tuned seats played (reports say so)
             d["weights"] = lineup_mod.sources(self.seats)
         if self.arm_seats:
+            checks = dict(zip((a for a, _, _ in self.arms), self.study.weights_checks or []))
             d["adapt"] = {"folder": str(self.study.weights_folder),
-                          "arms": [{"arm": a, "weights": lineup_mod.sources(s)} for a, s in self.arm_seats.items()]}
+                          "arms": [{"arm": a, "weights": lineup_mod.sources(s),
+                                    **({"checks": checks[a]} if a in checks else {})}
+                                   for a, s in self.arm_seats.items()]}
         if self.study.kind == "sweep":
             d["sweep"] = {
                 "params": [name for name, _ in self.study.sweep],

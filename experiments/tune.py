@@ -200,9 +200,10 @@ class Tuning:
         return (bool(ev.get("seat_edge", False)), ev["loss"], ev["objective"], i)
 
     def mirror_study(self, values: dict, games: int) -> Study:
+        folder = self.adapted(values)
         return Study(kind="seats", game=self.game, players=self.players, games=int(games), seed=self.seed,
                      strategies=self.strategies, params={**self.fixed, **values}, command=self.command,
-                     weights_folder=self.adapted(values))
+                     weights_folder=folder, weights_checks=self.adapted_checks(values, folder))
 
     def adapted(self, values: dict) -> str | None:
         """--adapt: the cache folder holding weights trained for these rules (trained here when missing)."""
@@ -212,6 +213,14 @@ class Tuning:
         spec = get_game(self.game)
         return str(adapt.ensure(spec, self.players, {**self.fixed, **values}, self.bases, self.adapt, self.seed,
                                 self.jobs, self.progress))
+
+    def adapted_checks(self, values: dict, folder: str | None) -> list | None:
+        """--adapt: the player checks of the files trained for these rules (cached beside them)."""
+        if not self.adapt:
+            return None
+        from experiments import adapt
+        return [adapt.check_arm(get_game(self.game), self.players, {**self.fixed, **values}, self.bases, Path(folder),
+                                self.adapt, self.seed, self.jobs, self.progress)]
 
     def skill_study(self, values: dict, games: int) -> Study:
         line = [self.strong] + [self.weak] * (self.players - 1)
@@ -287,9 +296,13 @@ def _weights_played(run_dir: Path) -> str:
     except (OSError, ValueError):
         return ""
     played = dict(meta.get("weights") or {})
-    for arm in (meta.get("adapt") or {}).get("arms", []):   # --adapt: the candidate's one arm
+    checks = []
+    for arm in (meta.get("adapt") or {}).get("arms", []):   # --adapt: the candidate's one arm and its player check
         played.update(arm["weights"])
-    return "; ".join(f"{k}: {v}" for k, v in played.items())
+        flags = sorted({f["check"] for c in (arm.get("checks") or {}).values() for f in c.get("flags") or []})
+        checked = any(c.get("checked") for c in (arm.get("checks") or {}).values())
+        checks.append(f"player check flags: {', '.join(flags)}" if flags else "player check: no flag" if checked else "")
+    return "; ".join([f"{k}: {v}" for k, v in played.items()] + [c for c in checks if c])
 
 
 def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True) -> list[dict]:

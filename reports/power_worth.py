@@ -248,7 +248,8 @@ def ban_command(spec, meta: dict, players: int, ban: str, n: int) -> str:
     """The `agon restrict` command that plays a ban's check again: the same line-up, seed and games as
     the battery's run (Restriction.validate builds the same seats study), so a designer can rerun it."""
     from experiments.weights import overrides_key
-    sets = "".join(f" --set {k}={str(v).lower()}" for k, v in overrides_key(spec, meta.get("params")).items())
+    from experiments.args import set_flags
+    sets = set_flags(overrides_key(spec, meta.get("params")))
     return (f"agon restrict {spec.name} --players {players} --strategies {meta['strategies'][0]} --games {n} "
             f"--seed {meta['seed']}{sets} --ban {ban}")
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from reports import adapted
 from reports import component_effect as ce
 from reports import components as comp_mod
 from reports import flow as flow_mod
@@ -252,11 +253,10 @@ def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
             items.append(f"`{s}`: {descs[s]}")
     for s, note in (meta.get("weights") or {}).items():   # tuned seats: which weights file played
         items.append(f"`{s}` weights: {note}")
-    if meta.get("adapt"):   # --adapt: every arm's own trained weights
-        values = {a["arm"]: a["values"] for a in (meta.get("sweep") or {}).get("arms", [])}
-        items.append("**Adapted players** (`--adapt`: tuned weights retrained for each arm's rules): " + "; ".join(
-            f"arm {a['arm']} ({', '.join(f'{k}={v}' for k, v in values.get(a['arm'], {}).items()) or 'base'}): "
-            + "; ".join(a["weights"].values()) for a in meta["adapt"]["arms"]))
+    if meta.get("adapt"):   # --adapt: every arm's own trained weights, and whether they are fit to be evidence
+        items.append(adapted.arm_items(meta))
+        if adapted.flagged_warning(meta):
+            items.append(adapted.flagged_warning(meta))
     if known:
         items.append("**Parameters different from the defaults**: " + ("; ".join(changed) if changed else "none"))
     else:
@@ -996,6 +996,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     ] + cannot
     if multi and not rotation:
         cannot.append("Seats were not rotated, so a strategy's results mix its skill with the seat it sat in.")
+    if adapted.flagged_warning(meta):
+        cannot.append(adapted.flagged_warning(meta).replace("**", ""))
     if is_sweep:
         cannot.append("The fair value assumes the curve is linear between neighbouring arms; its bootstrap interval "
                       "covers seed sampling only, not the choice of strategies or arms. Arms are compared on common "

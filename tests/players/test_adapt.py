@@ -30,6 +30,9 @@ def test_sweep_adapt_trains_each_arm_once_and_reports_it(tmp_path):
     assert len(trained) == 2                       # one file per arm's rules, in Agon's own cache folder
     md = (out / "report.md").read_text()
     assert "Adapted players" in md and "arm 0 (target=30)" in md and "arm 1 (target=80)" in md
+    # pig declares no action families: its retrained players cannot be checked, and the report says so
+    assert all(not c["checked"] for a in arms for c in a["checks"].values())
+    assert "player check: not checked (pig declares no action families to check)" in md
     # the same arms again: nothing is retrained
     r = agon(*args, "--force", cache=cache)
     assert r.returncode == 0, r.stderr
@@ -109,4 +112,10 @@ def test_ismcts_adapt_searches_over_weights_retrained_for_the_rules(tmp_path):
     seats = parse_lineup(spec, "ismcts", 2, {"merchant_bonus_vp": 0}, trained[0].parent)
     file_w = wmod.vector(spec, "ismcts", wmod.read(trained[0])["weights"])
     assert all(list(s.weights) == list(file_w) for s in seats) and "searches over tuned" in seats[0].source
-    assert "Adapted players" in (out / "report.md").read_text()
+    md = (out / "report.md").read_text()
+    assert "Adapted players" in md
+    # the retrained file was put through check-players under its rules, cached beside it, and reported
+    check = json.loads(trained[0].with_name(trained[0].stem + ".check.json").read_text())
+    assert check["checked"] and check["games"] == 20 and "--set merchant_bonus_vp=0" in check["command"]
+    assert meta["adapt"]["arms"][0]["checks"]["greedy"] == check
+    assert ("player check: no flag in 20 checked games" in md) == (not check["flags"])
