@@ -7,14 +7,13 @@ so the arms stay comparable), cached by game, players, rule overrides, budget an
 folder Agon owns: ~/.cache/agon/weights/<hash of the players' and engines' sources>/ (so an
 edited player is retrained, an unchanged one never twice). Reports list the file each arm played.
 
-A retrained player is evidence only if it plays the game, so each file is put through the player
-checks of `agon check-players` (a tenth of its training's games, cached beside it as
-<file>.check.json) and a report names the arms whose players are flagged: players retrained for Mare
+A retrained player is evidence only if it plays the game: `agon train` puts each file it writes through
+the player checks of `agon check-players` (experiments/weights_check.py, recorded in the file), run.json
+keeps every arm's check and a report names the arms whose players are flagged: players retrained for Mare
 Nostrum's Pyramids at 12 and 13 never fought, and their civ shares were a pure race's (docs/FINDINGS.md).
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -85,64 +84,14 @@ def ensure(spec, players: int, overrides: dict, bases: list[str], train_games: i
     return folder
 
 
-def check_sizes(train_games: int) -> tuple[int, int, int]:
-    """Traced games, seeds per rule option flip and confirming seeds of a retrained file's check: a tenth
-    of its training's games, at most `agon check-players`' defaults (200, 30, 500)."""
-    n = int(train_games)
-    return min(200, max(20, n // 10)), min(30, max(5, n // 100)), min(500, max(10, n // 40))
-
-
-def check_path(weights_file: Path) -> Path:
-    return Path(weights_file).with_name(Path(weights_file).stem + ".check.json")
-
-
-def weights_strategy(spec, base: str, weights_file: Path) -> str:
-    """The strategy that plays a weights file: `base:name=value/...` with every weight the file names."""
+def check_arm(spec, players: int, overrides: dict, bases: list[str], folder: Path, jobs: int = 1,
+              progress: bool = True) -> dict:
+    """{base: its player check} for the files `ensure` trained for one arm's rules (experiments/weights_check:
+    `agon train` checks what it writes; a file trained before the checks is checked here, once)."""
     from experiments import weights as wmod
-    named = wmod.read(weights_file).get("weights") or {}
-    return f"{base}:" + "/".join(f"{k}={v}" for k, v in named.items()) if named else base
-
-
-def check(spec, players: int, overrides: dict, base: str, weights_file: Path, train_games: int, seed: int = 1,
-          jobs: int = 1, progress: bool = True) -> dict:
-    """The player checks of `agon check-players` on one retrained file, under the rules it was trained for
-    (cached beside it): {"checked", "games", "option_games", "flags": [{"check", "text"}], "command"}."""
-    if not (spec.extra or {}).get("player_check"):
-        return {"checked": False, "why": f"{spec.name} declares no action families to check"}
-    cached = check_path(weights_file)
-    if cached.is_file():
-        try:
-            return json.loads(cached.read_text())
-        except (OSError, ValueError):
-            pass                                   # a damaged cache entry is checked again
-    from experiments.args import set_flags
-    from experiments.check_players import Check, run_checks
-    from experiments.runner import write_json_atomic
-    games, option_games, confirm = check_sizes(train_games)
-    strategy = weights_strategy(spec, base, weights_file)
-    command = (f"agon check-players {spec.name} --players {players} --strategies {strategy} --games {games} "
-               f"--option-games {option_games} --confirm-games {confirm} --seed {seed}{set_flags(overrides)}")
-    c = Check(game=spec.name, players=players, strategies=[strategy], games=games, option_games=option_games,
-              confirm_games=confirm, overrides=dict(overrides), seed=seed, command=command)
-    if progress:
-        print(f"   checking the adapted players ({games} games, {option_games} seeds per option flip)",
-              file=sys.stderr)
-    res = run_checks(c, jobs, progress=False)
-    flags = [{"check": f["check"], "text": f["text"]} for f in res["strategies"][0]["flags"]]
-    doc = {"checked": True, "file": str(weights_file), "games": games, "option_games": option_games,
-           "confirm_games": confirm, "seed": int(seed), "flags": flags, "command": command}
-    write_json_atomic(doc, cached)
-    if progress:
-        print("   " + (f"flagged: {'; '.join(f['check'] for f in flags)}" if flags else "no flag"), file=sys.stderr)
-    return doc
-
-
-def check_arm(spec, players: int, overrides: dict, bases: list[str], folder: Path, train_games: int, seed: int = 1,
-              jobs: int = 1, progress: bool = True) -> dict:
-    """{base: check} for the files `ensure` trained for one arm's rules."""
-    from experiments import weights as wmod
-    return {b: check(spec, players, overrides, b, Path(folder) / wmod.file_name(spec, players, overrides, b),
-                     train_games, seed, jobs, progress) for b in bases}
+    from experiments.weights_check import ensure_checked
+    return {b: ensure_checked(Path(folder) / wmod.file_name(spec, players, overrides, b), jobs, progress)
+            for b in bases}
 
 
 def arms_overrides(plan) -> list[dict]:
@@ -176,7 +125,6 @@ def adapt_study(study, args, out: Path) -> None:
     folder, checks = None, []
     for overrides in arms_overrides(plan):
         folder = ensure(spec, plan.players, overrides, bases, n, study.seed, args.jobs, not args.quiet)
-        checks.append(check_arm(spec, plan.players, overrides, bases, folder, n, study.seed, args.jobs,
-                                not args.quiet))
+        checks.append(check_arm(spec, plan.players, overrides, bases, folder, args.jobs, not args.quiet))
     study.weights_folder = str(folder)
     study.weights_checks = checks

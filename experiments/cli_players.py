@@ -18,7 +18,7 @@ MAX_TRACED = 100_000      # traced games are held in memory
 
 def add_player_commands(sub) -> None:
     from experiments.args import SEED, ascii_text, count
-    t = sub.add_parser("train", help="tune a greedy/persona weight vector by self-play (CMA-ES) into strategies/weights/")
+    t = sub.add_parser("train", help="tune a greedy/persona weight vector by self-play (CMA-ES) into strategies/weights/, then put it through check-players")
     t.add_argument("game", help="game name (see `agon games`)")
     t.add_argument("--players", type=count(1), help="number of players (default: the game's)")
     t.add_argument("--strategy", default="greedy", type=ascii_text, help="base strategy whose weights are tuned: greedy or a persona")
@@ -69,13 +69,14 @@ def cmd_train(args, argv) -> int:
     t.validate()
     if args.reevaluate:
         from experiments.train import reevaluate
+        from experiments.weights_check import summary as check_summary
         path, doc = reevaluate(t, Path(args.out) if args.out else None, jobs=args.jobs, progress=not args.quiet)
         ev, was = doc["evaluation"], doc["reevaluated"]
         print(f"{doc['game']} {doc['players']}p tuned {doc['strategy']} re-evaluated with {was['set'] or 'nothing changed'}: "
               f"{100 * ev['win_rate']:.1f}% [{100 * ev['ci_low']:.1f}, {100 * ev['ci_high']:.1f}] against default weights "
               f"in {ev['games']:,} games (fair {100 * ev['fair']:.1f}%; "
               f"{'was %.1f%%' % (100 * was['previous_win_rate']) if was['previous_win_rate'] is not None else 'no earlier evaluation'}); "
-              f"weights: {path}")
+              f"{check_summary(doc.get('player_check'))}; weights: {path}")
         return 0
     from experiments.train import weights_out
     weights_out(t, Path(args.out) if args.out else None, args.force)    # refused before the banner

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from experiments.weights_check import ensure_checked, summary as check_summary
 from sim import get_game
 from sim.spec import AgonInputError
 
@@ -338,6 +339,7 @@ def train(t: Training, out: Path | None = None, jobs: int = 1, force: bool = Fal
     path = weights_out(t, out, force)
     doc = Trainer(t, jobs, progress).run()
     wmod.write(path, doc, HEADER)
+    doc["player_check"] = ensure_checked(path, jobs, progress)   # fit to be evidence? (recorded in the file)
     return path, doc
 
 
@@ -408,7 +410,9 @@ def reevaluate(t: Training, path: Path | None = None, jobs: int = 1, progress: b
                           "git_commit": git_commit(), "set": changed,
                           "previous_win_rate": previous.get("win_rate"), "previous_ci_low": previous.get("ci_low"),
                           "previous_ci_high": previous.get("ci_high")}
+    doc.pop("player_check", None)          # the weights may have changed (train_set): checked again
     wmod.write(path, doc, HEADER)
+    doc["player_check"] = ensure_checked(path, jobs, progress)
     return path, doc
 
 
@@ -424,7 +428,7 @@ def summary_line(path: Path, doc: dict) -> str:
         line += (f"{100 * sh['win_rate']:.1f}% [{100 * sh['ci_low']:.1f}, {100 * sh['ci_high']:.1f}] against the "
                  f"shipped {sh['file']}{verdict}; ")
     return (line + f"{tr['games_played']:,} training games, {tr['wall_seconds']:.0f} s wall, "
-            f"{tr['cpu_seconds']:.0f} s CPU; weights: {path}")
+            f"{tr['cpu_seconds']:.0f} s CPU; {check_summary(doc.get('player_check'))}; weights: {path}")
 
 
 def cpu_count() -> int:

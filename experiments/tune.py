@@ -220,7 +220,7 @@ class Tuning:
             return None
         from experiments import adapt
         return [adapt.check_arm(get_game(self.game), self.players, {**self.fixed, **values}, self.bases, Path(folder),
-                                self.adapt, self.seed, self.jobs, self.progress)]
+                                self.jobs, self.progress)]
 
     def skill_study(self, values: dict, games: int) -> Study:
         line = [self.strong] + [self.weak] * (self.players - 1)

@@ -168,7 +168,7 @@ def _toml_key(k: str) -> str:
 def dumps(doc: dict, header: str = "") -> str:
     """A small TOML writer for these files: scalars and inline tables first, then [tables]."""
     lines = [f"# {x}" if x else "#" for x in header.splitlines()] if header else []
-    tables = {k: v for k, v in doc.items() if isinstance(v, dict) and k in ("training", "evaluation", "weights")}
+    tables = {k: v for k, v in doc.items() if isinstance(v, dict) and k in ("training", "evaluation", "player_check", "weights")}
     for k, v in doc.items():
         if k not in tables:
             lines.append(f"{_toml_key(k)} = {_toml_value(v)}")

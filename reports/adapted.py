@@ -1,5 +1,5 @@
 """What a report says of `--adapt`'s players: which file each arm played and whether `agon check-players`
-found it fit to be evidence (experiments/adapt.check). A flagged arm's figures may be that player's blind
+found it fit to be evidence (experiments/weights_check.py). A flagged arm's figures may be that player's blind
 spot, not the rule's: players retrained for Mare Nostrum's Pyramids at 12 and 13 never fought, and their civ
 shares were a pure race's."""
 from __future__ import annotations

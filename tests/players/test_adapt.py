@@ -114,8 +114,8 @@ def test_ismcts_adapt_searches_over_weights_retrained_for_the_rules(tmp_path):
     assert all(list(s.weights) == list(file_w) for s in seats) and "searches over tuned" in seats[0].source
     md = (out / "report.md").read_text()
     assert "Adapted players" in md
-    # the retrained file was put through check-players under its rules, cached beside it, and reported
-    check = json.loads(trained[0].with_name(trained[0].stem + ".check.json").read_text())
+    # agon train put the retrained file through check-players under its rules and recorded it; reported
+    check = wmod.read(trained[0])["player_check"]
     assert check["checked"] and check["games"] == 20 and "--set merchant_bonus_vp=0" in check["command"]
     assert meta["adapt"]["arms"][0]["checks"]["greedy"] == check
     assert ("player check: no flag in 20 checked games" in md) == (not check["flags"])

@@ -104,6 +104,13 @@ def test_catan_training_beats_the_default_weights(tmp_path):
     ev = doc["evaluation"]
     assert ev["games"] == 300 and ev["ci_low"] < ev["win_rate"] < ev["ci_high"]
     json.dumps(doc)
+    # the written file was put through check-players under its rules, sized by the training (a tenth of its
+    # games), and records it: the file carries whether its player is fit to be evidence
+    check = wmod.read(path)["player_check"]
+    assert check == doc["player_check"] and check["checked"] and check["games"] == 150 and check["seed"] == 2
+    assert check["command"].startswith("agon check-players catan --players 3 --strategies greedy:")
+    from experiments.train import summary_line
+    assert "player check" in summary_line(path, doc)
 
 
 def test_training_plays_the_result_against_the_shipped_file(tmp_path, monkeypatch):

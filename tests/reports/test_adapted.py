@@ -1,12 +1,10 @@
 """What a report says of --adapt's retrained players and their player checks (reports/adapted.py,
-experiments/adapt.check)."""
-import json
-
+experiments/weights_check.py)."""
 import pytest
 
-from experiments import adapt
+from experiments import weights as wmod
+from experiments import weights_check
 from reports.adapted import arm_items, flagged_warning
-from sim import get_game
 
 
 def _meta(flags_at_13):
@@ -29,20 +27,31 @@ def test_a_flagged_arm_is_named_and_a_clean_run_says_nothing():
     assert flagged_warning(_meta(False)) is None
 
 
-def test_a_cached_check_is_read_not_played(tmp_path, monkeypatch):
-    """The check is cached beside its weights file (the file's name holds the rules, the folder the players'
-    sources), so a second run of the same arm does not play it again."""
+def test_a_recorded_check_is_read_not_played_and_a_missing_one_is_written(tmp_path, monkeypatch):
+    """A file's check is recorded in it (`player_check`), so a second run of the same arm does not play it again;
+    a file trained before the checks is checked once and rewritten with its check, weights unchanged."""
     import experiments.check_players as cp
-    spec = get_game("troja")
     w = tmp_path / "troja-4p-abc.toml"
-    w.write_text("[weights]\n")
-    doc = {"checked": True, "games": 200, "option_games": 30, "flags": [], "command": "agon check-players troja"}
-    adapt.check_path(w).write_text(json.dumps(doc))
+    doc = {"game": "troja", "players": 4, "strategy": "greedy", "overrides": {},
+           "training": {"budget_games": 400, "run_seed": 3}, "weights": {"tokens": 1.5}}
+    wmod.write(w, doc)
+    played = []
+    flags = [{"check": "self-defeating game end", "text": "planted"}]
+
+    def fake(check, jobs, progress):
+        played.append((check.strategies, check.games, check.seed))
+        return {"strategies": [{"flags": [{**f, "commands": ["x"]} for f in flags]}]}
+    monkeypatch.setattr(cp, "run_checks", fake)
+    got = weights_check.ensure_checked(w, progress=False)
+    assert played == [(["greedy:tokens=1.5"], 40, 3)] and got["flags"] == flags
+    again = wmod.read(w)
+    assert again["player_check"] == got and again["weights"] == doc["weights"]
     monkeypatch.setattr(cp, "run_checks", lambda *a, **k: pytest.fail("played again"))
-    assert adapt.check(spec, 4, {}, "greedy", w, 20_000, progress=False) == doc
+    assert weights_check.ensure_checked(w, progress=False) == got
+    assert weights_check.summary(got) == "player check FLAGS: self-defeating game end"
 
 
 def test_check_sizes_are_a_tenth_of_the_training_at_most_check_players_defaults():
-    assert adapt.check_sizes(20_000) == (200, 30, 500)
-    assert adapt.check_sizes(200) == (20, 5, 10)
-    assert adapt.check_sizes(3_000) == (200, 30, 75)
+    assert weights_check.sizes(20_000) == (200, 30, 500)
+    assert weights_check.sizes(200) == (20, 5, 10)
+    assert weights_check.sizes(3_000) == (200, 30, 75)
