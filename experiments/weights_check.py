@@ -81,5 +81,5 @@ def summary(check: dict | None) -> str:
     if not check.get("checked"):
         return f"player check: not checked ({check.get('why', 'no check')})"
     if check["flags"]:
-        return "player check FLAGS: " + "; ".join(f["check"] for f in check["flags"])
+        return "player check FLAGS: " + "; ".join(dict.fromkeys(f["check"] for f in check["flags"]))
     return f"player check: no flag ({check['games']} games, {check['option_games']} seeds per option flip)"
