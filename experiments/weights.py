@@ -114,6 +114,9 @@ def resolve(spec, players: int, overrides: dict | None = None, base: str = "gree
             if "win_rate" in ev:
                 notes.append(f"{100 * ev['win_rate']:.1f}% [{100 * ev['ci_low']:.1f}, {100 * ev['ci_high']:.1f}] "
                              f"against default {base} in {int(ev.get('games', 0)):,} games")
+            if isinstance(data.get("player_check"), dict):     # agon train's check, at the file's own rules and count
+                from experiments.weights_check import summary
+                notes.append(summary(data["player_check"]))
             return Resolved(data.get("strategy", base), spec.strategy(data.get("strategy", base)).kind, w, path,
                             "; ".join(notes))
     return Resolved(base, info.kind, tuple(info.weights), None,

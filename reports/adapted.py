@@ -31,7 +31,8 @@ def arm_items(meta: dict) -> str:
     return ("**Adapted players** (`--adapt`: tuned weights retrained for each arm's rules, each file put through "
             "`agon check-players`): " + "; ".join(
                 f"arm {a['arm']} ({', '.join(f'{k}={v}' for k, v in values.get(a['arm'], {}).items()) or 'base'}): "
-                + "; ".join(a["weights"].values()) + _check_text(a.get("checks"))
+                + "; ".join(a["weights"].values())
+                + ("" if "player check" in "; ".join(a["weights"].values()) else _check_text(a.get("checks")))
                 for a in meta["adapt"]["arms"]))
 
 

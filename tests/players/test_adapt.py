@@ -118,4 +118,4 @@ def test_ismcts_adapt_searches_over_weights_retrained_for_the_rules(tmp_path):
     check = wmod.read(trained[0])["player_check"]
     assert check["checked"] and check["games"] == 20 and "--set merchant_bonus_vp=0" in check["command"]
     assert meta["adapt"]["arms"][0]["checks"]["greedy"] == check
-    assert ("player check: no flag in 20 checked games" in md) == (not check["flags"])
+    assert ("player check: no flag (20 games, 5 seeds per option flip)" in md) == (not check["flags"])

@@ -174,3 +174,18 @@ def test_search_ranges_cover_the_shared_search_block():
             lo, hi, whole = SEARCH_RANGES[name]
             x = info.weights[list(info.weight_names).index(name)]
             assert lo <= x <= hi and (not whole or x == int(x)), (game, name, x)
+
+
+@pytest.mark.parametrize("path", sorted(wmod.WEIGHTS_DIR.glob("*.toml")), ids=lambda p: p.name)
+def test_every_shipped_file_records_a_clean_player_check(path):
+    """`tuned` is evidence in every report, so each shipped file records the check of `agon check-players`
+    at its own rules (agon train writes it; bench/check_weights.py wrote it for the files trained before) with
+    no flag, and the report's `tuned` line (resolve's note) says so."""
+    doc = wmod.read(path)
+    check = doc.get("player_check")
+    assert isinstance(check, dict) and check["checked"] and check["flags"] == [], (path.name, check)
+    assert check["games"] >= 200 and check["option_games"] >= 30
+    assert check["command"].startswith(f"agon check-players {doc['game']} --players {doc['players']} ")
+    spec = get_game(doc["game"])
+    note = wmod.resolve(spec, int(doc["players"]), doc.get("overrides") or {}, doc.get("strategy", "greedy")).note
+    assert "player check: no flag (200 games, 30 seeds per option flip)" in note
