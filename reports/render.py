@@ -1014,6 +1014,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                             f"{result.get('base_arm')}: the arm whose swept values equal run.json `params`, "
                             "else the lowest arm."))
 
+    if adapted.flagged_warning(meta):      # first: it qualifies the verdicts below it
+        verdicts.insert(0, adapted.flagged_warning(meta))
     if isinstance(expected, (int, np.integer)) and expected != agg.n_games:
         verdicts.insert(0, findings[0].replace("**Warning**: ", "Incomplete run: "))
     blocks[1:1] = [("h", 2, "Verdict"), ("ul", verdicts)]

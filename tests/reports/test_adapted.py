@@ -55,3 +55,35 @@ def test_check_sizes_are_a_tenth_of_the_training_at_most_check_players_defaults(
     assert weights_check.sizes(20_000) == (200, 30, 500)
     assert weights_check.sizes(200) == (20, 5, 10)
     assert weights_check.sizes(3_000) == (200, 30, 75)
+
+
+def test_a_sweep_report_puts_the_flagged_arms_first_in_its_verdict(tmp_path):
+    """The flagged arms qualify every verdict of the run, so the report says so before them (and under Design
+    and "What this run cannot conclude"). A real sweep of Pig is re-rendered with one arm's check flagged."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT, agon_env
+    out = tmp_path / "sw"
+    r = subprocess.run([sys.executable, "-m", "experiments.cli", "sweep", "pig", "--players", "2", "--param",
+                        "target=30,80", "--games", "40", "--out", str(out), "--quiet"], cwd=ROOT, env=agon_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    meta = json.loads((out / "run.json").read_text())
+    flag = {"check": "self-defeating game end", "text": "planted"}
+    meta["adapt"] = {"folder": "x", "arms": [
+        {"arm": 0, "weights": {"tuned": "weights a.toml"}, "checks": {"greedy": {"checked": True, "games": 20,
+                                                                               "option_games": 5, "flags": []}}},
+        {"arm": 1, "weights": {"tuned": "weights b.toml"}, "checks": {"greedy": {"checked": True, "games": 20,
+                                                                               "option_games": 5, "flags": [flag]}}}]}
+    (out / "run.json").write_text(json.dumps(meta))
+    from reports.render import build_report
+    build_report(out, n_boot=200)
+    md = (out / "report.md").read_text()
+    verdict = md.split("## Verdict", 1)[1].split("\n## ", 1)[0]
+    first = [x for x in verdict.splitlines() if x.startswith("- ")][0]
+    assert first.startswith("- **Adapted players flagged**") and "target=80 (self-defeating game end)" in first
+    assert "target=30" not in first
+    cannot = md.split("## What this run cannot conclude", 1)[1]
+    assert "Adapted players flagged" in cannot
