@@ -296,13 +296,10 @@ def _weights_played(run_dir: Path) -> str:
     except (OSError, ValueError):
         return ""
     played = dict(meta.get("weights") or {})
-    checks = []
-    for arm in (meta.get("adapt") or {}).get("arms", []):   # --adapt: the candidate's one arm and its player check
+    for arm in (meta.get("adapt") or {}).get("arms", []):   # --adapt: the candidate's one arm
         played.update(arm["weights"])
-        flags = sorted({f["check"] for c in (arm.get("checks") or {}).values() for f in c.get("flags") or []})
-        checked = any(c.get("checked") for c in (arm.get("checks") or {}).values())
-        checks.append(f"player check flags: {', '.join(flags)}" if flags else "player check: no flag" if checked else "")
-    return "; ".join([f"{k}: {v}" for k, v in played.items()] + [c for c in checks if c])
+    # each file's note carries its player check (experiments/weights.resolve), flagged or not
+    return "; ".join(f"{k}: {v}" for k, v in played.items())
 
 
 def successive_halving(t: Tuning, out: Path, jobs: int = 1, progress: bool = True) -> list[dict]:
