@@ -6,12 +6,14 @@ already records a check is left as it is (`--again` checks it again).
 Usage: python bench/check_weights.py [--jobs 2] [--again] [FILE ...]   (default: strategies/weights/*.toml)
 """
 import argparse
+import sys
 import time
 from pathlib import Path
 
 from experiments import weights as wmod
 from experiments.train import HEADER
 from experiments.weights_check import ensure_checked, summary
+from sim.spec import AgonInputError
 
 
 def main():
@@ -33,4 +35,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except AgonInputError as e:            # a missing or broken weights file: one line, exit 2
+        print(f"check_weights: {e}", file=sys.stderr)
+        sys.exit(2)

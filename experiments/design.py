@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from experiments.args import set_flags
+from experiments.args import set_flags, with_base_arm
 from experiments.folder import child
 from experiments.runner import Plan, Study, prepare_folder, run_study
 from sim import get_game
@@ -182,7 +182,6 @@ def load_batteries(games: list[str], config: str | None, scale: float, seed: int
                 from experiments.args import parse_range
                 sweep = parse_range(sweep)
             sweep = [key.decode(key.encode(v)) for v in sweep]
-            from experiments.args import with_base_arm
             sweep, _ = with_base_arm(key, sweep, key.decode(key.encode(key.default)), players)
         strategies = [s.strip() for s in str(raw.get("tournament", "random,greedy,ismcts")).split(",") if s.strip()]
         strategies = [s for s in strategies if s in {x.name for x in spec.strategies}]

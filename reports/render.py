@@ -255,8 +255,7 @@ def _run_section(meta, spec, players, n, agg: Aggregate, blocks):
         items.append(f"`{s}` weights: {note}")
     if meta.get("adapt"):   # --adapt: every arm's own trained weights, and whether they are fit to be evidence
         items.append(adapted.arm_items(meta))
-        if adapted.flagged_warning(meta):
-            items.append(adapted.flagged_warning(meta))
+        items += [w for w in [adapted.flagged_warning(meta)] if w]
     if known:
         items.append("**Parameters different from the defaults**: " + ("; ".join(changed) if changed else "none"))
     else:
@@ -996,8 +995,9 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
     ] + cannot
     if multi and not rotation:
         cannot.append("Seats were not rotated, so a strategy's results mix its skill with the seat it sat in.")
-    if adapted.flagged_warning(meta):
-        cannot.append(adapted.flagged_warning(meta).replace("**", ""))
+    flagged = adapted.flagged_warning(meta)      # --adapt players that check-players flags (None: none)
+    if flagged:
+        cannot.append(flagged.replace("**", ""))
     if is_sweep:
         cannot.append("The fair value assumes the curve is linear between neighbouring arms; its bootstrap interval "
                       "covers seed sampling only, not the choice of strategies or arms. Arms are compared on common "
@@ -1014,8 +1014,8 @@ def build_report(run_dir, n_boot: int = 1000, boot_seed: int | None = None, game
                             f"{result.get('base_arm')}: the arm whose swept values equal run.json `params`, "
                             "else the lowest arm."))
 
-    if adapted.flagged_warning(meta):      # first: it qualifies the verdicts below it
-        verdicts.insert(0, adapted.flagged_warning(meta))
+    if flagged:      # first: it qualifies the verdicts below it
+        verdicts.insert(0, flagged)
     if isinstance(expected, (int, np.integer)) and expected != agg.n_games:
         verdicts.insert(0, findings[0].replace("**Warning**: ", "Incomplete run: "))
     blocks[1:1] = [("h", 2, "Verdict"), ("ul", verdicts)]
